@@ -1,0 +1,81 @@
+# earlyseed — see README.md. `make` builds; `make run` and `make check` also
+# install what they need (tools/deps.sh) first.
+
+CC      ?= cc
+BUILD   := build
+EFIINC  := /usr/include/efi
+EFILIB  := /usr/lib
+
+CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c
+ARCH_SRC := arch/x86_64/cpurng.c
+INSN_SRC := arch/x86_64/insn.c
+EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c
+
+WARN      := -Wall -Wextra -Werror
+CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
+
+# SPEC.md section 6: the GNU-EFI 3.0.15 recipe.
+EFI_CFLAGS := -std=gnu11 -O2 -fpic -ffreestanding -fno-stack-protector -fno-stack-check \
+	-fshort-wchar -mno-red-zone -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI \
+	-isystem $(EFIINC) -isystem $(EFIINC)/x86_64 -isystem $(EFIINC)/protocol
+EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined \
+	-T linker/efi-x86_64.lds $(EFILIB)/crt0-efi-x86_64.o
+EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
+	-j .rel.* -j .rela.* -j .reloc
+
+HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
+
+TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real
+
+.PHONY: all efi host clean run check deps bench
+all: efi host
+
+efi: $(BUILD)/earlyseed.efi
+host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
+
+# ---- the UEFI application ----
+$(BUILD)/efi/core/%.o: core/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(EFI_CFLAGS) $(CORE_WARN) -c $< -o $@
+$(BUILD)/efi/arch/%.o: arch/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(EFI_CFLAGS) $(CORE_WARN) -c $< -o $@
+$(BUILD)/efi/efi/%.o: efi/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(EFI_CFLAGS) $(WARN) -c $< -o $@
+
+EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
+
+$(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-x86_64.lds
+	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lefi -lgnuefi -o $@
+$(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
+	objcopy $(EFI_SECTIONS) --target efi-app-x86_64 --subsystem=10 $< $@
+
+# ---- host tests: the same core/ and arch/ sources, plain and ASan+UBSan ----
+HDRS := $(wildcard core/*.h arch/x86_64/*.h tests/*.h)
+T_CORE := $(CORE_SRC) tests/check.c
+
+test_cpurng_fake_EXTRA := tests/fake_insn.c $(ARCH_SRC)
+test_cpurng_real_EXTRA := $(INSN_SRC) $(ARCH_SRC)
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+.SECONDEXPANSION:
+$(BUILD)/host/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $< $($*_EXTRA) $(T_CORE) -o $@
+$(BUILD)/asan/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(SAN) $< $($*_EXTRA) $(T_CORE) -o $@
+
+# ---- the two README commands ----
+deps:
+	tools/deps.sh
+run: deps
+	$(MAKE) all
+	tools/run.sh
+check: deps
+	$(MAKE) all
+	tools/check.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+struct parser {
+	config_warn_fn warn;
+	void *ctx;
+	unsigned int problems;
+};
+
+static void report(struct parser *ps, unsigned int line, const char *why)
+{
+	ps->problems++;
+	if (ps->warn != NULL)
+		ps->warn(ps->ctx, line, why);
+}
+
+static bool is_blank(uint8_t b)
+{
+	return b == ' ' || b == '\t';
+}
+
+static void copy_field(char *dst, const uint8_t *src, size_t n)
+{
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static void parse_line(struct config *c, struct parser *ps, unsigned int lineno,
+		       const uint8_t *s, size_t n)
+{
+	size_t eq;
+	size_t kb = 0;
+	size_t ke;
+	size_t vb;
+	size_t ve = n;
+
+	for (size_t i = 0; i < n; i++) {
+		if ((s[i] < 0x20u && s[i] != '\t') || s[i] > 0x7eu) {
+			report(ps, lineno, "byte outside printable ASCII, line ignored");
+			return;
+		}
+	}
+	while (kb < n && is_blank(s[kb]))
+		kb++;
+	if (kb == n || s[kb] == '#')
+		return;
+	for (eq = kb; eq < n && s[eq] != '='; eq++)
+		;
+	if (eq == n) {
+		report(ps, lineno, "no '=' (expected key = value), line ignored");
+		return;
+	}
+	ke = eq;
+	while (ke > kb && is_blank(s[ke - 1]))
+		ke--;
+	vb = eq + 1;
+	while (vb < n && is_blank(s[vb]))
+		vb++;
+	while (ve > vb && is_blank(s[ve - 1]))
+		ve--;
+
+	if (ke - kb == 4 && memcmp(s + kb, "next", 4) == 0) {
+		if (ve == vb) {
+			report(ps, lineno, "next is empty, line ignored");
+		} else if (ve - vb >= CONFIG_NEXT_MAX) {
+			report(ps, lineno, "next is too long, line ignored");
+		} else if (s[vb] != '\\' && s[vb] != '/') {
+			report(ps, lineno, "next must be an absolute path (\\EFI\\...), line ignored");
+		} else {
+			copy_field(c->next, s + vb, ve - vb);
+			for (char *p = c->next; *p != '\0'; p++) {
+				if (*p == '/')
+					*p = '\\';
+			}
+		}
+	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
+		if (ve - vb >= CONFIG_CMDLINE_MAX)
+			report(ps, lineno, "cmdline is too long, line ignored");
+		else
+			copy_field(c->cmdline, s + vb, ve - vb);
+	} else {
+		report(ps, lineno, "unknown key, line ignored");
+	}
+}
+
+void config_defaults(struct config *c)
+{
+	memset(c, 0, sizeof(*c));
+	memcpy(c->next, CONFIG_DEFAULT_NEXT, sizeof(CONFIG_DEFAULT_NEXT));
+}
+
+unsigned int config_parse(struct config *c, const uint8_t *buf, size_t len,
+			  config_warn_fn warn, void *ctx)
+{
+	struct parser ps = { warn, ctx, 0 };
+	unsigned int lineno = 0;
+	size_t pos = 0;
+
+	if (len > CONFIG_MAX_FILE) {
+		report(&ps, 0, "file larger than 65536 bytes, not read");
+		return ps.problems;
+	}
+	/* UTF-16 BOMs: Windows editors save "Unicode" text this way. */
+	if (len >= 2 && ((buf[0] == 0xffu && buf[1] == 0xfeu) ||
+			 (buf[0] == 0xfeu && buf[1] == 0xffu))) {
+		report(&ps, 0, "file is UTF-16, expected ASCII, not read");
+		return ps.problems;
+	}
+	/* A UTF-8 BOM is harmless ASCII-compatible noise: skip it. */
+	if (len >= 3 && buf[0] == 0xefu && buf[1] == 0xbbu && buf[2] == 0xbfu)
+		pos = 3;
+
+	while (pos < len) {
+		size_t end = pos;
+		size_t n;
+
+		while (end < len && buf[end] != '\n')
+			end++;
+		n = end - pos;
+		if (n > 0 && buf[pos + n - 1] == '\r')
+			n--;
+		lineno++;
+		if (n > CONFIG_MAX_LINE)
+			report(&ps, lineno, "line longer than 1024 bytes, ignored");
+		else
+			parse_line(c, &ps, lineno, buf + pos, n);
+		pos = end + 1;
+	}
+	return ps.problems;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_CORE_CONFIG_H
+#define EARLYSEED_CORE_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where the app looks, on its own volume (README "Configuration"). */
+#define CONFIG_PATH "\\EFI\\earlyseed\\earlyseed.conf"
+/* Default next stage: systemd-boot's and the stub's usual place is the user's
+ * choice, so the default is a fixed name beside the config file. */
+#define CONFIG_DEFAULT_NEXT "\\EFI\\earlyseed\\next.efi"
+
+/* A config file is a few lines; anything larger is not a config file. */
+#define CONFIG_MAX_FILE 65536u
+/* Longest accepted line, without its line ending. */
+#define CONFIG_MAX_LINE 1024u
+/* Field capacities, terminating NUL included. */
+#define CONFIG_NEXT_MAX 256u
+#define CONFIG_CMDLINE_MAX 1024u
+
+struct config {
+	char next[CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
+	char cmdline[CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
+};
+
+/* Called once per problem; line is 1-based, 0 for the file as a whole. */
+typedef void (*config_warn_fn)(void *ctx, unsigned int line, const char *why);
+
+void config_defaults(struct config *c);
+
+/*
+ * Parse `key = value` lines into *c, which should hold the defaults first.
+ * Keys: next, cmdline. Blank lines and lines whose first non-blank byte is
+ * '#' are skipped; CR before LF is dropped; blanks around key and value are
+ * trimmed; a later line wins over an earlier one. A bad line (unknown key, no
+ * '=', over CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value
+ * that does not fit) is reported through warn (may be NULL) and skipped; a
+ * file over CONFIG_MAX_FILE or in UTF-16 is reported and not read at all.
+ * Never fails: returns the number of problems reported.
+ */
+unsigned int config_parse(struct config *c, const uint8_t *buf, size_t len,
+			  config_warn_fn warn, void *ctx);
+
+#endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_CORE_TABLE_H
+#define EARLYSEED_CORE_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * struct linux_efi_random_seed (include/linux/efi.h): the body of the
+ * LINUX_EFI_RANDOM_SEED_TABLE configuration table. size is little-endian
+ * (x86 and every UEFI target are LE).
+ */
+struct table_seed {
+	uint32_t size;
+	uint8_t bits[];
+};
+
+_Static_assert(sizeof(struct table_seed) == 4, "linux_efi_random_seed header is 4 bytes");
+_Static_assert(offsetof(struct table_seed, size) == 0, "size at offset 0");
+_Static_assert(offsetof(struct table_seed, bits) == 4, "bits at offset 4");
+
+/*
+ * The Linux EFI stub (drivers/firmware/efi/libstub/random.c) concatenates a
+ * previous table only when size <= 512; above that the table is treated as
+ * corrupt. earlyseed applies the same bound before reading a byte of it.
+ */
+#define TABLE_PREV_MAX 512u
+
+/* Is a previous table with this size field safe to read and merge? */
+bool table_prev_usable(uint32_t size);
+
+/* Bytes to allocate for a table carrying n seed bytes. */
+size_t table_alloc_size(size_t n);
+
+#endif

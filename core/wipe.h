@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_CORE_WIPE_H
+#define EARLYSEED_CORE_WIPE_H
+
+#include <stddef.h>
+
+/*
+ * The one primitive that erases secrets (pool words, seeds, raw source
+ * output). It survives dead-store elimination: see wipe.c.
+ */
+void wipe_bytes(void *p, size_t n);
+
+#endif

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+#include "chain.h"
+
+#include <efilib.h>
+
+#include "text.h"
+
+/* Static: LoadOptions must stay valid for as long as the next stage runs. */
+static CHAR16 chain_options[CONFIG_CMDLINE_MAX];
+
+EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct config *c)
+{
+	CHAR16 path[CONFIG_NEXT_MAX];
+	EFI_DEVICE_PATH *dp;
+	EFI_HANDLE child = NULL;
+	EFI_LOADED_IMAGE *li = NULL;
+	EFI_STATUS status;
+
+	text_to_ucs2(path, CONFIG_NEXT_MAX, c->next);
+	dp = FileDevicePath(device, path);
+	if (dp == NULL) {
+		Print(L"earlyseed: error: cannot load next stage %s: %r\n", path, EFI_OUT_OF_RESOURCES);
+		return EFI_OUT_OF_RESOURCES;
+	}
+	status = uefi_call_wrapper(BS->LoadImage, 6, FALSE, image, dp, NULL, 0, &child);
+	FreePool(dp);
+	if (EFI_ERROR(status)) {
+		/* UEFI 2.10 7.4.1: a Secure Boot refusal still returns a handle. */
+		if (status == EFI_SECURITY_VIOLATION && child != NULL)
+			uefi_call_wrapper(BS->UnloadImage, 1, child);
+		Print(L"earlyseed: error: cannot load next stage %s: %r\n", path, status);
+		return status;
+	}
+	if (c->cmdline[0] != '\0') {
+		status = uefi_call_wrapper(BS->HandleProtocol, 3, child, &LoadedImageProtocol,
+					   (void **)&li);
+		if (EFI_ERROR(status) || li == NULL) {
+			Print(L"earlyseed: cmdline not passed: no loaded-image protocol on %s: %r\n", path, status);
+		} else {
+			text_to_ucs2(chain_options, CONFIG_CMDLINE_MAX, c->cmdline);
+			li->LoadOptions = chain_options;
+			li->LoadOptionsSize = (UINT32)(StrLen(chain_options) + 1) * (UINT32)sizeof(CHAR16);
+		}
+	}
+	Print(L"earlyseed: starting %s\n", path);
+	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
+	Print(L"earlyseed: next stage %s returned %r\n", path, status);
+	return status;
+}

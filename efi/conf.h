@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_EFI_CONF_H
+#define EARLYSEED_EFI_CONF_H
+
+#include <efi.h>
+
+#include "../core/config.h"
+
+/*
+ * Read CONFIG_PATH from the volume `device` into *c (which holds the
+ * defaults). Every failure is logged and leaves the defaults: a config
+ * problem never stops the boot.
+ */
+void conf_load(EFI_HANDLE device, struct config *c);
+
+#endif

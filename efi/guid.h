@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_EFI_GUID_H
+#define EARLYSEED_EFI_GUID_H
+
+#include <efi.h>
+#include <stddef.h>
+
+_Static_assert(sizeof(EFI_GUID) == 16, "EFI_GUID is 16 bytes (UEFI 2.10 appendix A)");
+_Static_assert(offsetof(EFI_GUID, Data4) == 8, "EFI_GUID Data4 at offset 8");
+_Static_assert(sizeof(EFI_CONFIGURATION_TABLE) == 24, "EFI_CONFIGURATION_TABLE is GUID + pointer");
+_Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTable at offset 16");
+
+/* LINUX_EFI_RANDOM_SEED_TABLE_GUID, include/linux/efi.h:
+ * 1ce1e5bc-7ceb-42f2-81e5-8aadf180f57b */
+#define ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID \
+	{ 0x1ce1e5bc, 0x7ceb, 0x42f2, { 0x81, 0xe5, 0x8a, 0xad, 0xf1, 0x80, 0xf5, 0x7b } }
+
+/* EFI_RNG_PROTOCOL_GUID, UEFI 2.10 section 37.5.1:
+ * 3152bca5-eade-433d-862e-c01cdc291f44 */
+#define ES_EFI_RNG_PROTOCOL_GUID \
+	{ 0x3152bca5, 0xeade, 0x433d, { 0x86, 0x2e, 0xc0, 0x1c, 0xdc, 0x29, 0x1f, 0x44 } }
+
+/* EFI_RNG_ALGORITHM_RAW, UEFI 2.10 section 37.5.6:
+ * e43176d7-b6e8-4827-b784-7ffdc4b68561 */
+#define ES_EFI_RNG_ALGORITHM_RAW_GUID \
+	{ 0xe43176d7, 0xb6e8, 0x4827, { 0xb7, 0x84, 0x7f, 0xfd, 0xc4, 0xb6, 0x85, 0x61 } }
+
+#endif

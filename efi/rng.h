@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_EFI_RNG_H
+#define EARLYSEED_EFI_RNG_H
+
+#include "../core/pool.h"
+#include "../core/seed.h"
+
+/*
+ * Take RNG_REQUEST bytes from every EFI_RNG_PROTOCOL instance (at most
+ * RNG_MAX_INSTANCES), as Linux's hw_random core takes early bytes from each
+ * newly registered RNG, and absorb them as SEED_SRC_EFI_RNG. Logs one line per
+ * instance; every failure is logged and skipped.
+ */
+void rng_gather(struct pool *p, struct seed_stats *st);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+#include "seedtable.h"
+
+#include <efilib.h>
+#include <string.h>
+
+#include "../core/wipe.h"
+#include "guid.h"
+
+static EFI_GUID seed_table_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
+
+struct table_seed *seedtable_find(void)
+{
+	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
+		EFI_CONFIGURATION_TABLE *t = &ST->ConfigurationTable[i];
+
+		if (CompareGuid(&t->VendorGuid, &seed_table_guid) == 0)
+			return t->VendorTable;
+	}
+	return NULL;
+}
+
+EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct table_seed **out)
+{
+	struct table_seed *t = NULL;
+	EFI_STATUS status;
+
+	*out = NULL;
+	/* Pool memory of type EfiACPIReclaimMemory: it survives kexec, and the
+	 * Linux stub and systemd-boot FreePool a table they replace
+	 * (SPEC.md section 1). */
+	status = uefi_call_wrapper(BS->AllocatePool, 3, EfiACPIReclaimMemory,
+				   (UINTN)table_alloc_size(n), (void **)&t);
+	if (EFI_ERROR(status))
+		return status;
+	t->size = (uint32_t)n;
+	memcpy(t->bits, seed, n);
+	status = uefi_call_wrapper(BS->InstallConfigurationTable, 2, &seed_table_guid, t);
+	if (EFI_ERROR(status)) {
+		wipe_bytes(t, table_alloc_size(n));
+		FreePool(t);
+		return status;
+	}
+	*out = t;
+	return EFI_SUCCESS;
+}
+
+void seedtable_retire(struct table_seed *prev)
+{
+	wipe_bytes(prev->bits, prev->size);
+	FreePool(prev);
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Install what `make`, `make run` and `make check` need on Debian 12, and
+# nothing that is already there. Runs as root (or through sudo when present).
+set -euo pipefail
+
+# package : what the project uses from it
+pkgs=(
+	make gcc binutils         # build
+	gnu-efi                   # crt0, libefi, libgnuefi, headers (SPEC.md section 6)
+	qemu-system-x86 ovmf      # boots (SPEC.md section 6)
+	mtools dosfstools cpio    # ESP image and initramfs
+	valgrind                  # host tests under memcheck
+	ca-certificates           # apt over https where configured
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing+=("$p")
+	fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null || { echo "deps: need root to install: ${missing[*]}" >&2; exit 1; }
+	sudo=sudo
+fi
+echo "deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Shared by tools/run.sh and tests/qemu.sh: fetch a real Debian kernel and a
+# static busybox once, build the initramfs, lay out an ESP, boot it in
+# QEMU/OVMF (SPEC.md section 6). Source it; do not run it.
+
+ES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ES_BUILD=${ES_BUILD:-$ES_ROOT/build}
+ES_CACHE=${CACHE:-$ES_ROOT/.cache}
+ES_OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
+ES_OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
+# One boot to /init takes 10-14 s under TCG (SPEC.md section 6); 120 s leaves
+# room for a slow, loaded CI machine and still bounds a hung boot.
+ES_BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
+# TCG by default: /dev/kvm exists here but nested KVM dies (SPEC.md section 4).
+ES_ACCEL=${ACCEL:-tcg}
+# The kernel command line every earlyseed boot passes (README "make run").
+# random.trust_cpu=off: only the seed table may make the crng ready early.
+# iomem=relaxed: lets /init read the table's size field through /dev/mem
+# (Debian sets CONFIG_IO_STRICT_DEVMEM; the table is EfiACPIReclaimMemory).
+ES_CMDLINE=${ES_CMDLINE:-"initrd=\\initrd.img console=ttyS0 random.trust_cpu=off iomem=relaxed panic=-1"}
+
+es_die() { echo "earlyseed: $*" >&2; exit 1; }
+
+# The kernel package linux-image-amd64 points at, downloaded once.
+es_fetch_kernel() {
+	[ -s "$ES_CACHE/vmlinuz" ] && return 0
+	mkdir -p "$ES_CACHE/deb"
+	local pkg
+	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+	if [ -z "$pkg" ]; then
+		apt-get update -qq
+		pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+	fi
+	[ -n "$pkg" ] || es_die "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
+	echo "earlyseed: downloading $pkg into $ES_CACHE/deb"
+	(cd "$ES_CACHE/deb" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+	local deb
+	deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb 2>/dev/null | head -1)
+	[ -n "$deb" ] || es_die "apt-get download $pkg failed"
+	local tmp="$ES_CACHE/deb/x"
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards './boot/vmlinuz-*'
+	mv "$tmp"/boot/vmlinuz-* "$ES_CACHE/vmlinuz"
+	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
+	rm -rf "$tmp"
+}
+
+# A static busybox from busybox-static, without installing it (it would
+# replace the host's busybox package).
+es_fetch_busybox() {
+	[ -x "$ES_CACHE/busybox" ] && return 0
+	mkdir -p "$ES_CACHE/deb"
+	(cd "$ES_CACHE/deb" && apt-get download -q busybox-static 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+	local deb
+	deb=$(ls "$ES_CACHE"/deb/busybox-static_*.deb 2>/dev/null | head -1)
+	[ -n "$deb" ] || es_die "apt-get download busybox-static failed"
+	local tmp="$ES_CACHE/deb/bb"
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./bin/busybox
+	mv "$tmp/bin/busybox" "$ES_CACHE/busybox"
+	rm -rf "$tmp"
+}
+
+# build/initrd.img: busybox plus tools/initrd-init.sh as /init.
+es_make_initrd() {
+	local out="$ES_BUILD/initrd.img" dir="$ES_BUILD/initrd"
+	if [ -s "$out" ] && [ "$out" -nt "$ES_ROOT/tools/initrd-init.sh" ] && [ "$out" -nt "$ES_CACHE/busybox" ]; then
+		return 0
+	fi
+	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/proc" "$dir/sys" "$dir/dev"
+	cp "$ES_CACHE/busybox" "$dir/bin/busybox"
+	ln -s busybox "$dir/bin/sh"
+	cp "$ES_ROOT/tools/initrd-init.sh" "$dir/init"
+	chmod 755 "$dir/init" "$dir/bin/busybox"
+	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$out")
+}
+
+es_prepare() {
+	es_fetch_kernel
+	es_fetch_busybox
+	es_make_initrd
+	[ -s "$ES_BUILD/earlyseed.efi" ] || es_die "build/earlyseed.efi missing: run make first"
+}
+
+# es_make_esp DIR MODE: a fresh ESP folder.
+#   earlyseed   earlyseed as BOOTX64.EFI, next = \vmlinuz, cmdline = ES_CMDLINE
+#   missing     as earlyseed, but next names a file that does not exist
+#   none        kernel and initrd only (boot the kernel with -kernel instead)
+es_make_esp() {
+	local dir=$1 mode=$2
+	rm -rf "$dir" && mkdir -p "$dir/EFI/BOOT" "$dir/EFI/earlyseed"
+	cp "$ES_CACHE/vmlinuz" "$dir/vmlinuz"
+	cp "$ES_BUILD/initrd.img" "$dir/initrd.img"
+	case $mode in
+	earlyseed|missing)
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		local next='\vmlinuz'
+		[ "$mode" = missing ] && next='\EFI\earlyseed\absent.efi'
+		printf '# written by tools/lib.sh\nnext = %s\ncmdline = %s\n' "$next" "$ES_CMDLINE" \
+			> "$dir/EFI/earlyseed/earlyseed.conf"
+		;;
+	none) ;;
+	*) es_die "es_make_esp: unknown mode $mode" ;;
+	esac
+}
+
+# es_boot LOG ESPDIR [QEMU ARGS...]: boot under a timeout; LOG gets the serial
+# output with CR and ANSI escapes stripped. Returns 0 (a timeout is not an
+# error here: the caller judges the log).
+es_boot() {
+	local log=$1 esp=$2
+	shift 2
+	local vars="$log.vars.fd"
+	cp "$ES_OVMF_VARS" "$vars"
+	local cpu=(-cpu max)
+	local accel=(-accel tcg)
+	[ "$ES_ACCEL" = kvm ] && accel=(-accel kvm) && cpu=(-cpu host)
+	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-x86_64 \
+		-machine q35 "${accel[@]}" -m 512 -nographic -no-reboot \
+		"${cpu[@]}" \
+		-drive if=pflash,format=raw,readonly=on,file="$ES_OVMF_CODE" \
+		-drive if=pflash,format=raw,file="$vars" \
+		-drive format=raw,file=fat:rw:"$esp" -net none \
+		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
+	rm -f "$vars"
+	return 0
+}
