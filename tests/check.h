@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A minimal test harness. Each test prints "ok - name" or "not ok - name";
+ * tools/check.sh counts those lines across all binaries and modes.
+ */
+#ifndef EARLYSEED_TESTS_CHECK_H
+#define EARLYSEED_TESTS_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void check_fail(const char *file, int line, const char *what);
+void check_run(const char *name, void (*fn)(void));
+void check_skip(const char *name, const char *why);
+/* Prints the binary's own tally; returns the exit status for main(). */
+int check_done(void);
+
+/* splitmix64 with a fixed seed: every run sees the same "random" cases. */
+void check_rand_seed(uint64_t seed);
+uint64_t check_rand64(void);
+void check_rand_fill(void *p, size_t n);
+
+#define CHECK(cond)                                         \
+	do {                                                \
+		if (!(cond))                                \
+			check_fail(__FILE__, __LINE__, #cond); \
+	} while (0)
+
+#define RUN(fn) check_run(#fn, fn)
+
+#endif
