@@ -63,3 +63,17 @@ void check_rand_fill(void *p, size_t n)
 	for (size_t i = 0; i < n; i++)
 		b[i] = (uint8_t)check_rand64();
 }
+
+void check_hex(uint8_t *out, const char *h)
+{
+	for (size_t i = 0; h[2 * i] != '\0' && h[2 * i + 1] != '\0'; i++) {
+		unsigned int v = 0;
+
+		for (size_t k = 0; k < 2; k++) {
+			char c = h[2 * i + k];
+
+			v = v * 16u + (unsigned int)(c <= '9' ? c - '0' : c - 'a' + 10);
+		}
+		out[i] = (uint8_t)v;
+	}
+}

@@ -19,6 +19,8 @@ int check_done(void);
 void check_rand_seed(uint64_t seed);
 uint64_t check_rand64(void);
 void check_rand_fill(void *p, size_t n);
+/* Lowercase hex string to bytes (test vectors). */
+void check_hex(uint8_t *out, const char *h);
 
 #define CHECK(cond)                                         \
 	do {                                                \

@@ -6,26 +6,12 @@
 #include "../core/blake2s.h"
 #include "check.h"
 
-static void hex(uint8_t *out, const char *h)
-{
-	for (size_t i = 0; h[2 * i] != '\0'; i++) {
-		unsigned int v = 0;
-
-		for (int k = 0; k < 2; k++) {
-			char c = h[2 * i + (size_t)k];
-
-			v = v * 16u + (unsigned int)(c <= '9' ? c - '0' : c - 'a' + 10);
-		}
-		out[i] = (uint8_t)v;
-	}
-}
-
 /* RFC 7693 Appendix B: BLAKE2s-256("abc"). */
 static void test_rfc7693_abc(void)
 {
 	uint8_t want[32], got[32];
 
-	hex(want, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
+	check_hex(want, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
 	CHECK(blake2s(got, 32, NULL, 0, "abc", 3) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
 }
@@ -51,7 +37,7 @@ static void test_rfc7693_selftest(void)
 	uint8_t in[1024], md[32], key[32], want[32];
 	struct blake2s ctx;
 
-	hex(want, "6a411f08ce25adcdfb02aba641451cec53c598b24f4fc787fbdc88797f4c1dfe");
+	check_hex(want, "6a411f08ce25adcdfb02aba641451cec53c598b24f4fc787fbdc88797f4c1dfe");
 	CHECK(blake2s_init(&ctx, 32, NULL, 0) == 0);
 	for (size_t i = 0; i < 4; i++) {
 		for (size_t j = 0; j < 6; j++) {
@@ -76,10 +62,10 @@ static void test_keyed_kat(void)
 		key[i] = (uint8_t)i;
 	for (int i = 0; i < 255; i++)
 		in[i] = (uint8_t)i;
-	hex(want, "48a8997da407876b3d79c0d92325ad3b89cbb754d86ab71aee047ad345fd2c49");
+	check_hex(want, "48a8997da407876b3d79c0d92325ad3b89cbb754d86ab71aee047ad345fd2c49");
 	CHECK(blake2s(got, 32, key, 32, in, 0) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
-	hex(want, "3fb735061abc519dfe979e54c1ee5bfad0a9d858b3315bad34bde999efd724dd");
+	check_hex(want, "3fb735061abc519dfe979e54c1ee5bfad0a9d858b3315bad34bde999efd724dd");
 	CHECK(blake2s(got, 32, key, 32, in, 255) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
 }

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/* config_parse(): every malformed input is reported and never fatal. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/config.h"
+#include "check.h"
+
+struct warnings {
+	unsigned int n;
+	unsigned int lines[16];
+	char last[128];
+};
+
+static void collect(void *ctx, unsigned int line, const char *why)
+{
+	struct warnings *w = ctx;
+
+	if (w->n < 16)
+		w->lines[w->n] = line;
+	w->n++;
+	snprintf(w->last, sizeof(w->last), "%s", why);
+}
+
+static unsigned int parse(struct config *c, const char *text, struct warnings *w)
+{
+	memset(w, 0, sizeof(*w));
+	config_defaults(c);
+	return config_parse(c, (const uint8_t *)text, strlen(text), collect, w);
+}
+
+static void test_defaults(void)
+{
+	struct config c;
+
+	config_defaults(&c);
+	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(c.cmdline[0] == '\0');
+}
+
+static void test_keys_comments_crlf(void)
+{
+	struct config c;
+	struct warnings w;
+
+	CHECK(parse(&c,
+		    "# earlyseed\r\n"
+		    "\r\n"
+		    "   next   =  \\vmlinuz  \r\n"
+		    "\t# indented comment\n"
+		    "cmdline=initrd=\\initrd.img root=/dev/vda1 # not a comment\n",
+		    &w) == 0);
+	CHECK(strcmp(c.next, "\\vmlinuz") == 0);
+	CHECK(strcmp(c.cmdline, "initrd=\\initrd.img root=/dev/vda1 # not a comment") == 0);
+}
+
+static void test_last_wins_and_slashes(void)
+{
+	struct config c;
+	struct warnings w;
+
+	CHECK(parse(&c, "next=\\a.efi\nnext=/EFI/systemd/systemd-bootx64.efi\ncmdline=x\ncmdline=\n", &w) == 0);
+	CHECK(strcmp(c.next, "\\EFI\\systemd\\systemd-bootx64.efi") == 0);
+	CHECK(c.cmdline[0] == '\0');
+}
+
+static void test_bad_lines_are_skipped(void)
+{
+	struct config c;
+	struct warnings w;
+
+	CHECK(parse(&c,
+		    "colour = blue\n"    /* 1: unknown key */
+		    "next\n"             /* 2: no '=' */
+		    "next =\n"           /* 3: empty next */
+		    "next = vmlinuz\n"   /* 4: relative */
+		    "cmdline = caf\xc3\xa9\n" /* 5: non-ASCII */
+		    "cmdline = ok\n",
+		    &w) == 5);
+	CHECK(w.n == 5);
+	for (unsigned int i = 0; i < 5; i++)
+		CHECK(w.lines[i] == i + 1);
+	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(strcmp(c.cmdline, "ok") == 0);
+}
+
+static void test_long_line(void)
+{
+	struct config c;
+	struct warnings w;
+	char *text = malloc(10100);
+
+	CHECK(text != NULL);
+	if (text == NULL)
+		return;
+	memcpy(text, "cmdline = ", 10);
+	memset(text + 10, 'a', 9990);
+	strcpy(text + 10000, "\nnext = \\ok.efi\n");
+	CHECK(parse(&c, text, &w) == 1);
+	CHECK(w.lines[0] == 1);
+	CHECK(strcmp(c.next, "\\ok.efi") == 0);
+	CHECK(c.cmdline[0] == '\0');
+	free(text);
+}
+
+static void test_values_that_do_not_fit(void)
+{
+	struct config c;
+	struct warnings w;
+	char text[1100];
+
+	/* 1023 bytes of cmdline value fit no line of at most 1024 with the key. */
+	memset(text, 0, sizeof(text));
+	memcpy(text, "next = \\", 8);
+	memset(text + 8, 'n', 300);
+	CHECK(parse(&c, text, &w) == 1);
+	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	memset(text, 0, sizeof(text));
+	memcpy(text, "cmdline=", 8);
+	memset(text + 8, 'c', 1016);
+	CHECK(strlen(text) == 1024);
+	CHECK(parse(&c, text, &w) == 0);
+	CHECK(strlen(c.cmdline) == 1016);
+}
+
+static void test_utf16_and_binary(void)
+{
+	struct config c;
+	struct warnings w = { 0 };
+	static const uint8_t utf16[] = { 0xff, 0xfe, 'n', 0, 'e', 0, 'x', 0, 't', 0, '=', 0, '\\', 0, 'x', 0 };
+	uint8_t bin[4096];
+
+	config_defaults(&c);
+	CHECK(config_parse(&c, utf16, sizeof(utf16), collect, &w) == 1);
+	CHECK(w.lines[0] == 0 && strstr(w.last, "UTF-16") != NULL);
+	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+
+	check_rand_seed(5);
+	for (int k = 0; k < 2000; k++) {
+		size_t n = (size_t)(check_rand64() % sizeof(bin));
+
+		check_rand_fill(bin, n);
+		/* Sprinkle the bytes that matter to the parser. */
+		for (size_t i = 0; i < n / 8; i++)
+			bin[check_rand64() % n] = (uint8_t)"=\n\r#\\ n"[check_rand64() % 7];
+		config_defaults(&c);
+		(void)config_parse(&c, bin, n, NULL, NULL);
+		CHECK(memchr(c.next, '\0', sizeof(c.next)) != NULL);
+		CHECK(memchr(c.cmdline, '\0', sizeof(c.cmdline)) != NULL);
+		CHECK(c.next[0] == '\\');
+	}
+}
+
+static void test_file_too_large(void)
+{
+	struct config c;
+	struct warnings w = { 0 };
+	size_t n = 1u << 20;
+	uint8_t *big = malloc(n);
+
+	CHECK(big != NULL);
+	if (big == NULL)
+		return;
+	memset(big, '\n', n);
+	memcpy(big, "next = \\big.efi\n", 16);
+	config_defaults(&c);
+	CHECK(config_parse(&c, big, n, collect, &w) == 1);
+	CHECK(w.lines[0] == 0);
+	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(config_parse(&c, big, CONFIG_MAX_FILE, NULL, NULL) == 0);
+	CHECK(strcmp(c.next, "\\big.efi") == 0);
+	free(big);
+}
+
+static void test_empty_file(void)
+{
+	struct config c;
+	struct warnings w;
+
+	CHECK(parse(&c, "", &w) == 0);
+	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(parse(&c, "\xef\xbb\xbfnext=\\bom.efi", &w) == 0);
+	CHECK(strcmp(c.next, "\\bom.efi") == 0);
+}
+
+int main(void)
+{
+	RUN(test_defaults);
+	RUN(test_keys_comments_crlf);
+	RUN(test_last_wins_and_slashes);
+	RUN(test_bad_lines_are_skipped);
+	RUN(test_long_line);
+	RUN(test_values_that_do_not_fit);
+	RUN(test_utf16_and_binary);
+	RUN(test_file_too_large);
+	RUN(test_empty_file);
+	return check_done();
+}
