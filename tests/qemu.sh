@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Boot tests: a real Debian kernel under QEMU/OVMF, through earlyseed and
+# without it (issue 4, SPEC.md section 6). Prints "ok - ..." / "not ok - ..."
+# per assertion; tools/check.sh counts them. Every boot runs under timeout.
+set -uo pipefail
+. "$(dirname "$0")/../tools/lib.sh"
+
+OUT=$ES_BUILD/qemu
+mkdir -p "$OUT"
+es_prepare
+
+pass() { echo "ok - qemu $1"; }
+fail() { echo "not ok - qemu $1"; shift; [ $# -gt 0 ] && printf '#   %s\n' "$@"; }
+expect() { # expect NAME LOG REGEX: REGEX (grep -E) occurs in LOG
+	if grep -qE -- "$3" "$2"; then pass "$1"; else fail "$1" "no line matching /$3/ in $2"; fi
+}
+refute() { # refute NAME LOG REGEX: REGEX does not occur in LOG
+	if grep -qE -- "$3" "$2"; then fail "$1" "unexpected: $(grep -m1 -E -- "$3" "$2")"; else pass "$1"; fi
+}
+installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\)$/\1/p' "$1" | head -n1; }
+kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
+same_addr() { [ -n "$1" ] && [ -n "$2" ] && [ $((16#$1)) -eq $((16#$2)) ]; }
+
+# 1. -cpu max (RDRAND, no RDSEED under TCG), no virtio-rng.
+boot1() {
+	local log=$OUT/1-rdrand.log
+	es_make_esp "$OUT/esp1" earlyseed
+	es_boot "$log" "$OUT/esp1"
+	expect "1 summary line, table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=32$'
+	local mine kern
+	mine=$(installed_addr "$log")
+	kern=$(kernel_rng_addr "$log")
+	if same_addr "$mine" "$kern"; then pass "1 kernel RNG= is earlyseed's table (0x$mine)"
+	else fail "1 kernel RNG= is earlyseed's table" "earlyseed 0x${mine:-none}, kernel 0x${kern:-none}"; fi
+	expect "1 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "1 kernel read a 32-byte table" "$log" '^initrd: rng_table_size=32$'
+	expect "1 reached /init" "$log" '^initrd: reached /init'
+}
+
+# 2. The same machine without earlyseed: OVMF starts the kernel itself
+#    (-kernel, same command line), so the seed table is the only difference.
+boot2() {
+	local log=$OUT/2-control.log
+	es_make_esp "$OUT/esp2" none
+	es_boot "$log" "$OUT/esp2" -kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" \
+		-append "${ES_CMDLINE#initrd=\\initrd.img }"
+	expect "2 control reached /init" "$log" '^initrd: reached /init'
+	refute "2 control: no earlyseed" "$log" '^earlyseed:'
+	refute "2 control: no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	refute "2 control: no crng init at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+}
+
+# 3. virtio-rng: EFI_RNG_PROTOCOL exists; the stub merges 32 bytes of its own
+#    with earlyseed's 32 (libstub/random.c), so the kernel sees 64.
+boot3() {
+	local log=$OUT/3-virtio.log
+	es_make_esp "$OUT/esp3" earlyseed
+	es_boot "$log" "$OUT/esp3" -device virtio-rng-pci
+	expect "3 efi_rng bytes taken" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=32 prev_table=0 table=32$'
+	expect "3 efi_rng instance line" "$log" '^earlyseed: efi_rng: instance 0: 32 bytes'
+	expect "3 kernel table is 64 bytes (stub merged ours)" "$log" '^initrd: rng_table_size=64$'
+	expect "3 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+}
+
+# 4. No source at all: no table, and the kernel still boots.
+boot4() {
+	local log=$OUT/4-nosource.log
+	es_make_esp "$OUT/esp4" earlyseed
+	es_boot "$log" "$OUT/esp4" -cpu max,-rdrand
+	expect "4 table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 table=0$'
+	expect "4 says why no table" "$log" '^earlyseed: table: none installed: no RDSEED, RDRAND'
+	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	expect "4 still reached /init" "$log" '^initrd: reached /init'
+}
+
+# 5. Missing next stage: one clear error line, then the firmware's next boot
+#    option (the UEFI shell here), which runs startup.nsh and powers off.
+boot5() {
+	local log=$OUT/5-missing.log
+	es_make_esp "$OUT/esp5" missing
+	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp5/startup.nsh"
+	ES_BOOT_TIMEOUT=60 es_boot "$log" "$OUT/esp5"
+	expect "5 clear error line" "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: Not Found$'
+	expect "5 table still installed" "$log" 'table=32$'
+	expect "5 firmware went on" "$log" '^BdsDxe: failed to start Boot[0-9A-F]+ .*: Not Found'
+	expect "5 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'
+}
+
+# tests/qemu.sh [N...]: the named boots only (default: all).
+for n in ${*:-1 2 3 4 5}; do "boot$n"; done
