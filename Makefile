@@ -6,7 +6,8 @@ BUILD   := build
 EFIINC  := /usr/include/efi
 EFILIB  := /usr/lib
 
-CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c
+CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c \
+	core/credit.c
 ARCH_SRC := arch/x86_64/cpurng.c
 INSN_SRC := arch/x86_64/insn.c
 EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c
@@ -25,7 +26,8 @@ EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .r
 
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 
-TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real
+TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
+	test_credit
 
 .PHONY: all efi host clean run check deps bench
 all: efi host
