@@ -7,10 +7,11 @@ EFIINC  := /usr/include/efi
 EFILIB  := /usr/lib
 
 CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c \
-	core/credit.c
+	core/credit.c core/audit.c
 ARCH_SRC := arch/x86_64/cpurng.c
 INSN_SRC := arch/x86_64/insn.c
-EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c
+EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c \
+	efi/auditvar.c
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
@@ -29,8 +30,21 @@ HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
 	test_credit
 
-.PHONY: all efi host clean run check deps bench
-all: efi host
+TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
+
+.PHONY: all efi host tool clean run check deps bench
+all: efi tool host
+
+tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static
+
+# ---- the host tool: core/ plus tools/ (libc allowed here) ----
+$(BUILD)/earlyseed: $(TOOL_SRC) $(CORE_SRC) $(wildcard tools/*.h) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(TOOL_SRC) $(CORE_SRC) -o $@
+# Static, for the initramfs (tools/initrd-init.sh runs `earlyseed inspect`).
+$(BUILD)/earlyseed-static: $(TOOL_SRC) $(CORE_SRC) $(wildcard tools/*.h) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -static $(TOOL_SRC) $(CORE_SRC) -o $@
 
 efi: $(BUILD)/earlyseed.efi
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))

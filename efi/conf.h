@@ -9,8 +9,8 @@
 /*
  * Read CONFIG_PATH from the volume `device` into *c (which holds the
  * defaults). Every failure is logged and leaves the defaults: a config
- * problem never stops the boot.
+ * problem never stops the boot. Returns the number of problems reported.
  */
-void conf_load(EFI_HANDLE device, struct config *c);
+UINT32 conf_load(EFI_HANDLE device, struct config *c);
 
 #endif

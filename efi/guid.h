@@ -25,4 +25,9 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 #define ES_EFI_RNG_ALGORITHM_RAW_GUID \
 	{ 0xe43176d7, 0xb6e8, 0x4827, { 0xb7, 0x84, 0x7f, 0xfd, 0xc4, 0xb6, 0x85, 0x61 } }
 
+/* earlyseed's own vendor GUID for the EarlyseedAudit variable (README "The
+ * audit record"): b1625ddc-bdd0-4e80-af05-adf6a6bdcd97 */
+#define ES_AUDIT_VARIABLE_GUID \
+	{ 0xb1625ddc, 0xbdd0, 0x4e80, { 0xaf, 0x05, 0xad, 0xf6, 0xa6, 0xbd, 0xcd, 0x97 } }
+
 #endif

@@ -37,7 +37,8 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
 	return status;
 }
 
-static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct pool *p, struct seed_stats *st)
+static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct pool *p, struct seed_stats *st,
+		    struct audit_record *a)
 {
 	UINT8 buf[RNG_REQUEST];
 	UINT32 tries = 0;
@@ -46,13 +47,16 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct pool *p, struct se
 	EFI_STATUS status = rng_ask(rng, &rng_raw_guid, buf, &tries);
 	const CHAR16 *algo = L"raw";
 
+	a->efi_rng_calls = (UINT16)(a->efi_rng_calls + tries);
 	if (EFI_ERROR(status)) {
 		Print(L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
 		      idx, status, tries);
 		status = rng_ask(rng, NULL, buf, &tries);
 		algo = L"default";
+		a->efi_rng_calls = (UINT16)(a->efi_rng_calls + tries);
 	}
 	if (EFI_ERROR(status)) {
+		a->efi_rng_failed++;
 		Print(L"earlyseed: efi_rng: instance %u: default algorithm: %r after %u tries, skipped\n",
 		      idx, status, tries);
 	} else {
@@ -64,7 +68,7 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct pool *p, struct se
 	wipe_bytes(buf, sizeof(buf));
 }
 
-void rng_gather(struct pool *p, struct seed_stats *st)
+void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a)
 {
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
@@ -77,10 +81,12 @@ void rng_gather(struct pool *p, struct seed_stats *st)
 		return;
 	}
 	Print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
+	a->flags |= AUDIT_F_EFI_RNG;
 	if (count > RNG_MAX_INSTANCES) {
 		Print(L"earlyseed: efi_rng: using the first %u instances\n", (UINT32)RNG_MAX_INSTANCES);
 		count = RNG_MAX_INSTANCES;
 	}
+	a->efi_rng_instances = (UINT16)count;
 	for (UINTN i = 0; i < count; i++) {
 		EFI_RNG_PROTOCOL *rng = NULL;
 
@@ -88,9 +94,10 @@ void rng_gather(struct pool *p, struct seed_stats *st)
 					   (void **)&rng);
 		if (EFI_ERROR(status) || rng == NULL) {
 			Print(L"earlyseed: efi_rng: instance %u: cannot open: %r\n", (UINT32)i, status);
+			a->efi_rng_failed++;
 			continue;
 		}
-		rng_one(rng, (UINT32)i, p, st);
+		rng_one(rng, (UINT32)i, p, st, a);
 	}
 	FreePool(handles);
 }

@@ -19,6 +19,14 @@ refute() { # refute NAME LOG REGEX: REGEX does not occur in LOG
 }
 installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\)$/\1/p' "$1" | head -n1; }
 kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
+# The audit record the booted OS read back says what earlyseed's summary said.
+audit_matches() { # audit_matches NAME LOG
+	local app os
+	app=$(sed -n 's/^earlyseed: summary //p' "$2" | head -n1)
+	os=$(sed -n 's/^initrd: audit: summary //p' "$2" | head -n1)
+	if [ -n "$app" ] && [ "$app" = "$os" ]; then pass "$1"
+	else fail "$1" "app: '${app:-none}'" "audit record read by the OS: '${os:-none}'"; fi
+}
 same_addr() { [ -n "$1" ] && [ -n "$2" ] && [ $((16#$1)) -eq $((16#$2)) ]; }
 
 # 1. -cpu max (RDRAND, no RDSEED under TCG), no virtio-rng.
@@ -35,6 +43,8 @@ boot1() {
 	expect "1 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
 	expect "1 kernel read a 32-byte table" "$log" '^initrd: rng_table_size=32$'
 	expect "1 reached /init" "$log" '^initrd: reached /init'
+	audit_matches "1 audit record in the OS matches the summary" "$log"
+	expect "1 audit record flags" "$log" '^initrd: audit:   flags: +rdrand table$'
 }
 
 # 2. The same machine without earlyseed: OVMF starts the kernel itself
@@ -60,6 +70,8 @@ boot3() {
 	expect "3 efi_rng instance line" "$log" '^earlyseed: efi_rng: instance 0: 32 bytes'
 	expect "3 kernel table is 64 bytes (stub merged ours)" "$log" '^initrd: rng_table_size=64$'
 	expect "3 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	audit_matches "3 audit record in the OS matches the summary" "$log"
+	expect "3 audit record counts the instance" "$log" '^initrd: audit:   efi_rng: +instances=1 failed=0 calls=1$'
 }
 
 # 4. No source at all: no table, and the kernel still boots.
@@ -71,6 +83,8 @@ boot4() {
 	expect "4 says why no table" "$log" '^earlyseed: table: none installed: no RDSEED, RDRAND'
 	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	expect "4 still reached /init" "$log" '^initrd: reached /init'
+	audit_matches "4 audit record in the OS matches the summary" "$log"
+	expect "4 audit record says no source" "$log" '^initrd: audit:   flags: +no_source$'
 }
 
 # 5. Missing next stage: one clear error line, then the firmware's next boot

@@ -15,5 +15,9 @@ if [ -n "$rng" ]; then
 	size=$(devmem "$rng" 32 2>/dev/null)
 	[ -n "$size" ] && echo "initrd: rng_table_size=$((size))"
 fi
+# What earlyseed did before the kernel, from its EFI variable.
+insmod /lib/efivarfs.ko 2>/dev/null
+mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null
+earlyseed inspect 2>&1 | sed 's/^/initrd: audit: /'
 echo "initrd: done"
 poweroff -f

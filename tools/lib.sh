@@ -21,26 +21,35 @@ ES_CMDLINE=${ES_CMDLINE:-"initrd=\\initrd.img console=ttyS0 random.trust_cpu=off
 
 es_die() { echo "earlyseed: $*" >&2; exit 1; }
 
-# The kernel package linux-image-amd64 points at, downloaded once.
+# The kernel package linux-image-amd64 points at, downloaded once; from it
+# vmlinuz and efivarfs.ko (Debian builds efivarfs as a module, and /init
+# needs it to read the audit record).
 es_fetch_kernel() {
-	[ -s "$ES_CACHE/vmlinuz" ] && return 0
+	[ -s "$ES_CACHE/vmlinuz" ] && [ -s "$ES_CACHE/efivarfs.ko" ] && return 0
 	mkdir -p "$ES_CACHE/deb"
-	local pkg
-	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+	local pkg deb
+	pkg=$(cat "$ES_CACHE/vmlinuz.version" 2>/dev/null || true)
+	if [ -z "$pkg" ]; then
+		pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+	fi
 	if [ -z "$pkg" ]; then
 		apt-get update -qq
 		pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
 	fi
 	[ -n "$pkg" ] || es_die "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
-	echo "earlyseed: downloading $pkg into $ES_CACHE/deb"
-	(cd "$ES_CACHE/deb" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
-	local deb
 	deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb 2>/dev/null | head -1)
+	if [ -z "$deb" ]; then
+		echo "earlyseed: downloading $pkg into $ES_CACHE/deb"
+		(cd "$ES_CACHE/deb" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+		deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb 2>/dev/null | head -1)
+	fi
 	[ -n "$deb" ] || es_die "apt-get download $pkg failed"
 	local tmp="$ES_CACHE/deb/x"
 	rm -rf "$tmp" && mkdir -p "$tmp"
-	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards './boot/vmlinuz-*'
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards './boot/vmlinuz-*' \
+		'./lib/modules/*/kernel/fs/efivarfs/efivarfs.ko'
 	mv "$tmp"/boot/vmlinuz-* "$ES_CACHE/vmlinuz"
+	mv "$tmp"/lib/modules/*/kernel/fs/efivarfs/efivarfs.ko "$ES_CACHE/efivarfs.ko"
 	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
 	rm -rf "$tmp"
 }
@@ -61,14 +70,21 @@ es_fetch_busybox() {
 	rm -rf "$tmp"
 }
 
-# build/initrd.img: busybox plus tools/initrd-init.sh as /init.
+# build/initrd.img: busybox, the static host tool, efivarfs.ko, and
+# tools/initrd-init.sh as /init.
 es_make_initrd() {
-	local out="$ES_BUILD/initrd.img" dir="$ES_BUILD/initrd"
-	if [ -s "$out" ] && [ "$out" -nt "$ES_ROOT/tools/initrd-init.sh" ] && [ "$out" -nt "$ES_CACHE/busybox" ]; then
-		return 0
+	local out="$ES_BUILD/initrd.img" dir="$ES_BUILD/initrd" f
+	if [ -s "$out" ]; then
+		local stale=0
+		for f in "$ES_ROOT/tools/initrd-init.sh" "$ES_CACHE/busybox" "$ES_BUILD/earlyseed-static" "$ES_CACHE/efivarfs.ko"; do
+			[ "$out" -nt "$f" ] || stale=1
+		done
+		[ $stale = 0 ] && return 0
 	fi
-	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/proc" "$dir/sys" "$dir/dev"
+	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
 	cp "$ES_CACHE/busybox" "$dir/bin/busybox"
+	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
+	cp "$ES_CACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
 	ln -s busybox "$dir/bin/sh"
 	cp "$ES_ROOT/tools/initrd-init.sh" "$dir/init"
 	chmod 755 "$dir/init" "$dir/bin/busybox"
@@ -76,6 +92,7 @@ es_make_initrd() {
 }
 
 es_prepare() {
+	[ -x "$ES_BUILD/earlyseed-static" ] || es_die "build/earlyseed-static missing: run make first"
 	es_fetch_kernel
 	es_fetch_busybox
 	es_make_initrd

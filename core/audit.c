@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+#include "audit.h"
+
+#include <string.h>
+
+static void put16(uint8_t *b, uint16_t v)
+{
+	b[0] = (uint8_t)v;
+	b[1] = (uint8_t)(v >> 8);
+}
+
+static void put32(uint8_t *b, uint32_t v)
+{
+	put16(b, (uint16_t)v);
+	put16(b + 2, (uint16_t)(v >> 16));
+}
+
+static uint16_t get16(const uint8_t *b)
+{
+	return (uint16_t)(b[0] | (b[1] << 8));
+}
+
+static uint32_t get32(const uint8_t *b)
+{
+	return (uint32_t)get16(b) | ((uint32_t)get16(b + 2) << 16);
+}
+
+/* One table of the u32 fields keeps encode and decode in step. */
+#define U32_FIELDS(X)                                         \
+	X(flags) X(bytes_clock) X(bytes_prev_table) X(bytes_efi_rng) \
+	X(bytes_rdseed) X(bytes_rdrand) X(prev_table_size) X(table_size) \
+	X(config_problems) X(elapsed_us) X(reserved[0]) X(reserved[1])
+#define U16_FIELDS(X) \
+	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(efi_rng_calls) X(cpu_longs_failed)
+
+void audit_init(struct audit_record *a)
+{
+	memset(a, 0, sizeof(*a));
+	memcpy(a->magic, AUDIT_MAGIC, 4);
+	a->version = AUDIT_VERSION;
+	a->length = AUDIT_SIZE;
+}
+
+void audit_encode(const struct audit_record *a, uint8_t out[AUDIT_SIZE])
+{
+	memcpy(out, a->magic, 4);
+#define PUT32(f) put32(out + offsetof(struct audit_record, f), a->f);
+#define PUT16(f) put16(out + offsetof(struct audit_record, f), a->f);
+	U32_FIELDS(PUT32)
+	U16_FIELDS(PUT16)
+#undef PUT32
+#undef PUT16
+}
+
+enum audit_error audit_decode(const uint8_t *in, size_t n, struct audit_record *a)
+{
+	struct audit_record r;
+
+	if (n < AUDIT_SIZE)
+		return AUDIT_ESHORT;
+	memcpy(r.magic, in, 4);
+#define GET32(f) r.f = get32(in + offsetof(struct audit_record, f));
+#define GET16(f) r.f = get16(in + offsetof(struct audit_record, f));
+	U32_FIELDS(GET32)
+	U16_FIELDS(GET16)
+#undef GET32
+#undef GET16
+	if (memcmp(r.magic, AUDIT_MAGIC, 4) != 0)
+		return AUDIT_EMAGIC;
+	if (r.version != AUDIT_VERSION)
+		return AUDIT_EVERSION;
+	if (r.length != AUDIT_SIZE)
+		return AUDIT_ELENGTH;
+	if ((r.flags & ~AUDIT_F_ALL) != 0 || r.reserved[0] != 0 || r.reserved[1] != 0)
+		return AUDIT_EFLAGS;
+	*a = r;
+	return AUDIT_OK;
+}
+
+const char *audit_strerror(enum audit_error e)
+{
+	switch (e) {
+	case AUDIT_OK:
+		return "ok";
+	case AUDIT_ESHORT:
+		return "record shorter than 64 bytes";
+	case AUDIT_EMAGIC:
+		return "not an earlyseed audit record (magic is not ESAR)";
+	case AUDIT_EVERSION:
+		return "unknown record version";
+	case AUDIT_ELENGTH:
+		return "length field is not 64";
+	case AUDIT_EFLAGS:
+		return "unknown flag bits or reserved fields set";
+	}
+	return "unknown error";
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+#include "auditvar.h"
+
+#include <efi.h>
+#include <efilib.h>
+
+#include "guid.h"
+
+static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
+
+void auditvar_publish(const struct audit_record *a)
+{
+	UINT8 buf[AUDIT_SIZE];
+	EFI_STATUS status;
+
+	audit_encode(a, buf);
+	/* No EFI_VARIABLE_NON_VOLATILE: the record describes this boot only. */
+	status = uefi_call_wrapper(RT->SetVariable, 5, L"EarlyseedAudit", &audit_guid,
+				   (UINT32)(EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS),
+				   (UINTN)sizeof(buf), buf);
+	if (EFI_ERROR(status))
+		Print(L"earlyseed: audit: SetVariable failed: %r\n", status);
+	else
+		Print(L"earlyseed: audit: published EarlyseedAudit-%g (%u bytes)\n", &audit_guid,
+		      (UINT32)sizeof(buf));
+}

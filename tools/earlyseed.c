@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: MIT */
+/* build/earlyseed: the host validator (README "The host tool"). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inspect.h"
+#include "replay.h"
+#include "simulate.h"
+
+/* A script or record larger than this is not one. */
+#define MAX_INPUT (64u << 20)
+
+static const char usage[] =
+	"usage: earlyseed replay [FILE|-]\n"
+	"       earlyseed simulate --kernel 3.14|3.15|3.16|3.17|6 [--rdseed] [--hwrng BYTES]\n"
+	"                 [--table BYTES] [--trust-bootloader on|off] [--trust-cpu on|off]\n"
+	"                 [--seconds N] [--svg FILE]\n"
+	"       earlyseed inspect [FILE|-]\n"
+	"\n"
+	"replay   executes a script against the Linux v3.17 input pool and its\n"
+	"         accounting (core/pool.c, core/credit.c), one command per line, '#'\n"
+	"         starts a comment:\n"
+	"           reset                  zero pool, add_ptr, input_rotate, counters\n"
+	"           mix HEX...             _mix_pool_bytes() of the bytes, e.g. mix 00 7f 80 ff\n"
+	"           unmix HEX...           the exact inverse of mix with the same bytes\n"
+	"           mixle64 U64...         mix each value as 8 little-endian bytes (0x-hex or decimal)\n"
+	"           credit N               credit_entropy_bits(input_pool, N), N may be negative\n"
+	"           credit_safe N          credit_entropy_bits_safe(input_pool, N)\n"
+	"           state                  add_ptr=.. input_rotate=.. entropy_count=.. entropy_total=.. initialized=..\n"
+	"           dump                   the state line, then the 128 pool words\n"
+	"         A bad line prints \"error: line N: why\" on stderr, is skipped, and makes\n"
+	"         the exit status 1.\n"
+	"simulate replays an early-boot timeline under a kernel's seeding rules and\n"
+	"         prints the entropy count each second and when /dev/random unblocks (3.x)\n"
+	"         or the crng is ready (6). Defaults: --seconds 60, no rdseed, no hwrng,\n"
+	"         no table, both trusts on. --svg also plots all five kernels.\n"
+	"inspect  decodes earlyseed's audit record, by default from\n"
+	"         " INSPECT_EFIVARFS_PATH "\n";
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = (path == NULL || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "earlyseed: cannot open %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t got;
+
+		if (n == cap) {
+			char *nb;
+
+			if (cap >= MAX_INPUT) {
+				fprintf(stderr, "earlyseed: %s: larger than %u bytes\n", path ? path : "stdin",
+					MAX_INPUT);
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			cap = cap ? cap * 2 : 65536;
+			nb = realloc(buf, cap);
+			if (nb == NULL) {
+				fprintf(stderr, "earlyseed: out of memory\n");
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f)) {
+				fprintf(stderr, "earlyseed: cannot read %s: %s\n", path ? path : "stdin",
+					strerror(errno));
+				free(buf);
+				buf = NULL;
+			}
+			break;
+		}
+	}
+	if (f != stdin)
+		fclose(f);
+	*len = n;
+	return buf;
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+	struct replay r;
+	size_t len;
+	char *text;
+	unsigned long bad;
+
+	if (argc > 2) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	text = read_all(argc == 2 ? argv[1] : NULL, &len);
+	if (text == NULL)
+		return 2;
+	replay_reset(&r);
+	bad = replay_run(&r, text, len, stdout, stderr);
+	free(text);
+	return bad == 0 ? 0 : 1;
+}
+
+static int parse_count(const char *opt, const char *s, long max, long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	if (errno != 0 || *end != '\0' || end == s || *v < 0 || *v > max) {
+		fprintf(stderr, "earlyseed: %s wants a number from 0 to %ld, not '%s'\n", opt, max, s);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_onoff(const char *opt, const char *s, bool *v)
+{
+	if (strcmp(s, "on") == 0 || strcmp(s, "off") == 0) {
+		*v = s[1] == 'n';
+		return 0;
+	}
+	fprintf(stderr, "earlyseed: %s wants on or off, not '%s'\n", opt, s);
+	return -1;
+}
+
+static int cmd_simulate(int argc, char **argv)
+{
+	static struct sim_result res;
+	struct sim_opts o = { CREDIT_KERNEL_6, false, 0, 0, true, true, 60 };
+	const char *svg = NULL;
+	bool have_kernel = false;
+
+	for (int i = 1; i < argc; i++) {
+		const char *opt = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		long v;
+
+		if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+			fputs(usage, stdout);
+			fputs("\n", stdout);
+			fputs(sim_assumptions, stdout);
+			return 0;
+		}
+		if (strcmp(opt, "--rdseed") == 0) {
+			o.rdseed = true;
+			continue;
+		}
+		if (val == NULL) {
+			fprintf(stderr, "earlyseed: %s needs a value (see --help)\n", opt);
+			return 2;
+		}
+		i++;
+		if (strcmp(opt, "--kernel") == 0) {
+			if (!sim_parse_kernel(val, &o.kernel)) {
+				fprintf(stderr, "earlyseed: --kernel wants 3.14, 3.15, 3.16, 3.17 or 6, not '%s'\n", val);
+				return 2;
+			}
+			have_kernel = true;
+		} else if (strcmp(opt, "--hwrng") == 0) {
+			if (parse_count(opt, val, 1L << 30, &v) != 0)
+				return 2;
+			o.hwrng = (size_t)v;
+		} else if (strcmp(opt, "--table") == 0) {
+			if (parse_count(opt, val, 1L << 30, &v) != 0)
+				return 2;
+			o.table = (size_t)v;
+		} else if (strcmp(opt, "--seconds") == 0) {
+			if (parse_count(opt, val, SIM_MAX_SECONDS, &v) != 0)
+				return 2;
+			o.seconds = (int)v;
+		} else if (strcmp(opt, "--trust-bootloader") == 0) {
+			if (parse_onoff(opt, val, &o.trust_bootloader) != 0)
+				return 2;
+		} else if (strcmp(opt, "--trust-cpu") == 0) {
+			if (parse_onoff(opt, val, &o.trust_cpu) != 0)
+				return 2;
+		} else if (strcmp(opt, "--svg") == 0) {
+			svg = val;
+		} else {
+			fprintf(stderr, "earlyseed: unknown option %s (see --help)\n", opt);
+			return 2;
+		}
+	}
+	if (!have_kernel) {
+		fprintf(stderr, "earlyseed: simulate needs --kernel (see --help)\n");
+		return 2;
+	}
+	sim_run(&o, &res, stdout);
+	if (svg != NULL) {
+		if (sim_svg(&o, svg) != 0) {
+			fprintf(stderr, "earlyseed: cannot write %s: %s\n", svg, strerror(errno));
+			return 1;
+		}
+		printf("svg: %s\n", svg);
+	}
+	return 0;
+}
+
+static int cmd_inspect(int argc, char **argv)
+{
+	const char *path = argc == 2 ? argv[1] : INSPECT_EFIVARFS_PATH;
+	size_t len;
+	char *buf;
+	int rc;
+
+	if (argc > 2) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	buf = read_all(path, &len);
+	if (buf == NULL) {
+		if (argc < 2)
+			fprintf(stderr, "earlyseed: no audit record: was this boot started through earlyseed, "
+					"and is efivarfs mounted?\n");
+		return 1;
+	}
+	rc = inspect_print((const uint8_t *)buf, len, stdout, stderr);
+	free(buf);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		fputs(usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (strcmp(argv[1], "replay") == 0)
+		return cmd_replay(argc - 1, argv + 1);
+	if (strcmp(argv[1], "simulate") == 0)
+		return cmd_simulate(argc - 1, argv + 1);
+	if (strcmp(argv[1], "inspect") == 0)
+		return cmd_inspect(argc - 1, argv + 1);
+	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
+	return 2;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+#include "inspect.h"
+
+#include "../core/audit.h"
+
+/* UEFI 2.10 section 8.2: EFI_VARIABLE_BOOTSERVICE_ACCESS | RUNTIME_ACCESS. */
+#define EFIVAR_ATTR_BS_RT 0x06u
+
+static const struct {
+	uint32_t bit;
+	const char *name;
+} flag_names[] = {
+	{ AUDIT_F_RDSEED, "rdseed" },
+	{ AUDIT_F_RDRAND, "rdrand" },
+	{ AUDIT_F_EFI_RNG, "efi_rng" },
+	{ AUDIT_F_PREV_FOUND, "prev_found" },
+	{ AUDIT_F_PREV_CORRUPT, "prev_corrupt" },
+	{ AUDIT_F_PREV_RETIRED, "prev_retired" },
+	{ AUDIT_F_TABLE, "table" },
+	{ AUDIT_F_INSTALL_FAILED, "install_failed" },
+	{ AUDIT_F_NO_SOURCE, "no_source" },
+};
+
+int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
+{
+	struct audit_record a;
+	enum audit_error e;
+	const char *sep = "";
+
+	/* efivarfs prefixes the data with the variable's attributes. */
+	if (n == AUDIT_SIZE + 4 && buf[4] == 'E' && buf[5] == 'S') {
+		uint32_t attr = (uint32_t)buf[0] | (uint32_t)buf[1] << 8 | (uint32_t)buf[2] << 16 |
+				(uint32_t)buf[3] << 24;
+
+		if (attr != EFIVAR_ATTR_BS_RT)
+			fprintf(err, "warning: variable attributes 0x%x, expected 0x%x\n", attr,
+				EFIVAR_ATTR_BS_RT);
+		buf += 4;
+		n -= 4;
+	}
+	if (n != AUDIT_SIZE) {
+		fprintf(err, "error: %zu bytes, an audit record is %u (or %u from efivarfs)\n", n,
+			AUDIT_SIZE, AUDIT_SIZE + 4);
+		return 1;
+	}
+	e = audit_decode(buf, n, &a);
+	if (e != AUDIT_OK) {
+		fprintf(err, "error: %s\n", audit_strerror(e));
+		return 1;
+	}
+	fprintf(out, "earlyseed audit record v%u\n", a.version);
+	fprintf(out, "  flags:            ");
+	for (size_t i = 0; i < sizeof(flag_names) / sizeof(flag_names[0]); i++) {
+		if (a.flags & flag_names[i].bit) {
+			fprintf(out, "%s%s", sep, flag_names[i].name);
+			sep = " ";
+		}
+	}
+	fprintf(out, "%s\n", *sep ? "" : "(none)");
+	fprintf(out, "  bytes mixed:      clock=%u prev_table=%u efi_rng=%u rdseed=%u rdrand=%u\n",
+		a.bytes_clock, a.bytes_prev_table, a.bytes_efi_rng, a.bytes_rdseed, a.bytes_rdrand);
+	fprintf(out, "  efi_rng:          instances=%u failed=%u calls=%u\n", a.efi_rng_instances,
+		a.efi_rng_failed, a.efi_rng_calls);
+	fprintf(out, "  cpu:              longs_failed=%u\n", a.cpu_longs_failed);
+	fprintf(out, "  previous table:   size=%u%s\n", a.prev_table_size,
+		(a.flags & AUDIT_F_PREV_CORRUPT) ? " (over 512: not read)" :
+		(a.flags & AUDIT_F_PREV_RETIRED) ? " (merged, wiped, freed)" :
+		(a.flags & AUDIT_F_PREV_FOUND) ? " (merged, left in place)" : " (none)");
+	fprintf(out, "  table installed:  %u bytes\n", a.table_size);
+	fprintf(out, "  config problems:  %u\n", a.config_problems);
+	fprintf(out, "  time spent:       %u us\n", a.elapsed_us);
+	/* The same numbers in the app's summary form, to compare with its log. */
+	fprintf(out, "summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u\n", a.bytes_rdseed,
+		a.bytes_rdrand, a.bytes_efi_rng, a.bytes_prev_table, a.table_size);
+	return 0;
+}
