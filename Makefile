@@ -28,7 +28,7 @@ EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .r
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
-	test_credit
+	test_credit test_replay test_simulate test_audit
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
@@ -68,11 +68,14 @@ $(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
 	objcopy $(EFI_SECTIONS) --target efi-app-x86_64 --subsystem=10 $< $@
 
 # ---- host tests: the same core/ and arch/ sources, plain and ASan+UBSan ----
-HDRS := $(wildcard core/*.h arch/x86_64/*.h tests/*.h)
+HDRS := $(wildcard core/*.h arch/x86_64/*.h tests/*.h tools/*.h)
 T_CORE := $(CORE_SRC) tests/check.c
 
 test_cpurng_fake_EXTRA := tests/fake_insn.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC) $(ARCH_SRC)
+test_replay_EXTRA := tools/replay.c
+test_simulate_EXTRA := tools/simulate.c
+test_audit_EXTRA := tools/inspect.c
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:
