@@ -86,6 +86,22 @@ $(BUILD)/asan/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) $(SAN) $< $($*_EXTRA) $(T_CORE) -o $@
 
+# ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
+FUZZ_TARGETS := replay config audit
+FUZZ_SECONDS ?= 120
+fuzz_replay_SRC := tools/replay.c
+fuzz_audit_SRC := tools/inspect.c
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(fuzz_$$*_SRC) $(CORE_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $< $(fuzz_$*_SRC) $(CORE_SRC) -o $@
+fuzzers: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
+
+.PHONY: fuzz fuzzers
+fuzz: fuzzers
+	tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 # ---- the two README commands ----
 deps:
 	tools/deps.sh
@@ -93,7 +109,7 @@ run: deps
 	$(MAKE) all
 	tools/run.sh
 check: deps
-	$(MAKE) all
+	$(MAKE) all fuzzers
 	tools/check.sh
 
 clean:
