@@ -7,7 +7,7 @@ EFIINC  := /usr/include/efi
 EFILIB  := /usr/lib
 
 CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c \
-	core/credit.c core/audit.c
+	core/credit.c core/audit.c core/health.c
 ARCH_SRC := arch/x86_64/cpurng.c
 INSN_SRC := arch/x86_64/insn.c
 EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c \
@@ -28,7 +28,7 @@ EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .r
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
-	test_credit test_replay test_simulate test_audit
+	test_credit test_replay test_simulate test_audit test_health
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
@@ -81,10 +81,10 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 .SECONDEXPANSION:
 $(BUILD)/host/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $< $($*_EXTRA) $(T_CORE) -o $@
+	$(CC) $(HOST_CFLAGS) $< $($*_EXTRA) $(T_CORE) -lm -o $@
 $(BUILD)/asan/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(SAN) $< $($*_EXTRA) $(T_CORE) -o $@
+	$(CC) $(HOST_CFLAGS) $(SAN) $< $($*_EXTRA) $(T_CORE) -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
 FUZZ_TARGETS := replay config audit

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/* Reference: NIST SP 800-90B (2018) section 4.4; Linux
+ * arch/x86/kernel/cpu/rdrand.c; SPEC.md section 4. */
+#include "health.h"
+
+#include <string.h>
+
+uint32_t health_rct_cutoff(unsigned int h_bits, unsigned int alpha_log2)
+{
+	if (h_bits == 0)
+		return 0;
+	return 1u + (alpha_log2 + h_bits - 1u) / h_bits;
+}
+
+uint32_t health_apt_cutoff(unsigned int h_bits, unsigned int window, unsigned int alpha_log2)
+{
+	/* Binomial(W, p) tail, summed from the top: pmf(k) from pmf(0) =
+	 * (1-p)^W and pmf(k+1) = pmf(k) * (W-k)/(k+1) * p/(1-p). Doubles
+	 * suffice: W = 512, p >= 2^-8, so pmf(0) >= 2^-512 > DBL_MIN. */
+	double p, q, pmf[HEALTH_APT_WINDOW + 1];
+	double alpha = 1.0, tail = 0.0;
+
+	if (h_bits == 0 || window == 0 || window > HEALTH_APT_WINDOW)
+		return 0;
+	p = 1.0 / (double)(1u << (h_bits > 30u ? 30u : h_bits));
+	q = 1.0 - p;
+	for (unsigned int i = 0; i < alpha_log2; i++)
+		alpha /= 2.0;
+	pmf[0] = 1.0;
+	for (unsigned int i = 0; i < window; i++)
+		pmf[0] *= q;
+	for (unsigned int k = 0; k < window; k++)
+		pmf[k + 1] = pmf[k] * (double)(window - k) / (double)(k + 1) * (p / q);
+	/* Smallest c with P(X >= c) <= alpha. */
+	for (unsigned int c = window; c > 0; c--) {
+		tail += pmf[c];
+		if (tail > alpha)
+			return c + 1u;
+	}
+	return 1;
+}
+
+void health_init(struct health_test *t, unsigned int h_bits)
+{
+	memset(t, 0, sizeof(*t));
+	t->h = h_bits;
+	t->rct_cutoff = health_rct_cutoff(h_bits, HEALTH_ALPHA_LOG2);
+	t->apt_cutoff = health_apt_cutoff(h_bits, HEALTH_APT_WINDOW, HEALTH_ALPHA_LOG2);
+}
+
+void health_fail(struct health_test *t, const char *why)
+{
+	if (!t->failed) {
+		t->failed = true;
+		t->why = why;
+	}
+}
+
+void health_feed(struct health_test *t, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+
+	for (size_t i = 0; i < n; i++) {
+		/* 4.4.1 Repetition Count Test */
+		if (t->started && b[i] == t->rct_last) {
+			if (++t->rct_count >= t->rct_cutoff)
+				health_fail(t, "repetition count test (SP 800-90B 4.4.1)");
+		} else {
+			t->rct_last = b[i];
+			t->rct_count = 1;
+		}
+		t->started = true;
+		/* 4.4.2 Adaptive Proportion Test, non-overlapping windows */
+		if (t->apt_seen == 0) {
+			t->apt_ref = b[i];
+			t->apt_count = 1;
+		} else if (b[i] == t->apt_ref) {
+			if (++t->apt_count >= t->apt_cutoff)
+				health_fail(t, "adaptive proportion test (SP 800-90B 4.4.2)");
+		}
+		if (++t->apt_seen == HEALTH_APT_WINDOW)
+			t->apt_seen = 0;
+	}
+}
+
+void health_feed_u64(struct health_test *t, const uint64_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint8_t le[8];
+
+		if (v[i] == 0 || v[i] == UINT64_MAX)
+			health_fail(t, v[i] == 0 ? "returned 0 with CF=1" : "returned all-ones with CF=1");
+		else if (t->words > 0 && v[i] == t->last_word)
+			health_fail(t, "returned the same 64-bit value twice in a row");
+		t->last_word = v[i];
+		t->words++;
+		for (unsigned int k = 0; k < 8u; k++)
+			le[k] = (uint8_t)(v[i] >> (8u * k));
+		health_feed(t, le, sizeof(le));
+	}
+}
+
+void health_feed_blocks(struct health_test *t, const void *a, const void *b, size_t n)
+{
+	if (n > 0 && memcmp(a, b, n) == 0)
+		health_fail(t, "returned the same block twice");
+	health_feed(t, a, n);
+	health_feed(t, b, n);
+}
+
+bool health_rdrand_startup(const uint64_t s[HEALTH_RDRAND_SAMPLES + 1])
+{
+	unsigned int changed = 0;
+
+	for (unsigned int i = 1; i <= HEALTH_RDRAND_SAMPLES; i++)
+		changed += s[i] != s[i - 1] ? 1u : 0u;
+	return changed >= HEALTH_RDRAND_MIN_CHANGE;
+}
+
+uint32_t health_credit(uint32_t bytes, unsigned int h_bits)
+{
+	uint64_t bits = (uint64_t)bytes * h_bits;
+
+	return bits > UINT32_MAX ? UINT32_MAX : (uint32_t)bits;
+}
