@@ -32,7 +32,7 @@ TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpur
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
-.PHONY: all efi host tool clean run check deps bench
+.PHONY: all efi host tool clean run check deps bench lint
 all: efi tool host
 
 tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static
@@ -101,6 +101,9 @@ fuzzers: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
 .PHONY: fuzz fuzzers
 fuzz: fuzzers
 	tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+lint:
+	tools/lint.sh
 
 # ---- the two README commands ----
 deps:

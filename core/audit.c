@@ -29,7 +29,7 @@ static uint32_t get32(const uint8_t *b)
 #define U32_FIELDS(X)                                         \
 	X(flags) X(bytes_clock) X(bytes_prev_table) X(bytes_efi_rng) \
 	X(bytes_rdseed) X(bytes_rdrand) X(prev_table_size) X(table_size) \
-	X(config_problems) X(elapsed_us) X(reserved[0]) X(reserved[1])
+	X(config_problems) X(elapsed_us) X(entropy_bits) X(reserved)
 #define U16_FIELDS(X) \
 	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(efi_rng_calls) X(cpu_longs_failed)
 
@@ -71,7 +71,7 @@ enum audit_error audit_decode(const uint8_t *in, size_t n, struct audit_record *
 		return AUDIT_EVERSION;
 	if (r.length != AUDIT_SIZE)
 		return AUDIT_ELENGTH;
-	if ((r.flags & ~AUDIT_F_ALL) != 0 || r.reserved[0] != 0 || r.reserved[1] != 0)
+	if ((r.flags & ~AUDIT_F_ALL) != 0 || r.reserved != 0)
 		return AUDIT_EFLAGS;
 	*a = r;
 	return AUDIT_OK;
@@ -91,7 +91,7 @@ const char *audit_strerror(enum audit_error e)
 	case AUDIT_ELENGTH:
 		return "length field is not 64";
 	case AUDIT_EFLAGS:
-		return "unknown flag bits or reserved fields set";
+		return "unknown flag bits or the reserved field set";
 	}
 	return "unknown error";
 }

@@ -24,8 +24,11 @@
 #define AUDIT_F_PREV_RETIRED 0x020u   /* ... merged, then wiped and freed */
 #define AUDIT_F_TABLE 0x040u          /* a table was installed */
 #define AUDIT_F_INSTALL_FAILED 0x080u /* AllocatePool/InstallConfigurationTable failed */
-#define AUDIT_F_NO_SOURCE 0x100u      /* no table: only clocks contributed */
-#define AUDIT_F_ALL 0x1ffu
+#define AUDIT_F_NO_SOURCE 0x100u      /* no table: healthy sources below the gate */
+#define AUDIT_F_RDSEED_FAIL 0x200u    /* RDSEED failed its health tests */
+#define AUDIT_F_RDRAND_FAIL 0x400u    /* RDRAND failed its health tests */
+#define AUDIT_F_EFI_RNG_FAIL 0x800u   /* EFI_RNG_PROTOCOL failed its health tests */
+#define AUDIT_F_ALL 0xfffu
 
 struct audit_record {
 	uint8_t magic[4];           /* "ESAR" */
@@ -45,7 +48,8 @@ struct audit_record {
 	uint16_t cpu_longs_failed;  /* longs neither RDSEED nor RDRAND gave */
 	uint32_t config_problems;   /* config lines or files reported and ignored */
 	uint32_t elapsed_us;        /* time from entry to chain-load */
-	uint32_t reserved[2];       /* zero in version 1 */
+	uint32_t entropy_bits;      /* assumed min-entropy of the healthy sources */
+	uint32_t reserved;          /* zero in version 1 */
 };
 
 #define AUDIT_SIZE 64u
@@ -60,7 +64,8 @@ _Static_assert(offsetof(struct audit_record, efi_rng_instances) == 40, "efi_rng_
 _Static_assert(offsetof(struct audit_record, cpu_longs_failed) == 46, "cpu_longs_failed at 46");
 _Static_assert(offsetof(struct audit_record, config_problems) == 48, "config_problems at 48");
 _Static_assert(offsetof(struct audit_record, elapsed_us) == 52, "elapsed_us at 52");
-_Static_assert(offsetof(struct audit_record, reserved) == 56, "reserved at 56");
+_Static_assert(offsetof(struct audit_record, entropy_bits) == 56, "entropy_bits at 56");
+_Static_assert(offsetof(struct audit_record, reserved) == 60, "reserved at 60");
 
 /* A zeroed record with magic, version and length set. */
 void audit_init(struct audit_record *a);
@@ -72,7 +77,7 @@ enum audit_error {
 	AUDIT_EMAGIC,   /* not "ESAR" */
 	AUDIT_EVERSION, /* a version this decoder does not know */
 	AUDIT_ELENGTH,  /* length field is not AUDIT_SIZE */
-	AUDIT_EFLAGS,   /* unknown flag bits or reserved words set */
+	AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
 };
 
 /* Decode and validate n bytes; *a is written only on AUDIT_OK. */

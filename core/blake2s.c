@@ -56,7 +56,7 @@ static void compress(struct blake2s *c, const uint8_t *block, int last)
 	uint32_t v[16];
 	uint32_t m[16];
 
-	for (unsigned int i = 0; i < 16u; i++)
+	for (size_t i = 0; i < 16u; i++)
 		m[i] = load_le32(block + 4u * i);
 	for (unsigned int i = 0; i < 8u; i++) {
 		v[i] = c->h[i];

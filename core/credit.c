@@ -3,6 +3,9 @@
  * drivers/char/hw_random/core.c; Linux 6.1 drivers/char/random.c. */
 #include "credit.h"
 
+/* 3.15/3.16 arch_random_refill(): 64 longs of 8 bytes on x86_64. */
+#define REFILL_BYTES ((size_t)64 * 8)
+
 /* v3.17 random_write_wakeup_bits = 28 * OUTPUT_POOL_WORDS (32). */
 #define WRITE_WAKEUP_BITS 896
 
@@ -125,8 +128,8 @@ size_t credit_refill_bytes(enum credit_kernel k, bool rdseed, int *bits)
 	if (!rdseed || (k != CREDIT_KERNEL_3_15 && k != CREDIT_KERNEL_3_16))
 		return 0;
 	/* nlongs = 64 ("Arbitrary number"); credit rand_bytes * 4 */
-	*bits = 64 * 8 * 4;
-	return 64 * 8;
+	*bits = (int)REFILL_BYTES * 4;
+	return REFILL_BYTES;
 }
 
 int credit_bootloader_bits(enum credit_kernel k, size_t len, bool trust_bootloader)

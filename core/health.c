@@ -123,3 +123,28 @@ uint32_t health_credit(uint32_t bytes, unsigned int h_bits)
 
 	return bits > UINT32_MAX ? UINT32_MAX : (uint32_t)bits;
 }
+
+unsigned int health_h_of(enum seed_source src)
+{
+	/* Clocks are predictable to anyone who knows the boot: 0. */
+	static const unsigned int h[SEED_SRC_COUNT] = {
+		[SEED_SRC_CLOCK] = 0,
+		[SEED_SRC_PREV_TABLE] = HEALTH_H_PREV_TABLE,
+		[SEED_SRC_EFI_RNG] = HEALTH_H_EFI_RNG,
+		[SEED_SRC_RDSEED] = HEALTH_H_RDSEED,
+		[SEED_SRC_RDRAND] = HEALTH_H_RDRAND,
+	};
+
+	return (unsigned int)src < SEED_SRC_COUNT ? h[src] : 0;
+}
+
+uint32_t health_entropy_bits(const struct seed_stats *st, const bool pass[SEED_SRC_COUNT])
+{
+	uint64_t bits = 0;
+
+	for (unsigned int s = 0; s < SEED_SRC_COUNT; s++) {
+		if (pass[s])
+			bits += health_credit(st->bytes[s], health_h_of((enum seed_source)s));
+	}
+	return bits > UINT32_MAX ? UINT32_MAX : (uint32_t)bits;
+}

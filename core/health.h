@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "seed.h"
+
 /*
  * Health tests for hardware sources: a broken source may still be mixed
  * (mixing cannot remove unknownness) but never counts toward the seed's
@@ -86,5 +88,15 @@ bool health_rdrand_startup(const uint64_t s[HEALTH_RDRAND_SAMPLES + 1]);
 
 /* Bits a passing source's bytes count toward HEALTH_GATE_BITS (saturating). */
 uint32_t health_credit(uint32_t bytes, unsigned int h_bits);
+
+/* The assumed min-entropy per byte of a seed source (0 for clocks). */
+unsigned int health_h_of(enum seed_source src);
+
+/*
+ * What the sources that passed their health tests are assumed to hold, in
+ * bits: the sum of health_credit(bytes, health_h_of(src)) over sources with
+ * pass[src]. A table is installed only if this reaches HEALTH_GATE_BITS.
+ */
+uint32_t health_entropy_bits(const struct seed_stats *st, const bool pass[SEED_SRC_COUNT]);
 
 #endif

@@ -36,12 +36,6 @@ int seed_absorb(struct pool *p, struct seed_stats *st, enum seed_source src,
 	return 0;
 }
 
-bool seed_has_hardware(const struct seed_stats *st)
-{
-	return st->bytes[SEED_SRC_PREV_TABLE] != 0 || st->bytes[SEED_SRC_EFI_RNG] != 0 ||
-	       st->bytes[SEED_SRC_RDSEED] != 0 || st->bytes[SEED_SRC_RDRAND] != 0;
-}
-
 static void hash_pool(struct blake2s *c, const struct pool *p)
 {
 	uint8_t w[4];

@@ -36,13 +36,6 @@ int seed_absorb(struct pool *p, struct seed_stats *st, enum seed_source src,
 		const void *data, size_t n);
 
 /*
- * True when a source whose output is not a clock contributed: RDSEED,
- * RDRAND, EFI_RNG_PROTOCOL or a previous table. A modern kernel credits a
- * whole table (SPEC.md section 1), so a table from clocks alone is never made.
- */
-bool seed_has_hardware(const struct seed_stats *st);
-
-/*
  * Extract n (1..SEED_MAX_LEN) bytes: BLAKE2s-256 in counter mode over a
  * length-prefixed domain label, the block counter, n, and the whole pool
  * state. One-way: the output never holds pool words. Returns 0, or -1 for a

@@ -9,6 +9,7 @@
 #include "../arch/x86_64/cpurng.h"
 #include "../core/audit.h"
 #include "../core/config.h"
+#include "../core/health.h"
 #include "../core/pool.h"
 #include "../core/seed.h"
 #include "../core/table.h"
@@ -35,6 +36,12 @@ struct secrets {
 };
 
 static struct secrets secrets;
+
+/* One health test per hardware source; present = the source exists here. */
+struct health {
+	struct health_test rdseed, rdrand, efi_rng;
+	bool has_rdseed, has_rdrand, has_efi_rng;
+};
 
 static void gather_clock(struct secrets *s, struct seed_stats *st)
 {
@@ -70,18 +77,47 @@ static struct table_seed *gather_prev(struct secrets *s, struct seed_stats *st, 
 	return prev;
 }
 
-static void gather_cpu(struct secrets *s, struct seed_stats *st, struct audit_record *a)
+/*
+ * Linux's start-up test (x86_init_rdrand): nine RDRAND reads, the last eight
+ * compared with their neighbours. Like the kernel, the samples are only
+ * tested, never used. A failure distrusts RDSEED too (the kernel's rule).
+ */
+static void rdrand_startup(struct health *h)
+{
+	uint64_t s[HEALTH_RDRAND_SAMPLES + 1];
+	bool ok = true;
+
+	for (unsigned int i = 0; i <= HEALTH_RDRAND_SAMPLES && ok; i++)
+		ok = cpurng_rdrand64(&s[i]);
+	if (!ok)
+		health_fail(&h->rdrand, "no result in 10 tries during the start-up test");
+	else if (!health_rdrand_startup(s))
+		health_fail(&h->rdrand, "fewer than 5 changes in 8 samples (Linux's start-up test)");
+	if (h->rdrand.failed && h->has_rdseed)
+		health_fail(&h->rdseed, "distrusted: RDRAND failed its start-up test (Linux's rule)");
+	wipe_bytes(s, sizeof(s));
+}
+
+static void gather_cpu(struct secrets *s, struct seed_stats *st, struct audit_record *a,
+		       struct health *h)
 {
 	struct cpurng_caps caps;
 	struct cpurng_counts n;
 
 	cpurng_probe(&caps);
+	h->has_rdseed = caps.rdseed;
+	h->has_rdrand = caps.rdrand;
 	a->flags |= (caps.rdseed ? AUDIT_F_RDSEED : 0u) | (caps.rdrand ? AUDIT_F_RDRAND : 0u);
 	Print(L"earlyseed: cpu: rdseed %a, rdrand %a\n", caps.rdseed ? "present" : "absent",
 	      caps.rdrand ? "present" : "absent");
 	if (!caps.rdseed && !caps.rdrand)
 		return;
+	if (caps.rdrand)
+		rdrand_startup(h);
 	cpurng_gather(&caps, s->rdseed, s->rdrand, CPU_LONGS, &n);
+	health_feed_u64(&h->rdseed, s->rdseed, n.rdseed);
+	health_feed_u64(&h->rdrand, s->rdrand, n.rdrand);
+	/* Mixed whatever the health verdict: mixing cannot remove unknownness. */
 	(void)seed_absorb(&s->pool, st, SEED_SRC_RDSEED, s->rdseed, n.rdseed * sizeof(uint64_t));
 	(void)seed_absorb(&s->pool, st, SEED_SRC_RDRAND, s->rdrand, n.rdrand * sizeof(uint64_t));
 	a->cpu_longs_failed = (UINT16)n.none;
@@ -89,16 +125,57 @@ static void gather_cpu(struct secrets *s, struct seed_stats *st, struct audit_re
 	      (UINT32)CPU_LONGS, n.rdseed, n.rdrand, n.none);
 }
 
-static void install(struct secrets *s, const struct seed_stats *st, struct table_seed *prev,
+static const char *health_word(bool present, const struct health_test *t)
+{
+	return !present ? "absent" : t->failed ? "fail" : "pass";
+}
+
+/* Logs each source's verdict; returns the bits the passing sources hold. */
+static UINT32 judge(const struct health *h, const struct seed_stats *st, bool prev_usable,
 		    struct audit_record *a)
+{
+	bool pass[SEED_SRC_COUNT] = { false };
+	const struct {
+		const char *name;
+		bool present;
+		const struct health_test *t;
+		UINT32 flag;
+	} src[] = {
+		{ "rdseed", h->has_rdseed, &h->rdseed, AUDIT_F_RDSEED_FAIL },
+		{ "rdrand", h->has_rdrand, &h->rdrand, AUDIT_F_RDRAND_FAIL },
+		{ "efi_rng", h->has_efi_rng, &h->efi_rng, AUDIT_F_EFI_RNG_FAIL },
+	};
+
+	for (unsigned int i = 0; i < sizeof(src) / sizeof(src[0]); i++) {
+		if (!src[i].present)
+			continue;
+		if (src[i].t->failed) {
+			a->flags |= src[i].flag;
+			Print(L"earlyseed: health: %a: fail: %a; its bytes are mixed but not counted\n",
+			      src[i].name, src[i].t->why);
+		} else {
+			Print(L"earlyseed: health: %a: pass (assumed %u bits per byte)\n", src[i].name,
+			      (UINT32)src[i].t->h);
+		}
+	}
+	pass[SEED_SRC_RDSEED] = h->has_rdseed && !h->rdseed.failed;
+	pass[SEED_SRC_RDRAND] = h->has_rdrand && !h->rdrand.failed;
+	pass[SEED_SRC_EFI_RNG] = h->has_efi_rng && !h->efi_rng.failed;
+	pass[SEED_SRC_PREV_TABLE] = prev_usable;
+	return health_entropy_bits(st, pass);
+}
+
+static void install(struct secrets *s, UINT32 bits, struct table_seed *prev, struct audit_record *a)
 {
 	struct table_seed *t;
 	EFI_STATUS status;
 
-	if (!seed_has_hardware(st)) {
+	a->entropy_bits = bits;
+	if (bits < HEALTH_GATE_BITS) {
 		a->flags |= AUDIT_F_NO_SOURCE;
-		Print(L"earlyseed: table: none installed: no RDSEED, RDRAND, EFI_RNG_PROTOCOL or previous table "
-		      L"(a kernel would credit a table made from clocks alone)\n");
+		Print(L"earlyseed: table: none installed: healthy sources hold an assumed %u of the %u bits a "
+		      L"kernel would credit a table; previous table left in place\n",
+		      bits, (UINT32)HEALTH_GATE_BITS);
 		return;
 	}
 	(void)seed_extract(&s->pool, s->seed, sizeof(s->seed));
@@ -108,7 +185,8 @@ static void install(struct secrets *s, const struct seed_stats *st, struct table
 		a->flags |= AUDIT_F_INSTALL_FAILED;
 		return;
 	}
-	Print(L"earlyseed: table: installed %u bytes at 0x%lx\n", t->size, (UINT64)(UINTN)t);
+	Print(L"earlyseed: table: installed %u bytes at 0x%lx (healthy sources: an assumed %u bits)\n",
+	      t->size, (UINT64)(UINTN)t, bits);
 	a->flags |= AUDIT_F_TABLE;
 	a->table_size = t->size;
 	if (prev != NULL) {
@@ -135,6 +213,7 @@ static UINT32 elapsed_us(uint64_t t0)
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct seed_stats st = { { 0 } };
+	struct health health;
 	struct audit_record audit;
 	struct config cfg;
 	struct table_seed *prev;
@@ -158,16 +237,22 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	Print(L"earlyseed: config: next=%a cmdline=\"%a\"\n", cfg.next, cfg.cmdline);
 
 	pool_init(&secrets.pool);
+	health_init(&health.rdseed, HEALTH_H_RDSEED);
+	health_init(&health.rdrand, HEALTH_H_RDRAND);
+	health_init(&health.efi_rng, HEALTH_H_EFI_RNG);
 	gather_clock(&secrets, &st);
 	prev = gather_prev(&secrets, &st, &audit);
-	rng_gather(&secrets.pool, &st, &audit);
-	gather_cpu(&secrets, &st, &audit);
-	install(&secrets, &st, prev, &audit);
+	rng_gather(&secrets.pool, &st, &audit, &health.efi_rng);
+	health.has_efi_rng = (audit.flags & AUDIT_F_EFI_RNG) != 0;
+	gather_cpu(&secrets, &st, &audit, &health);
+	install(&secrets, judge(&health, &st, prev != NULL, &audit), prev, &audit);
 
 	wipe_bytes(&secrets, sizeof(secrets));
-	Print(L"earlyseed: summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u\n",
+	Print(L"earlyseed: summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u "
+	      L"health=rdseed:%a,rdrand:%a,efi_rng:%a\n",
 	      st.bytes[SEED_SRC_RDSEED], st.bytes[SEED_SRC_RDRAND], st.bytes[SEED_SRC_EFI_RNG],
-	      st.bytes[SEED_SRC_PREV_TABLE], audit.table_size);
+	      st.bytes[SEED_SRC_PREV_TABLE], audit.table_size, health_word(health.has_rdseed, &health.rdseed),
+	      health_word(health.has_rdrand, &health.rdrand), health_word(health.has_efi_rng, &health.efi_rng));
 	audit.bytes_clock = st.bytes[SEED_SRC_CLOCK];
 	audit.bytes_prev_table = st.bytes[SEED_SRC_PREV_TABLE];
 	audit.bytes_efi_rng = st.bytes[SEED_SRC_EFI_RNG];

@@ -4,6 +4,7 @@
 #include <efi.h>
 #include <efilib.h>
 
+#include "../core/health.h"
 #include "../core/wipe.h"
 #include "guid.h"
 
@@ -37,38 +38,59 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
 	return status;
 }
 
+/*
+ * Two requests per instance: the second lets the health test catch a
+ * firmware RNG that repeats itself (SPEC.md section 5: Surface Go).
+ */
+#define RNG_BLOCKS 2u
+
 static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct pool *p, struct seed_stats *st,
-		    struct audit_record *a)
+		    struct audit_record *a, struct health_test *h)
 {
-	UINT8 buf[RNG_REQUEST];
-	UINT32 tries = 0;
+	UINT8 buf[RNG_BLOCKS][RNG_REQUEST];
 	/* RAW first, as the Linux stub asks (libstub/random.c); then the
 	 * firmware's default algorithm if RAW failed in any way. */
-	EFI_STATUS status = rng_ask(rng, &rng_raw_guid, buf, &tries);
-	const CHAR16 *algo = L"raw";
+	EFI_GUID *algo = &rng_raw_guid;
+	const CHAR16 *name = L"raw";
+	EFI_STATUS status = EFI_SUCCESS;
+	UINT32 got = 0, calls = 0, tries = 0;
 
-	a->efi_rng_calls = (UINT16)(a->efi_rng_calls + tries);
-	if (EFI_ERROR(status)) {
-		Print(L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
-		      idx, status, tries);
-		status = rng_ask(rng, NULL, buf, &tries);
-		algo = L"default";
-		a->efi_rng_calls = (UINT16)(a->efi_rng_calls + tries);
+	for (UINT32 blk = 0; blk < RNG_BLOCKS; blk++) {
+		status = rng_ask(rng, algo, buf[blk], &tries);
+		calls += tries;
+		if (EFI_ERROR(status) && algo != NULL) {
+			Print(L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
+			      idx, status, tries);
+			algo = NULL;
+			name = L"default";
+			status = rng_ask(rng, NULL, buf[blk], &tries);
+			calls += tries;
+		}
+		if (EFI_ERROR(status))
+			break;
+		got++;
 	}
-	if (EFI_ERROR(status)) {
+	a->efi_rng_calls = (UINT16)(a->efi_rng_calls + calls);
+	if (got == 0) {
 		a->efi_rng_failed++;
-		Print(L"earlyseed: efi_rng: instance %u: default algorithm: %r after %u tries, skipped\n",
-		      idx, status, tries);
+		Print(L"earlyseed: efi_rng: instance %u: %s algorithm: %r after %u tries, skipped\n", idx, name,
+		      status, tries);
 	} else {
-		(void)seed_absorb(p, st, SEED_SRC_EFI_RNG, buf, sizeof(buf));
-		Print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u tries)\n", idx,
-		      (UINT32)sizeof(buf), algo, tries);
+		if (got == RNG_BLOCKS)
+			health_feed_blocks(h, buf[0], buf[1], RNG_REQUEST);
+		else
+			health_feed(h, buf[0], RNG_REQUEST);
+		(void)seed_absorb(p, st, SEED_SRC_EFI_RNG, buf, (size_t)got * RNG_REQUEST);
+		Print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
+		      got * RNG_REQUEST, name, calls);
+		if (got < RNG_BLOCKS)
+			Print(L"earlyseed: efi_rng: instance %u: request %u failed: %r\n", idx, got + 1, status);
 	}
 	/* Also after a failure: firmware may have written part of buf. */
 	wipe_bytes(buf, sizeof(buf));
 }
 
-void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a)
+void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a, struct health_test *h)
 {
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
@@ -97,7 +119,7 @@ void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a)
 			a->efi_rng_failed++;
 			continue;
 		}
-		rng_one(rng, (UINT32)i, p, st, a);
+		rng_one(rng, (UINT32)i, p, st, a, h);
 	}
 	FreePool(handles);
 }

@@ -3,16 +3,17 @@
 #define EARLYSEED_EFI_RNG_H
 
 #include "../core/audit.h"
+#include "../core/health.h"
 #include "../core/pool.h"
 #include "../core/seed.h"
 
 /*
- * Take RNG_REQUEST bytes from every EFI_RNG_PROTOCOL instance (at most
- * RNG_MAX_INSTANCES), as Linux's hw_random core takes early bytes from each
- * newly registered RNG, and absorb them as SEED_SRC_EFI_RNG. Logs one line per
- * instance; every failure is logged and skipped. Counts instances, failures
- * and GetRNG calls in *a.
+ * Take two blocks of RNG_REQUEST bytes from every EFI_RNG_PROTOCOL instance
+ * (at most RNG_MAX_INSTANCES), as Linux's hw_random core takes early bytes
+ * from each newly registered RNG, run them through the health test *h and
+ * absorb them as SEED_SRC_EFI_RNG. Logs one line per instance; every failure
+ * is logged and skipped. Counts instances, failures and GetRNG calls in *a.
  */
-void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a);
+void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a, struct health_test *h);
 
 #endif

@@ -160,6 +160,28 @@ static void test_credit(void)
 	CHECK(health_credit(32, HEALTH_H_PREV_TABLE) == HEALTH_GATE_BITS);
 }
 
+/* The gate: only passing, non-clock sources count; 256 bits needed. */
+static void test_entropy_gate(void)
+{
+	struct seed_stats st = { { 0 } };
+	bool pass[SEED_SRC_COUNT] = { true, true, true, true, true };
+
+	st.bytes[SEED_SRC_CLOCK] = 1000000;
+	CHECK(health_entropy_bits(&st, pass) == 0);
+	st.bytes[SEED_SRC_RDRAND] = 255;
+	CHECK(health_entropy_bits(&st, pass) == 255);
+	st.bytes[SEED_SRC_RDRAND] = 512; /* -cpu max under TCG: RDRAND alone passes */
+	CHECK(health_entropy_bits(&st, pass) >= HEALTH_GATE_BITS);
+	pass[SEED_SRC_RDRAND] = false; /* failing bytes never count */
+	CHECK(health_entropy_bits(&st, pass) == 0);
+	st.bytes[SEED_SRC_EFI_RNG] = 64; /* two 32-byte blocks of one instance */
+	CHECK(health_entropy_bits(&st, pass) == 256);
+	st.bytes[SEED_SRC_EFI_RNG] = 32;
+	st.bytes[SEED_SRC_PREV_TABLE] = 16;
+	CHECK(health_entropy_bits(&st, pass) == 128 + 128);
+	CHECK(health_h_of(SEED_SRC_CLOCK) == 0);
+}
+
 int main(void)
 {
 	RUN(test_rct_cutoff_formula);
@@ -171,5 +193,6 @@ int main(void)
 	RUN(test_repeating_blocks);
 	RUN(test_rdrand_startup);
 	RUN(test_credit);
+	RUN(test_entropy_gate);
 	return check_done();
 }

@@ -57,21 +57,6 @@ static void test_absorb_refuses_bad_input(void)
 	CHECK(st.bytes[SEED_SRC_CLOCK] == UINT32_MAX);
 }
 
-static void test_has_hardware(void)
-{
-	struct seed_stats st = { { 0 } };
-
-	CHECK(!seed_has_hardware(&st));
-	st.bytes[SEED_SRC_CLOCK] = 24;
-	CHECK(!seed_has_hardware(&st));
-	for (int s = SEED_SRC_PREV_TABLE; s < SEED_SRC_COUNT; s++) {
-		struct seed_stats one = st;
-
-		one.bytes[s] = 1;
-		CHECK(seed_has_hardware(&one));
-	}
-}
-
 /* Pins the extraction format: computed independently with Python's
  * hashlib.blake2s over label-length, label, counter, n, pool words (LE),
  * add_ptr | input_rotate << 16. */
@@ -146,7 +131,6 @@ int main(void)
 	RUN(test_absorb_is_header_then_data);
 	RUN(test_absorb_length_prefix);
 	RUN(test_absorb_refuses_bad_input);
-	RUN(test_has_hardware);
 	RUN(test_extract_known_answers);
 	RUN(test_extract_lengths);
 	RUN(test_extract_is_one_way);

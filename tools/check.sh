@@ -43,6 +43,7 @@ done
 for t in build/host/test_*; do
 	run "valgrind" valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
 done
+run "lint" tools/lint.sh
 # A short smoke of every libFuzzer target (make fuzz runs them longer).
 run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit
 if [ "${SKIP_QEMU:-0}" = 1 ]; then

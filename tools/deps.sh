@@ -5,11 +5,13 @@ set -euo pipefail
 
 # package : what the project uses from it
 pkgs=(
-	make gcc binutils         # build
+	make gcc libc6-dev binutils  # build (libc6-dev: -static host tool)
 	gnu-efi                   # crt0, libefi, libgnuefi, headers (SPEC.md section 6)
 	qemu-system-x86 ovmf      # boots (SPEC.md section 6)
 	mtools dosfstools cpio    # ESP image and initramfs
 	valgrind                  # host tests under memcheck
+	clang libclang-rt-14-dev  # libFuzzer (-fsanitize=fuzzer)
+	cppcheck clang-tidy       # make lint
 	ca-certificates           # apt over https where configured
 )
 

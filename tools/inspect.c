@@ -19,7 +19,15 @@ static const struct {
 	{ AUDIT_F_TABLE, "table" },
 	{ AUDIT_F_INSTALL_FAILED, "install_failed" },
 	{ AUDIT_F_NO_SOURCE, "no_source" },
+	{ AUDIT_F_RDSEED_FAIL, "rdseed_fail" },
+	{ AUDIT_F_RDRAND_FAIL, "rdrand_fail" },
+	{ AUDIT_F_EFI_RNG_FAIL, "efi_rng_fail" },
 };
+
+static const char *verdict(const struct audit_record *a, uint32_t present, uint32_t fail)
+{
+	return !(a->flags & present) ? "absent" : (a->flags & fail) ? "fail" : "pass";
+}
 
 int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 {
@@ -66,11 +74,16 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 		(a.flags & AUDIT_F_PREV_CORRUPT) ? " (over 512: not read)" :
 		(a.flags & AUDIT_F_PREV_RETIRED) ? " (merged, wiped, freed)" :
 		(a.flags & AUDIT_F_PREV_FOUND) ? " (merged, left in place)" : " (none)");
+	fprintf(out, "  health:           healthy sources hold an assumed %u bits (a table needs 256)\n",
+		a.entropy_bits);
 	fprintf(out, "  table installed:  %u bytes\n", a.table_size);
 	fprintf(out, "  config problems:  %u\n", a.config_problems);
 	fprintf(out, "  time spent:       %u us\n", a.elapsed_us);
 	/* The same numbers in the app's summary form, to compare with its log. */
-	fprintf(out, "summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u\n", a.bytes_rdseed,
-		a.bytes_rdrand, a.bytes_efi_rng, a.bytes_prev_table, a.table_size);
+	fprintf(out, "summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u "
+		     "health=rdseed:%s,rdrand:%s,efi_rng:%s\n",
+		a.bytes_rdseed, a.bytes_rdrand, a.bytes_efi_rng, a.bytes_prev_table, a.table_size,
+		verdict(&a, AUDIT_F_RDSEED, AUDIT_F_RDSEED_FAIL), verdict(&a, AUDIT_F_RDRAND, AUDIT_F_RDRAND_FAIL),
+		verdict(&a, AUDIT_F_EFI_RNG, AUDIT_F_EFI_RNG_FAIL));
 	return 0;
 }

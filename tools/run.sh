@@ -25,7 +25,7 @@ grep -E '^(earlyseed:|EFI stub:)' "$log" || true
 echo "---- kernel ----"
 grep -E 'efi: .*(ACPI|RNG)=|random: |^initrd:' "$log" || true
 echo "---- outcome ----"
-mine=$(sed -n 's/^earlyseed: table: installed \([0-9]*\) bytes at 0x\([0-9A-Fa-f]*\)$/\2/p' "$log" | head -n1)
+mine=$(sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\).*$/\1/p' "$log" | head -n1)
 kern=$(sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$log" | head -n1)
 crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$log" | head -n1)
 avail=$(sed -n 's/^initrd: entropy_avail=\([0-9]*\)$/\1/p' "$log" | head -n1)

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# make lint: cppcheck and clang-tidy (.clang-tidy, warnings as errors) on
+# core/, arch/, efi/ and tools/. Prints "ok - lint X" or "not ok - lint X".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+EFI_DEFS=(-I/usr/include/efi -I/usr/include/efi/x86_64 -DGNU_EFI_USE_MS_ABI)
+rc=0
+
+out=$(cppcheck --quiet --enable=warning,style,performance,portability --std=c11 --error-exitcode=1 \
+	--inline-suppr --suppress=missingIncludeSystem core/ arch/ tools/*.c 2>&1 &&
+	cppcheck --quiet --enable=warning,style,performance,portability --std=c11 --error-exitcode=1 \
+	--inline-suppr --suppress=missingIncludeSystem "${EFI_DEFS[@]}" -D__x86_64__ \
+	-D__GNUC__=12 -D__GNUC_MINOR__=2 efi/ 2>&1)
+if [ $? -eq 0 ]; then echo "ok - lint cppcheck"; else echo "not ok - lint cppcheck"; printf '%s\n' "$out" | sed 's/^/#   /'; rc=1; fi
+
+out=$( (clang-tidy --quiet core/*.c arch/x86_64/*.c tools/*.c -- -std=c11 &&
+	clang-tidy --quiet efi/*.c -- -std=gnu11 -fshort-wchar \
+		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -DGNU_EFI_USE_MS_ABI) 2>&1)
+if [ $? -eq 0 ]; then echo "ok - lint clang-tidy"; else echo "not ok - lint clang-tidy"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
+exit $rc
