@@ -28,7 +28,7 @@ EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .r
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
-	test_credit test_replay test_simulate test_audit test_health
+	test_credit test_replay test_simulate test_audit test_health test_matrix
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
@@ -76,6 +76,19 @@ test_cpurng_real_EXTRA := $(INSN_SRC) $(ARCH_SRC)
 test_replay_EXTRA := tools/replay.c
 test_simulate_EXTRA := tools/simulate.c
 test_audit_EXTRA := tools/inspect.c
+# The fault matrix: efi/ (all but libc.c) on the host against tests/fake_efi.c.
+MATRIX_EFI := $(filter-out efi/libc.c,$(EFI_SRC))
+MATRIX_FLAGS := -D_GNU_SOURCE -fshort-wchar -DGNU_EFI_USE_MS_ABI -isystem $(EFIINC) -isystem $(EFIINC)/x86_64 \
+	-isystem $(EFIINC)/protocol -Wno-conversion -Wno-sign-conversion
+$(BUILD)/host/test_matrix: tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c $(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) $(HDRS) $(wildcard efi/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O1 -g $(WARN) $(MATRIX_FLAGS) tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c \
+		$(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) -lm -o $@
+$(BUILD)/asan/test_matrix: tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c $(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) $(HDRS) $(wildcard efi/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O1 -g $(WARN) $(SAN) $(MATRIX_FLAGS) tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c \
+		$(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) -lm -o $@
+
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 .SECONDEXPANSION:

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "wipe.h"
+
 uint32_t health_rct_cutoff(unsigned int h_bits, unsigned int alpha_log2)
 {
 	if (h_bits == 0)
@@ -46,6 +48,18 @@ void health_init(struct health_test *t, unsigned int h_bits)
 	t->h = h_bits;
 	t->rct_cutoff = health_rct_cutoff(h_bits, HEALTH_ALPHA_LOG2);
 	t->apt_cutoff = health_apt_cutoff(h_bits, HEALTH_APT_WINDOW, HEALTH_ALPHA_LOG2);
+}
+
+void health_wipe(struct health_test *t)
+{
+	bool failed = t->failed;
+	const char *why = t->why;
+	unsigned int h = t->h;
+
+	wipe_bytes(t, sizeof(*t));
+	t->failed = failed;
+	t->why = why;
+	t->h = h;
 }
 
 void health_fail(struct health_test *t, const char *why)
@@ -97,6 +111,7 @@ void health_feed_u64(struct health_test *t, const uint64_t *v, size_t n)
 		for (unsigned int k = 0; k < 8u; k++)
 			le[k] = (uint8_t)(v[i] >> (8u * k));
 		health_feed(t, le, sizeof(le));
+		wipe_bytes(le, sizeof(le));
 	}
 }
 

@@ -78,6 +78,9 @@ void health_feed(struct health_test *t, const void *p, size_t n);
 void health_feed_u64(struct health_test *t, const uint64_t *v, size_t n);
 /* Two blocks from one source must differ (a firmware RNG that repeats). */
 void health_feed_blocks(struct health_test *t, const void *a, const void *b, size_t n);
+/* Erase the source-derived state (last word, RCT and APT samples), keeping
+ * the verdict: the tests hold bytes of source output. */
+void health_wipe(struct health_test *t);
 /* Mark failed with a reason (e.g. the start-up test below). */
 void health_fail(struct health_test *t, const char *why);
 

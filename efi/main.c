@@ -17,25 +17,11 @@
 #include "auditvar.h"
 #include "chain.h"
 #include "conf.h"
+#include "main.h"
 #include "rng.h"
 #include "seedtable.h"
 
-/* v3.17 init_std_data() takes poolbytes / sizeof(long) longs: 512 / 8. */
-#define CPU_LONGS ((POOL_WORDS * 4u) / 8u)
-
-/* Every secret the app holds lives here, so one wipe covers them all. */
-struct secrets {
-	struct pool pool;
-	uint8_t seed[SEED_DEFAULT_LEN];
-	uint64_t rdseed[CPU_LONGS];
-	uint64_t rdrand[CPU_LONGS];
-	struct {
-		EFI_TIME time;
-		uint64_t cycles;
-	} clock;
-};
-
-static struct secrets secrets;
+struct secrets main_secrets;
 
 /* One health test per hardware source; present = the source exists here. */
 struct health {
@@ -236,18 +222,21 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	}
 	Print(L"earlyseed: config: next=%a cmdline=\"%a\"\n", cfg.next, cfg.cmdline);
 
-	pool_init(&secrets.pool);
+	pool_init(&main_secrets.pool);
 	health_init(&health.rdseed, HEALTH_H_RDSEED);
 	health_init(&health.rdrand, HEALTH_H_RDRAND);
 	health_init(&health.efi_rng, HEALTH_H_EFI_RNG);
-	gather_clock(&secrets, &st);
-	prev = gather_prev(&secrets, &st, &audit);
-	rng_gather(&secrets.pool, &st, &audit, &health.efi_rng);
+	gather_clock(&main_secrets, &st);
+	prev = gather_prev(&main_secrets, &st, &audit);
+	rng_gather(&main_secrets.pool, &st, &audit, &health.efi_rng);
 	health.has_efi_rng = (audit.flags & AUDIT_F_EFI_RNG) != 0;
-	gather_cpu(&secrets, &st, &audit, &health);
-	install(&secrets, judge(&health, &st, prev != NULL, &audit), prev, &audit);
+	gather_cpu(&main_secrets, &st, &audit, &health);
+	health_wipe(&health.rdseed);
+	health_wipe(&health.rdrand);
+	health_wipe(&health.efi_rng);
+	install(&main_secrets, judge(&health, &st, prev != NULL, &audit), prev, &audit);
 
-	wipe_bytes(&secrets, sizeof(secrets));
+	wipe_bytes(&main_secrets, sizeof(main_secrets));
 	Print(L"earlyseed: summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u "
 	      L"health=rdseed:%a,rdrand:%a,efi_rng:%a\n",
 	      st.bytes[SEED_SRC_RDSEED], st.bytes[SEED_SRC_RDRAND], st.bytes[SEED_SRC_EFI_RNG],

@@ -35,11 +35,19 @@ static int step(const struct fake_step *s, size_t len, size_t *calls, uint64_t *
 
 int insn_rdrand64(uint64_t *v)
 {
+	if (fake_insn.rdrand_fn != NULL) {
+		fake_insn.rdrand_calls++;
+		return fake_insn.rdrand_fn(v);
+	}
 	return step(fake_insn.rdrand, fake_insn.rdrand_len, &fake_insn.rdrand_calls, v);
 }
 
 int insn_rdseed64(uint64_t *v)
 {
+	if (fake_insn.rdseed_fn != NULL) {
+		fake_insn.rdseed_calls++;
+		return fake_insn.rdseed_fn(v);
+	}
 	return step(fake_insn.rdseed, fake_insn.rdseed_len, &fake_insn.rdseed_calls, v);
 }
 

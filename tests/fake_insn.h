@@ -23,6 +23,9 @@ struct fake_insn {
 	size_t rdrand_len;
 	const struct fake_step *rdseed;
 	size_t rdseed_len;
+	/* generators, used instead of the scripts when set */
+	int (*rdrand_fn)(uint64_t *v);
+	int (*rdseed_fn)(uint64_t *v);
 	/* counters the tests read */
 	size_t rdrand_calls, rdseed_calls, pause_calls, leaf7_calls;
 };

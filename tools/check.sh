@@ -41,7 +41,8 @@ for t in build/asan/test_*; do
 	run "asan+ubsan" env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 "$t"
 done
 for t in build/host/test_*; do
-	run "valgrind" valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
+	# memcheck reports reads of dead stack as undefined: the matrix skips its scan there.
+	run "valgrind" env ES_NO_STACK_SCAN=1 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
 done
 run "lint" tools/lint.sh
 # A short smoke of every libFuzzer target (make fuzz runs them longer).

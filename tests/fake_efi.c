@@ -1,0 +1,608 @@
+/* SPDX-License-Identifier: MIT */
+#include "fake_efi.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../efi/guid.h"
+
+struct fake_efi fake;
+
+EFI_SYSTEM_TABLE *ST;
+EFI_BOOT_SERVICES *BS;
+EFI_RUNTIME_SERVICES *RT;
+EFI_GUID gEfiLoadedImageProtocolGuid = LOADED_IMAGE_PROTOCOL;
+
+static EFI_SYSTEM_TABLE systab;
+static EFI_BOOT_SERVICES boot;
+static EFI_RUNTIME_SERVICES runtime;
+static EFI_CONFIGURATION_TABLE config[8];
+static EFI_GUID rng_guid = ES_EFI_RNG_PROTOCOL_GUID;
+static EFI_GUID raw_guid = ES_EFI_RNG_ALGORITHM_RAW_GUID;
+static EFI_GUID seed_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
+static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
+
+/* Handles are the addresses of these. */
+static int image_handle, device_handle, child_handle, rng_handles[FAKE_MAX_RNGS];
+static EFI_LOADED_IMAGE self_image, child_image;
+static EFI_RNG_PROTOCOL rng_proto[FAKE_MAX_RNGS];
+
+/* ---- allocation tracking ---- */
+#define MAX_ALLOCS 256
+static void *allocs[MAX_ALLOCS];
+
+void *fake_alloc(size_t n)
+{
+	for (size_t i = 0; i < MAX_ALLOCS; i++) {
+		if (allocs[i] == NULL) {
+			allocs[i] = malloc(n ? n : 1);
+			fake.live_allocations++;
+			return allocs[i];
+		}
+	}
+	abort();
+}
+
+bool fake_is_live(const void *p)
+{
+	for (size_t i = 0; i < MAX_ALLOCS; i++)
+		if (p != NULL && allocs[i] == p)
+			return true;
+	return false;
+}
+
+static EFI_STATUS fake_free(void *p)
+{
+	for (size_t i = 0; i < MAX_ALLOCS; i++) {
+		if (p != NULL && allocs[i] == p) {
+			if (p == fake.prev_table) {
+				const uint8_t *b = (const uint8_t *)p + 4;
+				uint32_t size = *(const uint32_t *)p;
+
+				fake.prev_wiped_at_free = true;
+				for (uint32_t k = 0; k < size && size <= 512; k++)
+					fake.prev_wiped_at_free = fake.prev_wiped_at_free && b[k] == 0;
+			}
+			free(p);
+			allocs[i] = NULL;
+			fake.live_allocations--;
+			return EFI_SUCCESS;
+		}
+	}
+	return EFI_INVALID_PARAMETER;
+}
+
+/* ---- source output the fakes hand out ---- */
+#define MAX_CHUNKS 4096
+static uint8_t handed[MAX_CHUNKS][8];
+static size_t nhanded;
+
+void fake_note_source(const void *p, size_t n)
+{
+	for (size_t off = 0; off + 8 <= n && nhanded < MAX_CHUNKS; off += 8)
+		memcpy(handed[nhanded++], (const uint8_t *)p + off, 8);
+}
+
+static uint8_t rng_byte(uint32_t x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352dU;
+	x ^= x >> 15;
+	x *= 0x846ca68bU;
+	x ^= x >> 16;
+	return (uint8_t)x;
+}
+
+bool fake_source_bytes_in(const uint8_t *mem, size_t n)
+{
+	/* any 8-byte chunk of anything handed out */
+	for (size_t i = 0; i + 8 <= n; i++) {
+		for (size_t b = 0; b < nhanded; b++) {
+			if (mem[i] == handed[b][0] && memcmp(mem + i, handed[b], 8) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* ---- GNU-EFI library ---- */
+VOID InitializeLib(EFI_HANDLE ImageHandle, EFI_SYSTEM_TABLE *SystemTable)
+{
+	(void)ImageHandle;
+	ST = SystemTable;
+	BS = SystemTable->BootServices;
+	RT = SystemTable->RuntimeServices;
+}
+
+static void log_str(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (fake.loglen + n >= FAKE_LOG_MAX)
+		n = FAKE_LOG_MAX - 1 - fake.loglen;
+	memcpy(fake.log + fake.loglen, s, n);
+	fake.loglen += n;
+	fake.log[fake.loglen] = '\0';
+}
+
+static const char *status_name(EFI_STATUS s)
+{
+	switch (s) {
+	case EFI_SUCCESS: return "Success";
+	case EFI_NOT_FOUND: return "Not Found";
+	case EFI_NOT_READY: return "Not Ready";
+	case EFI_DEVICE_ERROR: return "Device Error";
+	case EFI_UNSUPPORTED: return "Unsupported";
+	case EFI_INVALID_PARAMETER: return "Invalid Parameter";
+	case EFI_OUT_OF_RESOURCES: return "Out of Resources";
+	case EFI_LOAD_ERROR: return "Load Error";
+	case EFI_SECURITY_VIOLATION: return "Security Violation";
+	case EFI_WRITE_PROTECTED: return "Write Protected";
+	default: return "Unknown Error";
+	}
+}
+
+/* The subset of GNU-EFI's Print format efi/ uses: %a %s %u %d %x %lx %r %g %%. */
+UINTN Print(IN CONST CHAR16 *fmt, ...)
+{
+	char out[4096];
+	size_t n = 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	for (const CHAR16 *p = fmt; *p && n < sizeof(out) - 128; p++) {
+		bool lng = false;
+
+		if (*p != '%') {
+			out[n++] = (char)*p;
+			continue;
+		}
+		p++;
+		if (*p == 'l') {
+			lng = true;
+			p++;
+		}
+		switch (*p) {
+		case 'a': {
+			const char *s = va_arg(ap, const char *);
+
+			n += (size_t)snprintf(out + n, sizeof(out) - n, "%.1000s", s);
+			break;
+		}
+		case 's': {
+			const CHAR16 *s = va_arg(ap, const CHAR16 *);
+
+			for (; *s && n < sizeof(out) - 128; s++)
+				out[n++] = (char)*s;
+			break;
+		}
+		case 'u':
+		case 'd':
+			if (lng)
+				n += (size_t)snprintf(out + n, sizeof(out) - n, "%llu", (unsigned long long)va_arg(ap, UINT64));
+			else
+				n += (size_t)snprintf(out + n, sizeof(out) - n, "%u", va_arg(ap, UINT32));
+			break;
+		case 'x':
+		case 'X':
+			if (lng)
+				n += (size_t)snprintf(out + n, sizeof(out) - n, "%llX", (unsigned long long)va_arg(ap, UINT64));
+			else
+				n += (size_t)snprintf(out + n, sizeof(out) - n, "%X", va_arg(ap, UINT32));
+			break;
+		case 'r':
+			n += (size_t)snprintf(out + n, sizeof(out) - n, "%s", status_name(va_arg(ap, EFI_STATUS)));
+			break;
+		case 'g': {
+			const EFI_GUID *g = va_arg(ap, const EFI_GUID *);
+
+			n += (size_t)snprintf(out + n, sizeof(out) - n, "%08X-%04X-%04X-%02X%02X-%02X%02X%02X%02X%02X%02X",
+					      g->Data1, g->Data2, g->Data3, g->Data4[0], g->Data4[1], g->Data4[2],
+					      g->Data4[3], g->Data4[4], g->Data4[5], g->Data4[6], g->Data4[7]);
+			break;
+		}
+		case '%':
+			out[n++] = '%';
+			break;
+		default:
+			n += (size_t)snprintf(out + n, sizeof(out) - n, "<bad format %%%c>", (char)*p);
+			break;
+		}
+	}
+	va_end(ap);
+	out[n] = '\0';
+	log_str(out);
+	return n;
+}
+
+VOID *AllocatePool(UINTN Size)
+{
+	return fake_alloc(Size);
+}
+
+VOID FreePool(VOID *p)
+{
+	(void)fake_free(p);
+}
+
+UINTN StrLen(IN CONST CHAR16 *s)
+{
+	UINTN n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+INTN CompareGuid(EFI_GUID *a, EFI_GUID *b)
+{
+	return memcmp(a, b, sizeof(*a)) == 0 ? 0 : 1;
+}
+
+/* A device path is, here, just the file name it names. */
+EFI_DEVICE_PATH *FileDevicePath(EFI_HANDLE Device, CHAR16 *FileName)
+{
+	size_t n = StrLen(FileName);
+	CHAR16 *copy = fake_alloc((n + 1) * sizeof(CHAR16));
+
+	(void)Device;
+	memcpy(copy, FileName, (n + 1) * sizeof(CHAR16));
+	return (EFI_DEVICE_PATH *)copy;
+}
+
+static void to_ascii(char *dst, size_t cap, const CHAR16 *src)
+{
+	size_t i = 0;
+
+	for (; src[i] && i + 1 < cap; i++)
+		dst[i] = (char)src[i];
+	dst[i] = '\0';
+}
+
+static struct fake_file_entry *lookup(const CHAR16 *path)
+{
+	char p[512];
+
+	to_ascii(p, sizeof(p), path);
+	for (size_t i = 0; i < fake.nfiles; i++)
+		if (strcasecmp(fake.files[i].path, p) == 0)
+			return &fake.files[i];
+	return NULL;
+}
+
+/* ---- the file system ---- */
+struct fake_file {
+	EFI_FILE_PROTOCOL proto; /* first: EFI_FILE_HANDLE points here */
+	struct fake_file_entry *e;
+	size_t pos;
+};
+
+static EFI_STATUS EFIAPI file_close(EFI_FILE_HANDLE f)
+{
+	return fake_free(f);
+}
+
+static EFI_STATUS EFIAPI file_read(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
+{
+	struct fake_file *ff = (struct fake_file *)f;
+	size_t left = ff->e->len - ff->pos;
+
+	if (*n > left)
+		*n = left;
+	memcpy(buf, ff->e->data + ff->pos, *n);
+	ff->pos += *n;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI file_write(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
+{
+	(void)f;
+	(void)n;
+	(void)buf;
+	fake.write_attempts++;
+	return fake.read_only ? EFI_WRITE_PROTECTED : EFI_UNSUPPORTED;
+}
+
+static EFI_STATUS EFIAPI file_open(EFI_FILE_HANDLE root, EFI_FILE_HANDLE *out, CHAR16 *name, UINT64 mode,
+				   UINT64 attr)
+{
+	struct fake_file_entry *e = lookup(name);
+	struct fake_file *ff;
+
+	(void)root;
+	(void)attr;
+	if (mode & (EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE)) {
+		fake.write_attempts++;
+		if (fake.read_only)
+			return EFI_WRITE_PROTECTED;
+	}
+	if (e == NULL)
+		return EFI_NOT_FOUND;
+	ff = fake_alloc(sizeof(*ff));
+	memset(ff, 0, sizeof(*ff));
+	ff->proto.Close = file_close;
+	ff->proto.Read = file_read;
+	ff->proto.Write = file_write;
+	ff->e = e;
+	*out = &ff->proto;
+	return EFI_SUCCESS;
+}
+
+static struct fake_file root_dir;
+
+static EFI_STATUS EFIAPI root_close(EFI_FILE_HANDLE f)
+{
+	(void)f;
+	return EFI_SUCCESS;
+}
+
+EFI_FILE_HANDLE LibOpenRoot(EFI_HANDLE DeviceHandle)
+{
+	if (DeviceHandle != &device_handle)
+		return NULL;
+	memset(&root_dir, 0, sizeof(root_dir));
+	root_dir.proto.Open = file_open;
+	root_dir.proto.Close = root_close;
+	return &root_dir.proto;
+}
+
+EFI_FILE_INFO *LibFileInfo(EFI_FILE_HANDLE f)
+{
+	struct fake_file *ff = (struct fake_file *)f;
+	EFI_FILE_INFO *info = fake_alloc(sizeof(*info));
+
+	memset(info, 0, sizeof(*info));
+	info->FileSize = ff->e->len;
+	return info;
+}
+
+/* ---- RNG protocol ---- */
+static EFI_STATUS EFIAPI rng_get(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITHM *algo, UINTN len, UINT8 *out)
+{
+	size_t idx = (size_t)(This - rng_proto);
+	struct fake_rng *r = &fake.rngs[idx];
+	EFI_STATUS s;
+
+	r->calls++;
+	if (len < 32) {
+		r->short_requests++;
+		if (r->min32)
+			return EFI_INVALID_PARAMETER;
+	}
+	if (algo != NULL && memcmp(algo, &raw_guid, sizeof(raw_guid)) == 0 && r->raw_unsupported)
+		return EFI_UNSUPPORTED;
+	s = r->calls <= r->script_len ? r->script[r->calls - 1] : r->then;
+	if (s != EFI_SUCCESS)
+		return s;
+	for (UINTN i = 0; i < len; i++)
+		out[i] = rng_byte((uint32_t)(idx * 0x10000u + (r->constant ? i : r->counter++)));
+	fake_note_source(out, len);
+	return EFI_SUCCESS;
+}
+
+/* ---- boot services ---- */
+static EFI_STATUS EFIAPI bs_allocate_pool(EFI_MEMORY_TYPE type, UINTN size, VOID **out)
+{
+	if (type == EfiACPIReclaimMemory && fake.fail_table_alloc)
+		return EFI_OUT_OF_RESOURCES;
+	*out = fake_alloc(size);
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI bs_free_pool(VOID *p)
+{
+	return fake_free(p);
+}
+
+static EFI_STATUS EFIAPI bs_locate_handle_buffer(EFI_LOCATE_SEARCH_TYPE type, EFI_GUID *guid, VOID *key,
+						 UINTN *count, EFI_HANDLE **buf)
+{
+	(void)key;
+	if (type != ByProtocol || memcmp(guid, &rng_guid, sizeof(*guid)) != 0 || fake.no_rng_protocol ||
+	    fake.nrngs == 0)
+		return EFI_NOT_FOUND;
+	*buf = fake_alloc(fake.nrngs * sizeof(EFI_HANDLE));
+	for (size_t i = 0; i < fake.nrngs; i++)
+		(*buf)[i] = &rng_handles[i];
+	*count = fake.nrngs;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID **out)
+{
+	if (memcmp(guid, &gEfiLoadedImageProtocolGuid, sizeof(*guid)) == 0) {
+		if (h == &image_handle) {
+			*out = &self_image;
+			return EFI_SUCCESS;
+		}
+		if (h == &child_handle) {
+			*out = &child_image;
+			return EFI_SUCCESS;
+		}
+	}
+	if (memcmp(guid, &rng_guid, sizeof(*guid)) == 0) {
+		for (size_t i = 0; i < fake.nrngs; i++) {
+			if (h == &rng_handles[i]) {
+				*out = &rng_proto[i];
+				return EFI_SUCCESS;
+			}
+		}
+	}
+	return EFI_UNSUPPORTED;
+}
+
+static EFI_STATUS EFIAPI bs_install_configuration_table(EFI_GUID *guid, VOID *table)
+{
+	size_t free_slot = ST->NumberOfTableEntries;
+
+	if (fake.fail_install)
+		return EFI_OUT_OF_RESOURCES;
+	for (size_t i = 0; i < ST->NumberOfTableEntries; i++) {
+		if (memcmp(&config[i].VendorGuid, guid, sizeof(*guid)) == 0) {
+			config[i].VendorTable = table;
+			return EFI_SUCCESS;
+		}
+	}
+	if (free_slot >= sizeof(config) / sizeof(config[0]))
+		return EFI_OUT_OF_RESOURCES;
+	config[free_slot].VendorGuid = *guid;
+	config[free_slot].VendorTable = table;
+	ST->NumberOfTableEntries++;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI bs_load_image(BOOLEAN policy, EFI_HANDLE parent, EFI_DEVICE_PATH *dp, VOID *src,
+				       UINTN srclen, EFI_HANDLE *out)
+{
+	struct fake_file_entry *e = lookup((const CHAR16 *)dp);
+
+	(void)policy;
+	(void)src;
+	(void)srclen;
+	if (parent != &image_handle)
+		return EFI_INVALID_PARAMETER;
+	if (fake.load_status != EFI_SUCCESS) {
+		if (fake.load_status == EFI_SECURITY_VIOLATION)
+			*out = &child_handle;
+		return fake.load_status;
+	}
+	if (e == NULL)
+		return EFI_NOT_FOUND;
+	if (!e->loadable)
+		return EFI_LOAD_ERROR;
+	to_ascii(fake.started_path, sizeof(fake.started_path), (const CHAR16 *)dp);
+	memset(&child_image, 0, sizeof(child_image));
+	*out = &child_handle;
+	return EFI_SUCCESS;
+}
+
+static uint8_t *stack_top;
+
+/* Not instrumented: it reads dead stack on purpose. */
+__attribute__((no_sanitize("address", "undefined"), noinline)) static bool stack_clean(void)
+{
+	volatile uint8_t here = 0;
+	const uint8_t *lo = (const uint8_t *)&here - 65536;
+	const uint8_t *hi = stack_top;
+	uint8_t copy[256];
+
+	if (getenv("ES_NO_STACK_SCAN") != NULL || hi == NULL)
+		return true;
+	for (const uint8_t *p = lo; p < hi; p += sizeof(copy) - 8) {
+		size_t n = (size_t)(hi - p) < sizeof(copy) ? (size_t)(hi - p) : sizeof(copy);
+
+		for (size_t i = 0; i < n; i++)
+			copy[i] = ((const volatile uint8_t *)p)[i];
+		if (fake_source_bytes_in(copy, n))
+			return false;
+	}
+	return true;
+}
+
+extern int fake_secrets_zero(void);
+
+static EFI_STATUS EFIAPI bs_start_image(EFI_HANDLE h, UINTN *n, CHAR16 **data)
+{
+	(void)n;
+	(void)data;
+	if (h != &child_handle)
+		return EFI_INVALID_PARAMETER;
+	fake.started = true;
+	fake.secrets_zero_at_start = fake_secrets_zero() != 0;
+	fake.stack_clean_at_start = stack_clean();
+	if (child_image.LoadOptions != NULL)
+		to_ascii(fake.options, sizeof(fake.options), child_image.LoadOptions);
+	return fake.start_status;
+}
+
+static EFI_STATUS EFIAPI bs_unload_image(EFI_HANDLE h)
+{
+	(void)h;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI bs_stall(UINTN us)
+{
+	(void)us;
+	return EFI_SUCCESS;
+}
+
+/* ---- runtime services ---- */
+static EFI_STATUS EFIAPI rt_get_time(EFI_TIME *t, EFI_TIME_CAPABILITIES *c)
+{
+	(void)c;
+	memset(t, 0, sizeof(*t));
+	t->Year = 2026;
+	t->Month = 12;
+	t->Day = 3;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 attr, UINTN size, VOID *data)
+{
+	static const CHAR16 want[] = u"EarlyseedAudit";
+
+	if (memcmp(name, want, sizeof(want)) != 0 || memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
+	    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) || size > sizeof(fake.variable))
+		return EFI_INVALID_PARAMETER;
+	fake.variable_set = true;
+	fake.variable_len = size;
+	memcpy(fake.variable, data, size);
+	return EFI_SUCCESS;
+}
+
+EFI_HANDLE fake_image_handle(void)
+{
+	return &image_handle;
+}
+
+void *fake_seed_table(void)
+{
+	for (size_t i = 0; i < ST->NumberOfTableEntries; i++)
+		if (memcmp(&config[i].VendorGuid, &seed_guid, sizeof(seed_guid)) == 0)
+			return config[i].VendorTable;
+	return NULL;
+}
+
+EFI_SYSTEM_TABLE *fake_efi_reset(void)
+{
+	volatile uint8_t top = 0;
+
+	if (stack_top == NULL)
+		stack_top = (uint8_t *)&top - 64; /* the caller's frames are above */
+	for (size_t i = 0; i < MAX_ALLOCS; i++) {
+		free(allocs[i]);
+		allocs[i] = NULL;
+	}
+	memset(&fake, 0, sizeof(fake));
+	nhanded = 0;
+	memset(&systab, 0, sizeof(systab));
+	memset(&boot, 0, sizeof(boot));
+	memset(&runtime, 0, sizeof(runtime));
+	memset(config, 0, sizeof(config));
+	boot.AllocatePool = bs_allocate_pool;
+	boot.FreePool = bs_free_pool;
+	boot.LocateHandleBuffer = bs_locate_handle_buffer;
+	boot.HandleProtocol = bs_handle_protocol;
+	boot.InstallConfigurationTable = bs_install_configuration_table;
+	boot.LoadImage = bs_load_image;
+	boot.StartImage = bs_start_image;
+	boot.UnloadImage = bs_unload_image;
+	boot.Stall = bs_stall;
+	runtime.GetTime = rt_get_time;
+	runtime.SetVariable = rt_set_variable;
+	systab.BootServices = &boot;
+	systab.RuntimeServices = &runtime;
+	systab.ConfigurationTable = config;
+	systab.NumberOfTableEntries = 0;
+	ST = &systab;
+	memset(&self_image, 0, sizeof(self_image));
+	self_image.DeviceHandle = &device_handle;
+	for (size_t i = 0; i < FAKE_MAX_RNGS; i++) {
+		rng_proto[i].GetRNG = rng_get;
+		rng_proto[i].GetInfo = NULL;
+	}
+	return &systab;
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A fake UEFI for the host fault matrix: system table, boot and runtime
+ * services, a file system, RNG protocol instances, and the few GNU-EFI
+ * library functions efi/ calls (Print, LibOpenRoot, ...). The efi/ sources compile
+ * unchanged against it, the way edk2 swaps in mock libraries.
+ */
+#ifndef EARLYSEED_TESTS_FAKE_EFI_H
+#define EARLYSEED_TESTS_FAKE_EFI_H
+
+#include <efi.h>
+#include <efilib.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define FAKE_MAX_FILES 8
+#define FAKE_MAX_RNGS 4
+#define FAKE_LOG_MAX (1u << 20)
+
+struct fake_file_entry {
+	const char *path; /* ASCII, '\\' separators, matched case-insensitively */
+	const uint8_t *data;
+	size_t len;
+	bool loadable; /* LoadImage succeeds on it (a PE image) */
+};
+
+struct fake_rng {
+	/* GetRNG results in order; once used up, `then` forever. */
+	const EFI_STATUS *script;
+	size_t script_len;
+	EFI_STATUS then;
+	bool raw_unsupported; /* RAW answers EFI_UNSUPPORTED */
+	bool constant;        /* every call returns the same bytes */
+	bool min32;           /* edk2: lengths under 32 are EFI_INVALID_PARAMETER */
+	size_t calls;
+	size_t short_requests; /* requests under 32 bytes seen */
+	uint32_t counter;
+};
+
+struct fake_efi {
+	/* configuration of the case */
+	struct fake_file_entry files[FAKE_MAX_FILES];
+	size_t nfiles;
+	bool read_only;
+	struct fake_rng rngs[FAKE_MAX_RNGS];
+	size_t nrngs;
+	bool no_rng_protocol;
+	void *prev_table; /* installed before efi_main, from fake_alloc */
+	bool fail_table_alloc;  /* AllocatePool(EfiACPIReclaimMemory) fails */
+	bool fail_install;      /* InstallConfigurationTable fails */
+	EFI_STATUS load_status; /* forced LoadImage result, 0 = by file */
+	EFI_STATUS start_status;
+
+	/* what happened */
+	char log[FAKE_LOG_MAX];
+	size_t loglen;
+	bool started;
+	char started_path[256];
+	char options[1024];
+	size_t write_attempts;
+	size_t live_allocations;
+	bool secrets_zero_at_start; /* main_secrets all zero when StartImage ran */
+	bool stack_clean_at_start;  /* no source output left below the stack */
+	bool prev_wiped_at_free; /* prev_table's bytes were zero when freed */
+	bool variable_set;
+	uint8_t variable[64];
+	size_t variable_len;
+};
+
+extern struct fake_efi fake;
+
+/* Reset everything and build a fresh system table; returns it. */
+EFI_SYSTEM_TABLE *fake_efi_reset(void);
+/* Allocate as the firmware's pool does (tracked; FreePool frees). */
+void *fake_alloc(size_t n);
+/* Is this pointer still allocated? */
+bool fake_is_live(const void *p);
+/* The seed table installed now, or NULL. */
+void *fake_seed_table(void);
+/* Remember source output handed to the app (8-byte chunks), to look for
+ * leftovers; the RNG fake notes its own. */
+void fake_note_source(const void *p, size_t n);
+/* Does mem hold any of it? */
+bool fake_source_bytes_in(const uint8_t *mem, size_t n);
+/* The image handle efi_main is given. */
+EFI_HANDLE fake_image_handle(void);
+
+#endif

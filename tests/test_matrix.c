@@ -1,0 +1,482 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fault matrix: efi/ compiled for the host against tests/fake_efi.c and
+ * tests/fake_insn.c, run through every fault README "Faults handled" lists.
+ * Every case checks the invariants in finish(): the next stage starts (or a
+ * clear error is returned when it cannot be loaded), a table exists only when
+ * the health gate allows and is <= 512 bytes and never all-zero, a previous
+ * table is wiped and freed only after a successful install, the secrets are
+ * zero when the next stage starts, and no seed byte is printed.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../core/audit.h"
+#include "../core/table.h"
+#include "../efi/guid.h"
+#include "../efi/main.h"
+#include "check.h"
+#include "fake_efi.h"
+#include "fake_insn.h"
+
+#define RDRAND_BIT (1u << 30)
+#define RDSEED_BIT (1u << 18)
+
+static const char default_conf[] = "next = \\vmlinuz\ncmdline = console=ttyS0\n";
+static const uint8_t kernel_image[16] = { 'M', 'Z' };
+static EFI_STATUS rc;
+static uint64_t cpu_state;
+
+int fake_secrets_zero(void);
+int fake_secrets_zero(void)
+{
+	static const struct secrets zero;
+
+	return memcmp(&main_secrets, &zero, sizeof(zero)) == 0;
+}
+
+static uint64_t next64(void)
+{
+	uint64_t z = (cpu_state += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static int good_cpu(uint64_t *v)
+{
+	*v = next64();
+	fake_note_source(v, 8);
+	return 1;
+}
+
+static int all_ones(uint64_t *v)
+{
+	*v = UINT64_MAX;
+	return 1;
+}
+
+static int zero_cf1(uint64_t *v)
+{
+	*v = 0;
+	return 1;
+}
+
+static int never_ready(uint64_t *v)
+{
+	*v = 0;
+	return 0;
+}
+
+static void add_file(const char *path, const void *data, size_t len, bool loadable)
+{
+	struct fake_file_entry *e = &fake.files[fake.nfiles++];
+
+	e->path = path;
+	e->data = data;
+	e->len = len;
+	e->loadable = loadable;
+}
+
+/* A healthy machine: RDSEED and RDRAND, one EFI RNG, a config, a kernel. */
+static void base(void)
+{
+	fake_efi_reset();
+	memset(&fake_insn, 0, sizeof(fake_insn));
+	fake_insn.max_leaf = 0x16;
+	fake_insn.leaf1_ecx = RDRAND_BIT;
+	fake_insn.leaf7_ebx = RDSEED_BIT;
+	fake_insn.rdrand_fn = good_cpu;
+	fake_insn.rdseed_fn = good_cpu;
+	fake.nrngs = 1;
+	fake.rngs[0].then = EFI_SUCCESS;
+	add_file("\\EFI\\earlyseed\\earlyseed.conf", default_conf, sizeof(default_conf) - 1, false);
+	add_file("\\vmlinuz", kernel_image, sizeof(kernel_image), true);
+}
+
+static void no_cpu_rng(void)
+{
+	fake_insn.leaf1_ecx = 0;
+	fake_insn.leaf7_ebx = 0;
+}
+
+static struct table_seed *install_prev(uint32_t size, size_t alloc_bits)
+{
+	struct table_seed *t = fake_alloc(sizeof(*t) + alloc_bits);
+
+	t->size = size;
+	for (size_t i = 0; i < alloc_bits; i++)
+		t->bits[i] = (uint8_t)(0xa5 ^ i);
+	fake.prev_table = t;
+	(void)ST->BootServices->InstallConfigurationTable(
+		&(EFI_GUID)ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID, t);
+	return t;
+}
+
+static bool prev_intact(const struct table_seed *t, uint32_t size, size_t alloc_bits)
+{
+	if (!fake_is_live(t) || t->size != size)
+		return false;
+	for (size_t i = 0; i < alloc_bits; i++)
+		if (t->bits[i] != (uint8_t)(0xa5 ^ i))
+			return false;
+	return true;
+}
+
+static bool logged(const char *s)
+{
+	return strstr(fake.log, s) != NULL;
+}
+
+/* Run efi_main and check the invariants every case must keep. */
+static void finish(bool expect_table, bool expect_started)
+{
+	struct table_seed *t;
+	struct audit_record a;
+
+	rc = efi_main(fake_image_handle(), ST);
+	t = fake_seed_table();
+	if (t == fake.prev_table)
+		t = NULL; /* still the earlier stage's: earlyseed installed none */
+	CHECK(logged("earlyseed: summary rdseed="));
+	CHECK(fake_secrets_zero());
+	if (expect_started) {
+		CHECK(fake.started);
+		CHECK(rc == fake.start_status);
+		CHECK(fake.secrets_zero_at_start);
+		CHECK(fake.stack_clean_at_start);
+	} else {
+		CHECK(!fake.started);
+		CHECK(EFI_ERROR(rc));
+		CHECK(logged("earlyseed: error: cannot load next stage "));
+	}
+	CHECK((t != NULL) == expect_table);
+	if (t != NULL) {
+		bool zero = true;
+		char hex[9];
+
+		CHECK(t->size > 0 && t->size <= TABLE_PREV_MAX);
+		for (uint32_t i = 0; i < t->size; i++)
+			zero = zero && t->bits[i] == 0;
+		CHECK(!zero);
+		/* no seed byte in anything printed: not raw, not as hex */
+		for (uint32_t i = 0; i + 4 <= t->size; i++) {
+			CHECK(memmem(fake.log, fake.loglen, t->bits + i, 4) == NULL);
+			snprintf(hex, sizeof(hex), "%02x%02x%02x%02x", t->bits[i], t->bits[i + 1], t->bits[i + 2],
+				 t->bits[i + 3]);
+			CHECK(strcasestr(fake.log, hex) == NULL);
+		}
+	}
+	CHECK(fake.variable_set && audit_decode(fake.variable, fake.variable_len, &a) == AUDIT_OK);
+	if (fake.variable_set)
+		CHECK(a.table_size == (t != NULL ? t->size : 0u));
+	if (!fake.variable_set || (t != NULL) != expect_table || !fake.started != !expect_started)
+		printf("#   log:\n%s", fake.log);
+}
+
+static void test_healthy_machine(void)
+{
+	base();
+	finish(true, true);
+	CHECK(strcmp(fake.started_path, "\\vmlinuz") == 0);
+	CHECK(strcmp(fake.options, "console=ttyS0") == 0);
+	CHECK(logged("health=rdseed:pass,rdrand:pass,efi_rng:pass"));
+	CHECK(logged("efi_rng=64 "));
+}
+
+static void test_no_rng_protocol(void)
+{
+	base();
+	fake.no_rng_protocol = true;
+	finish(true, true);
+	CHECK(logged("earlyseed: efi_rng: no EFI_RNG_PROTOCOL (Not Found)"));
+	CHECK(logged("efi_rng=0 ") && logged("efi_rng:absent"));
+}
+
+static void test_rng_not_ready_then_data(void)
+{
+	static const EFI_STATUS six[] = { EFI_NOT_READY, EFI_NOT_READY, EFI_NOT_READY,
+					  EFI_NOT_READY, EFI_NOT_READY, EFI_NOT_READY };
+
+	base();
+	fake.rngs[0].script = six;
+	fake.rngs[0].script_len = 6;
+	finish(true, true);
+	CHECK(logged("instance 0: 64 bytes (raw algorithm, 8 calls)"));
+	CHECK(logged("efi_rng:pass"));
+}
+
+static void test_rng_never_ready(void)
+{
+	base();
+	fake.rngs[0].then = EFI_NOT_READY;
+	finish(true, true);
+	CHECK(fake.rngs[0].calls == 20); /* 10 RAW + 10 default, bounded */
+	CHECK(logged("default algorithm: Not Ready after 10 tries, skipped"));
+	CHECK(logged("efi_rng=0 "));
+}
+
+static void test_rng_device_error(void)
+{
+	base();
+	fake.rngs[0].then = EFI_DEVICE_ERROR;
+	finish(true, true);
+	CHECK(fake.rngs[0].calls == 2);
+	CHECK(logged("Device Error"));
+	CHECK(logged("efi_rng=0 "));
+}
+
+static void test_rng_raw_unsupported(void)
+{
+	base();
+	fake.rngs[0].raw_unsupported = true;
+	finish(true, true);
+	CHECK(logged("raw algorithm: Unsupported after 1 tries, trying default"));
+	CHECK(logged("instance 0: 64 bytes (default algorithm"));
+}
+
+static void test_rng_refuses_short_requests(void)
+{
+	base();
+	no_cpu_rng();
+	fake.rngs[0].min32 = true;
+	finish(true, true); /* 64 bytes at 4 bits: 256 */
+	CHECK(fake.rngs[0].short_requests == 0);
+	CHECK(logged("efi_rng=64 "));
+}
+
+static void test_rng_repeats_itself(void)
+{
+	base();
+	fake.rngs[0].constant = true;
+	finish(true, true); /* the CPU still carries the table */
+	CHECK(logged("earlyseed: health: efi_rng: fail: returned the same block twice"));
+	CHECK(logged("efi_rng=64 ") && logged("efi_rng:fail"));
+	/* alone, a repeating RNG makes no table */
+	base();
+	no_cpu_rng();
+	fake.rngs[0].constant = true;
+	finish(false, true);
+	CHECK(logged("table: none installed: healthy sources hold an assumed 0 of the 256 bits"));
+}
+
+static void test_rdrand_all_ones(void)
+{
+	base();
+	fake_insn.leaf7_ebx = 0; /* AMD: no RDSEED */
+	fake_insn.rdrand_fn = all_ones;
+	fake.no_rng_protocol = true;
+	finish(false, true);
+	CHECK(logged("health: rdrand: fail: fewer than 5 changes in 8 samples"));
+	CHECK(logged("rdrand=512 ") && logged("rdrand:fail"));
+	/* with a healthy EFI RNG the table is made without RDRAND */
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake_insn.rdrand_fn = all_ones;
+	finish(true, true);
+}
+
+static void test_rdrand_fails_startup_distrusts_rdseed(void)
+{
+	base();
+	fake_insn.rdrand_fn = all_ones;
+	fake.no_rng_protocol = true;
+	finish(false, true);
+	CHECK(logged("health: rdseed: fail: distrusted: RDRAND failed its start-up test"));
+}
+
+static void test_rdseed_zero_cf1(void)
+{
+	base();
+	fake_insn.rdseed_fn = zero_cf1; /* Zen5, 16/32-bit form's symptom */
+	fake.no_rng_protocol = true;
+	finish(false, true);
+	CHECK(logged("health: rdseed: fail: returned 0 with CF=1"));
+	CHECK(logged("rdseed=512 rdrand=0 "));
+	base();
+	fake_insn.rdseed_fn = zero_cf1;
+	finish(true, true); /* EFI RNG: 64 bytes, 256 bits */
+}
+
+static void test_rdseed_never_ready(void)
+{
+	base();
+	fake_insn.rdseed_fn = never_ready;
+	fake.no_rng_protocol = true;
+	finish(true, true);
+	CHECK(logged("64 longs asked, 0 from rdseed, 64 from rdrand, 0 failed"));
+	CHECK(fake_insn.rdseed_calls == 64u * 100u);
+}
+
+static void test_prev_tables(void)
+{
+	static const uint32_t sizes[] = { 0, 32, 512 };
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct table_seed *p;
+		char want[64];
+
+		base();
+		p = install_prev(sizes[i], sizes[i]);
+		finish(true, true);
+		CHECK(!fake_is_live(p)); /* retired: wiped, then freed */
+		CHECK(fake.prev_wiped_at_free);
+		snprintf(want, sizeof(want), "prev_table=%u ", sizes[i]);
+		CHECK(logged(want));
+	}
+}
+
+static void test_prev_tables_corrupt(void)
+{
+	static const uint32_t sizes[] = { 513, 0xffffffffu };
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct table_seed *p;
+
+		base();
+		p = install_prev(sizes[i], 16); /* only 16 bytes exist: reading more is a bug ASan sees */
+		finish(true, true);
+		CHECK(prev_intact(p, sizes[i], 16)); /* not read, not freed */
+		CHECK(logged("corrupt, not read and left in place"));
+		CHECK(logged("prev_table=0 "));
+	}
+}
+
+static void test_prev_table_alone(void)
+{
+	struct table_seed *p;
+
+	/* 32 bytes a kernel would trust anyway: merged into a new table */
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	p = install_prev(32, 32);
+	finish(true, true);
+	CHECK(!fake_is_live(p) && fake.prev_wiped_at_free);
+	/* 16 bytes are not enough: no table, the old one stays as it was */
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	p = install_prev(16, 16);
+	finish(false, true);
+	CHECK(prev_intact(p, 16, 16));
+	CHECK(fake_seed_table() == p);
+}
+
+static void run_conf(const void *conf, size_t len, bool want_defaults, const char *want_log)
+{
+	base();
+	fake.files[0].data = conf;
+	fake.files[0].len = len;
+	add_file("\\EFI\\earlyseed\\next.efi", kernel_image, sizeof(kernel_image), true);
+	finish(true, true);
+	CHECK(strcmp(fake.started_path, want_defaults ? "\\EFI\\earlyseed\\next.efi" : "\\vmlinuz") == 0);
+	if (want_log != NULL)
+		CHECK(logged(want_log));
+}
+
+static void test_config_files(void)
+{
+	static uint8_t big[1u << 20];
+	static char longline[10100];
+	static uint8_t binary[4096];
+	static const uint8_t utf16[] = { 0xff, 0xfe, 'n', 0, 'e', 0, 'x', 0, 't', 0, '=', 0, '\\', 0, 'x', 0 };
+	static const char crlf[] = "next = \\vmlinuz\r\ncmdline = console=ttyS0\r\n";
+
+	run_conf("", 0, true, NULL);
+	check_rand_seed(10);
+	check_rand_fill(binary, sizeof(binary));
+	run_conf(binary, sizeof(binary), true, "earlyseed: config: line 1: ");
+	memset(big, '\n', sizeof(big));
+	memcpy(big, "next = \\vmlinuz\n", 16);
+	run_conf(big, sizeof(big), true, "over the 65536-byte limit, not read; using defaults");
+	run_conf(utf16, sizeof(utf16), true, "earlyseed: config: file is UTF-16, expected ASCII, not read");
+	memset(longline, 'x', 10000);
+	memcpy(longline + 10000, "\nnext = \\vmlinuz\n", 18);
+	run_conf(longline, strlen(longline), false, "earlyseed: config: line 1: line longer than 1024 bytes, ignored");
+	run_conf(crlf, sizeof(crlf) - 1, false, NULL);
+	CHECK(strcmp(fake.options, "console=ttyS0") == 0);
+	/* no config file at all */
+	base();
+	fake.files[0].path = "\\nothing";
+	add_file("\\EFI\\earlyseed\\next.efi", kernel_image, sizeof(kernel_image), true);
+	finish(true, true);
+	CHECK(logged("not found, using defaults"));
+}
+
+static void test_next_stage_missing_or_unloadable(void)
+{
+	base();
+	fake.files[1].path = "\\elsewhere";
+	finish(true, false);
+	CHECK(rc == EFI_NOT_FOUND);
+	CHECK(logged("earlyseed: error: cannot load next stage \\vmlinuz: Not Found\n"));
+
+	base();
+	fake.files[1].loadable = false;
+	finish(true, false);
+	CHECK(rc == EFI_LOAD_ERROR);
+
+	base();
+	fake.load_status = EFI_SECURITY_VIOLATION;
+	finish(true, false);
+	CHECK(rc == EFI_SECURITY_VIOLATION);
+
+	/* the next stage starts and returns an error: handed back as is */
+	base();
+	fake.start_status = EFI_DEVICE_ERROR;
+	finish(true, true);
+	CHECK(logged("next stage \\vmlinuz returned Device Error"));
+}
+
+static void test_install_failures(void)
+{
+	struct table_seed *p;
+
+	base();
+	p = install_prev(32, 32);
+	fake.fail_table_alloc = true;
+	finish(false, true);
+	CHECK(logged("table: install failed: Out of Resources; previous table left in place"));
+	CHECK(prev_intact(p, 32, 32));
+
+	base();
+	p = install_prev(32, 32);
+	fake.fail_install = true;
+	finish(false, true);
+	CHECK(prev_intact(p, 32, 32));
+	CHECK(fake_seed_table() == p);
+}
+
+static void test_read_only_volume(void)
+{
+	base();
+	fake.read_only = true;
+	finish(true, true);
+	CHECK(fake.write_attempts == 0);
+}
+
+int main(void)
+{
+	RUN(test_healthy_machine);
+	RUN(test_no_rng_protocol);
+	RUN(test_rng_not_ready_then_data);
+	RUN(test_rng_never_ready);
+	RUN(test_rng_device_error);
+	RUN(test_rng_raw_unsupported);
+	RUN(test_rng_refuses_short_requests);
+	RUN(test_rng_repeats_itself);
+	RUN(test_rdrand_all_ones);
+	RUN(test_rdrand_fails_startup_distrusts_rdseed);
+	RUN(test_rdseed_zero_cf1);
+	RUN(test_rdseed_never_ready);
+	RUN(test_prev_tables);
+	RUN(test_prev_tables_corrupt);
+	RUN(test_prev_table_alone);
+	RUN(test_config_files);
+	RUN(test_next_stage_missing_or_unloadable);
+	RUN(test_install_failures);
+	RUN(test_read_only_volume);
+	return check_done();
+}
