@@ -478,5 +478,6 @@ int main(void)
 	RUN(test_next_stage_missing_or_unloadable);
 	RUN(test_install_failures);
 	RUN(test_read_only_volume);
+	fake_efi_reset(); /* frees the last case's pool allocations */
 	return check_done();
 }
