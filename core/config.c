@@ -92,6 +92,27 @@ void config_defaults(struct config *c)
 	memcpy(c->next, CONFIG_DEFAULT_NEXT, sizeof(CONFIG_DEFAULT_NEXT));
 }
 
+int config_path_beside(const char *image_path, char *out, size_t cap)
+{
+	size_t dir = 0;
+	size_t n = 0;
+
+	if (cap > 0)
+		out[0] = '\0';
+	if (image_path == NULL || (image_path[0] != '\\' && image_path[0] != '/'))
+		return -1;
+	for (; image_path[n] != '\0'; n++) {
+		if (image_path[n] == '\\' || image_path[n] == '/')
+			dir = n + 1; /* keeps the separator */
+	}
+	if (dir + sizeof(CONFIG_FILE_NAME) > cap)
+		return -1;
+	for (size_t i = 0; i < dir; i++)
+		out[i] = image_path[i] == '/' ? '\\' : image_path[i];
+	memcpy(out + dir, CONFIG_FILE_NAME, sizeof(CONFIG_FILE_NAME));
+	return 0;
+}
+
 unsigned int config_parse(struct config *c, const uint8_t *buf, size_t len,
 			  config_warn_fn warn, void *ctx)
 {

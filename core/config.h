@@ -5,8 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Where the app looks, on its own volume (README "Configuration"). */
+/* Where the app looks, on its own volume, after the file beside its own
+ * image (config_path_beside; README "Installing it"). */
 #define CONFIG_PATH "\\EFI\\earlyseed\\earlyseed.conf"
+#define CONFIG_FILE_NAME "earlyseed.conf"
 /* Default next stage: systemd-boot's and the stub's usual place is the user's
  * choice, so the default is a fixed name beside the config file. */
 #define CONFIG_DEFAULT_NEXT "\\EFI\\earlyseed\\next.efi"
@@ -28,6 +30,14 @@ struct config {
 typedef void (*config_warn_fn)(void *ctx, unsigned int line, const char *why);
 
 void config_defaults(struct config *c);
+
+/*
+ * The config file beside an image: "\EFI\x\a.efi" -> "\EFI\x\earlyseed.conf"
+ * ('/' taken as '\'). Lets two earlyseed instances on one volume each have
+ * their own. Returns 0, or -1 when the result does not fit in cap or the
+ * image path is empty or not absolute (out is then "").
+ */
+int config_path_beside(const char *image_path, char *out, size_t cap);
 
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.

@@ -5,6 +5,8 @@
 
 #include "text.h"
 
+#include <stdbool.h>
+
 static void conf_warn(void *ctx, unsigned int line, const char *why)
 {
 	(void)ctx;
@@ -48,29 +50,71 @@ static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct config *c)
 	return problems;
 }
 
-UINT32 conf_load(EFI_HANDLE device, struct config *c)
+/* The image's own path in ASCII, or "" (non-ASCII, or none known). */
+static void image_path_ascii(const CHAR16 *in, char *out, size_t cap)
 {
-	CHAR16 path[sizeof(CONFIG_PATH)];
+	size_t i = 0;
+
+	out[0] = '\0';
+	if (in == NULL)
+		return;
+	for (; in[i] != 0; i++) {
+		if (in[i] > 0x7e || in[i] < 0x20 || i + 1 >= cap) {
+			out[0] = '\0';
+			return;
+		}
+		out[i] = (char)in[i];
+	}
+	out[i] = '\0';
+}
+
+static bool same_path(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		char x = (*a >= 'a' && *a <= 'z') ? (char)(*a - 32) : *a;
+		char y = (*b >= 'a' && *b <= 'z') ? (char)(*b - 32) : *b;
+
+		if (x != y)
+			return false;
+	}
+	return *a == *b;
+}
+
+UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct config *c)
+{
+	char self[CONFIG_NEXT_MAX], beside[CONFIG_NEXT_MAX];
+	const char *paths[2];
+	unsigned int npaths = 0;
+	CHAR16 path[CONFIG_NEXT_MAX];
 	EFI_FILE_HANDLE root = LibOpenRoot(device);
-	EFI_FILE_HANDLE f;
-	EFI_STATUS status;
+	EFI_STATUS status = EFI_NOT_FOUND;
 	UINT32 problems = 0;
 
-	text_to_ucs2(path, sizeof(CONFIG_PATH), CONFIG_PATH);
+	image_path_ascii(image_path, self, sizeof(self));
+	if (config_path_beside(self, beside, sizeof(beside)) == 0 && !same_path(beside, CONFIG_PATH))
+		paths[npaths++] = beside;
+	paths[npaths++] = CONFIG_PATH;
 	if (root == NULL) {
 		Print(L"earlyseed: config: cannot open own volume, using defaults\n");
 		return 1;
 	}
-	status = uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL);
-	if (status == EFI_NOT_FOUND) {
-		Print(L"earlyseed: config: %s not found, using defaults\n", path);
-	} else if (EFI_ERROR(status)) {
-		Print(L"earlyseed: config: cannot open %s: %r, using defaults\n", path, status);
-		problems = 1;
-	} else {
-		problems = conf_read(f, path, c);
-		uefi_call_wrapper(f->Close, 1, f);
+	for (unsigned int i = 0; i < npaths && status == EFI_NOT_FOUND; i++) {
+		EFI_FILE_HANDLE f;
+
+		text_to_ucs2(path, CONFIG_NEXT_MAX, paths[i]);
+		status = uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL);
+		if (status == EFI_SUCCESS) {
+			Print(L"earlyseed: config: reading %s\n", path);
+			problems = conf_read(f, path, c);
+			uefi_call_wrapper(f->Close, 1, f);
+		} else if (status != EFI_NOT_FOUND) {
+			Print(L"earlyseed: config: cannot open %s: %r, using defaults\n", path, status);
+			problems = 1;
+		}
 	}
+	if (status == EFI_NOT_FOUND)
+		Print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? beside : "",
+		      npaths > 1 ? " and " : "", CONFIG_PATH);
 	uefi_call_wrapper(root->Close, 1, root);
 	return problems;
 }

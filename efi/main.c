@@ -218,7 +218,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		Print(L"earlyseed: config: no loaded-image protocol (%r), using defaults\n", status);
 		self = NULL;
 	} else {
-		audit.config_problems = conf_load(self->DeviceHandle, &cfg);
+		CHAR16 *self_path = self->FilePath != NULL ? DevicePathToStr(self->FilePath) : NULL;
+
+		audit.config_problems = conf_load(self->DeviceHandle, self_path, &cfg);
+		if (self_path != NULL)
+			FreePool(self_path);
 	}
 	Print(L"earlyseed: config: next=%a cmdline=\"%a\"\n", cfg.next, cfg.cmdline);
 

@@ -24,6 +24,9 @@ static EFI_GUID raw_guid = ES_EFI_RNG_ALGORITHM_RAW_GUID;
 static EFI_GUID seed_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
 static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
 
+/* Where the firmware found earlyseed (a device path is, here, a string). */
+static const CHAR16 self_path[] = u"\\EFI\\BOOT\\BOOTX64.EFI";
+
 /* Handles are the addresses of these. */
 static int image_handle, device_handle, child_handle, rng_handles[FAKE_MAX_RNGS];
 static EFI_LOADED_IMAGE self_image, child_image;
@@ -250,6 +253,16 @@ EFI_DEVICE_PATH *FileDevicePath(EFI_HANDLE Device, CHAR16 *FileName)
 	(void)Device;
 	memcpy(copy, FileName, (n + 1) * sizeof(CHAR16));
 	return (EFI_DEVICE_PATH *)copy;
+}
+
+CHAR16 *DevicePathToStr(EFI_DEVICE_PATH *dp)
+{
+	const CHAR16 *s = (const CHAR16 *)dp;
+	size_t n = StrLen(s);
+	CHAR16 *copy = fake_alloc((n + 1) * sizeof(CHAR16));
+
+	memcpy(copy, s, (n + 1) * sizeof(CHAR16));
+	return copy;
 }
 
 static void to_ascii(char *dst, size_t cap, const CHAR16 *src)
@@ -600,6 +613,7 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	ST = &systab;
 	memset(&self_image, 0, sizeof(self_image));
 	self_image.DeviceHandle = &device_handle;
+	self_image.FilePath = (EFI_DEVICE_PATH *)(uintptr_t)self_path;
 	for (size_t i = 0; i < FAKE_MAX_RNGS; i++) {
 		rng_proto[i].GetRNG = rng_get;
 		rng_proto[i].GetInfo = NULL;

@@ -184,6 +184,22 @@ static void test_empty_file(void)
 	CHECK(strcmp(c.next, "\\bom.efi") == 0);
 }
 
+static void test_path_beside(void)
+{
+	char out[64];
+
+	CHECK(config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, sizeof(out)) == 0);
+	CHECK(strcmp(out, "\\EFI\\BOOT\\earlyseed.conf") == 0);
+	CHECK(config_path_beside("/EFI/earlyseed2/earlyseed.efi", out, sizeof(out)) == 0);
+	CHECK(strcmp(out, "\\EFI\\earlyseed2\\earlyseed.conf") == 0);
+	CHECK(config_path_beside("\\a.efi", out, sizeof(out)) == 0);
+	CHECK(strcmp(out, "\\earlyseed.conf") == 0);
+	CHECK(config_path_beside("a.efi", out, sizeof(out)) == -1 && out[0] == '\0');
+	CHECK(config_path_beside("", out, sizeof(out)) == -1);
+	CHECK(config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, 20) == -1 && out[0] == '\0');
+	CHECK(config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, 26) == 0);
+}
+
 int main(void)
 {
 	RUN(test_defaults);
@@ -195,5 +211,6 @@ int main(void)
 	RUN(test_utf16_and_binary);
 	RUN(test_file_too_large);
 	RUN(test_empty_file);
+	RUN(test_path_beside);
 	return check_done();
 }

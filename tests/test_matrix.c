@@ -405,6 +405,25 @@ static void test_config_files(void)
 	CHECK(logged("not found, using defaults"));
 }
 
+/* A config beside the image wins: two earlyseed on one volume can chain. */
+static void test_config_beside_image(void)
+{
+	static const char beside[] = "next = \\other.efi\n";
+
+	base();
+	add_file("\\EFI\\BOOT\\earlyseed.conf", beside, sizeof(beside) - 1, false);
+	add_file("\\other.efi", kernel_image, sizeof(kernel_image), true);
+	finish(true, true);
+	CHECK(strcmp(fake.started_path, "\\other.efi") == 0);
+	CHECK(logged("earlyseed: config: reading \\EFI\\BOOT\\earlyseed.conf"));
+	/* neither file: both named in the log */
+	base();
+	fake.files[0].path = "\\nothing";
+	add_file("\\EFI\\earlyseed\\next.efi", kernel_image, sizeof(kernel_image), true);
+	finish(true, true);
+	CHECK(logged("\\EFI\\BOOT\\earlyseed.conf and \\EFI\\earlyseed\\earlyseed.conf not found, using defaults"));
+}
+
 static void test_next_stage_missing_or_unloadable(void)
 {
 	base();
@@ -475,6 +494,7 @@ int main(void)
 	RUN(test_prev_tables_corrupt);
 	RUN(test_prev_table_alone);
 	RUN(test_config_files);
+	RUN(test_config_beside_image);
 	RUN(test_next_stage_missing_or_unloadable);
 	RUN(test_install_failures);
 	RUN(test_read_only_volume);
