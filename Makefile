@@ -28,7 +28,7 @@ EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .r
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
-	test_credit test_replay test_simulate test_audit test_health test_matrix
+	test_credit test_replay test_simulate test_audit test_health test_matrix test_table
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
@@ -100,7 +100,7 @@ $(BUILD)/asan/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
 	$(CC) $(HOST_CFLAGS) $(SAN) $< $($*_EXTRA) $(T_CORE) -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
-FUZZ_TARGETS := replay config audit
+FUZZ_TARGETS := replay config audit table
 FUZZ_SECONDS ?= 120
 fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c

@@ -27,8 +27,18 @@ _Static_assert(offsetof(struct table_seed, bits) == 4, "bits at offset 4");
  */
 #define TABLE_PREV_MAX 512u
 
-/* Is a previous table with this size field safe to read and merge? */
-bool table_prev_usable(uint32_t size);
+enum table_prev {
+	TABLE_PREV_OK,      /* size <= TABLE_PREV_MAX and the bytes are there */
+	TABLE_PREV_CORRUPT, /* size over TABLE_PREV_MAX: not one byte is read */
+	TABLE_PREV_SHORT,   /* fewer than 4 + size bytes available */
+};
+
+/*
+ * Check a previous table at mem, of which avail bytes may be read (firmware
+ * memory: the app passes 4 + TABLE_PREV_MAX, the most it will ever read).
+ * Sets *size to the size field when there is one (avail >= 4), else 0.
+ */
+enum table_prev table_prev_check(const void *mem, size_t avail, uint32_t *size);
 
 /* Bytes to allocate for a table carrying n seed bytes. */
 size_t table_alloc_size(size_t n);

@@ -45,21 +45,24 @@ static void gather_clock(struct secrets *s, struct seed_stats *st)
 static struct table_seed *gather_prev(struct secrets *s, struct seed_stats *st, struct audit_record *a)
 {
 	struct table_seed *prev = seedtable_find();
+	uint32_t size;
 
 	if (prev == NULL) {
 		Print(L"earlyseed: prev_table: none\n");
 		return NULL;
 	}
 	a->flags |= AUDIT_F_PREV_FOUND;
-	a->prev_table_size = prev->size;
-	if (!table_prev_usable(prev->size)) {
+	/* Firmware memory has no known length: read at most what a table may hold. */
+	if (table_prev_check(prev, table_alloc_size(TABLE_PREV_MAX), &size) != TABLE_PREV_OK) {
 		a->flags |= AUDIT_F_PREV_CORRUPT;
+		a->prev_table_size = size;
 		Print(L"earlyseed: prev_table: size %u over %u, corrupt, not read and left in place\n",
-		      prev->size, (UINT32)TABLE_PREV_MAX);
+		      size, (UINT32)TABLE_PREV_MAX);
 		return NULL;
 	}
-	(void)seed_absorb(&s->pool, st, SEED_SRC_PREV_TABLE, prev->bits, prev->size);
-	Print(L"earlyseed: prev_table: %u bytes mixed\n", prev->size);
+	a->prev_table_size = size;
+	(void)seed_absorb(&s->pool, st, SEED_SRC_PREV_TABLE, prev->bits, size);
+	Print(L"earlyseed: prev_table: %u bytes mixed\n", size);
 	return prev;
 }
 

@@ -17,12 +17,24 @@ expect() { # expect NAME LOG REGEX: REGEX (grep -E) occurs in LOG
 refute() { # refute NAME LOG REGEX: REGEX does not occur in LOG
 	if grep -qE -- "$3" "$2"; then fail "$1" "unexpected: $(grep -m1 -E -- "$3" "$2")"; else pass "$1"; fi
 }
-installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
+# The address of the last table earlyseed installed (the last instance's).
+installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | tail -n1; }
+# expect_table_consumed N LOG: the kernel's RNG= is earlyseed's last table, 32 bytes, crng ready at 0.
+expect_table_consumed() {
+	local mine kern
+	mine=$(installed_addr "$2")
+	kern=$(kernel_rng_addr "$2")
+	if same_addr "$mine" "$kern"; then pass "$1 kernel RNG= is earlyseed's table (0x$mine)"
+	else fail "$1 kernel RNG= is earlyseed's table" "earlyseed 0x${mine:-none}, kernel 0x${kern:-none}"; fi
+	expect "$1 kernel read a 32-byte table" "$2" '^initrd: rng_table_size=32$'
+	expect "$1 crng init done at [0.000000]" "$2" '^\[ +0\.000000\] random: crng init done'
+	expect "$1 reached /init" "$2" '^initrd: reached /init'
+}
 kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
 # The audit record the booted OS read back says what earlyseed's summary said.
 audit_matches() { # audit_matches NAME LOG
 	local app os
-	app=$(sed -n 's/^earlyseed: summary //p' "$2" | head -n1)
+	app=$(sed -n 's/^earlyseed: summary //p' "$2" | tail -n1)
 	os=$(sed -n 's/^initrd: audit: summary //p' "$2" | head -n1)
 	if [ -n "$app" ] && [ "$app" = "$os" ]; then pass "$1"
 	else fail "$1" "app: '${app:-none}'" "audit record read by the OS: '${os:-none}'"; fi
@@ -35,14 +47,7 @@ boot1() {
 	es_make_esp "$OUT/esp1" earlyseed
 	es_boot "$log" "$OUT/esp1"
 	expect "1 summary line, table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:absent$'
-	local mine kern
-	mine=$(installed_addr "$log")
-	kern=$(kernel_rng_addr "$log")
-	if same_addr "$mine" "$kern"; then pass "1 kernel RNG= is earlyseed's table (0x$mine)"
-	else fail "1 kernel RNG= is earlyseed's table" "earlyseed 0x${mine:-none}, kernel 0x${kern:-none}"; fi
-	expect "1 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
-	expect "1 kernel read a 32-byte table" "$log" '^initrd: rng_table_size=32$'
-	expect "1 reached /init" "$log" '^initrd: reached /init'
+	expect_table_consumed 1 "$log"
 	audit_matches "1 audit record in the OS matches the summary" "$log"
 	expect "1 audit record flags" "$log" '^initrd: audit:   flags: +rdrand table$'
 }
@@ -100,5 +105,55 @@ boot5() {
 	expect "5 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'
 }
 
+# 6. A slow virtio-rng (16 bytes a second): GetRNG waits, earlyseed still
+#    takes its bytes and the boot goes on.
+boot6() {
+	local log=$OUT/6-slow-rng.log
+	es_make_esp "$OUT/esp6" earlyseed
+	es_boot "$log" "$OUT/esp6" -object rng-random,id=rng0,filename=/dev/urandom \
+		-device virtio-rng-pci,rng=rng0,max-bytes=16,period=1000
+	expect "6 slow rng: bytes taken" "$log" '^earlyseed: summary .* efi_rng=64 .*efi_rng:pass$'
+	expect "6 reached /init" "$log" '^initrd: reached /init'
+	expect "6 kernel table is 64 bytes (stub merged ours)" "$log" '^initrd: rng_table_size=64$'
+	expect "6 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	audit_matches "6 audit record in the OS matches the summary" "$log"
+}
+
+# 7. earlyseed chain-loads a second earlyseed: the second finds a real
+#    previous table, merges it, wipes and frees it; the kernel sees one
+#    32-byte table, the second's.
+boot7() {
+	local log=$OUT/7-chain.log
+	es_make_esp "$OUT/esp7" chain
+	es_boot "$log" "$OUT/esp7"
+	local starts
+	starts=$(grep -c '^earlyseed: start$' "$log")
+	if [ "$starts" = 2 ]; then pass "7 two earlyseed ran"; else fail "7 two earlyseed ran" "saw $starts"; fi
+	expect "7 second read its own config" "$log" '^earlyseed: config: reading \\EFI\\earlyseed2\\earlyseed\.conf$'
+	expect "7 second merged the first's table" "$log" '^earlyseed: prev_table: 32 bytes mixed$'
+	expect "7 second wiped and freed it" "$log" '^earlyseed: prev_table: wiped and freed$'
+	expect "7 second's summary" "$log" '^earlyseed: summary .* prev_table=32 table=32 '
+	expect_table_consumed 7 "$log"
+	audit_matches "7 audit record is the second's" "$log"
+}
+
+# 8. systemd-boot 252 as the next stage passes the table through.
+boot8() {
+	local log=$OUT/8-sdboot.log
+	es_make_esp "$OUT/esp8" sdboot
+	es_boot "$log" "$OUT/esp8"
+	expect "8 earlyseed started systemd-boot" "$log" '^earlyseed: starting \\EFI\\systemd\\systemd-bootx64\.efi$'
+	expect_table_consumed 8 "$log"
+}
+
+# 9. A read-only ESP: earlyseed only reads, so nothing changes.
+boot9() {
+	local log=$OUT/9-readonly.log
+	es_make_esp "$OUT/esp9" earlyseed
+	ES_ESP_RO=1 es_boot "$log" "$OUT/esp9"
+	expect "9 read-only ESP: config read" "$log" '^earlyseed: config: reading \\EFI\\earlyseed\\earlyseed\.conf$'
+	expect_table_consumed 9 "$log"
+}
+
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 2 3 4 5}; do "boot$n"; done
+for n in ${*:-1 2 3 4 5 6 7 8 9}; do "boot$n"; done

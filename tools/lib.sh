@@ -70,6 +70,21 @@ es_fetch_busybox() {
 	rm -rf "$tmp"
 }
 
+# systemd-boot 252 from Debian's systemd-boot-efi, without installing it.
+es_fetch_sdboot() {
+	[ -s "$ES_CACHE/systemd-bootx64.efi" ] && return 0
+	mkdir -p "$ES_CACHE/deb"
+	(cd "$ES_CACHE/deb" && apt-get download -qq systemd-boot-efi 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+	local deb
+	deb=$(ls "$ES_CACHE"/deb/systemd-boot-efi_*.deb 2>/dev/null | head -1)
+	[ -n "$deb" ] || es_die "apt-get download systemd-boot-efi failed"
+	local tmp="$ES_CACHE/deb/sd"
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./usr/lib/systemd/boot/efi/systemd-bootx64.efi
+	mv "$tmp/usr/lib/systemd/boot/efi/systemd-bootx64.efi" "$ES_CACHE/systemd-bootx64.efi"
+	rm -rf "$tmp"
+}
+
 # build/initrd.img: busybox, the static host tool, efivarfs.ko, and
 # tools/initrd-init.sh as /init.
 es_make_initrd() {
@@ -102,6 +117,9 @@ es_prepare() {
 # es_make_esp DIR MODE: a fresh ESP folder.
 #   earlyseed   earlyseed as BOOTX64.EFI, next = \vmlinuz, cmdline = ES_CMDLINE
 #   missing     as earlyseed, but next names a file that does not exist
+#   chain       earlyseed, then a second earlyseed (\EFI\earlyseed2, with
+#               its own config beside it), then the kernel
+#   sdboot      earlyseed, then systemd-boot, then the kernel
 #   none        kernel and initrd only (boot the kernel with -kernel instead)
 es_make_esp() {
 	local dir=$1 mode=$2
@@ -116,12 +134,30 @@ es_make_esp() {
 		printf '# written by tools/lib.sh\nnext = %s\ncmdline = %s\n' "$next" "$ES_CMDLINE" \
 			> "$dir/EFI/earlyseed/earlyseed.conf"
 		;;
+	chain)
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		mkdir -p "$dir/EFI/earlyseed2"
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/earlyseed2/earlyseed.efi"
+		printf 'next = \\EFI\\earlyseed2\\earlyseed.efi\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'next = \\vmlinuz\ncmdline = %s\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed2/earlyseed.conf"
+		;;
+	sdboot)
+		es_fetch_sdboot
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		mkdir -p "$dir/EFI/systemd" "$dir/loader/entries"
+		cp "$ES_CACHE/systemd-bootx64.efi" "$dir/EFI/systemd/systemd-bootx64.efi"
+		printf 'next = \\EFI\\systemd\\systemd-bootx64.efi\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'timeout 0\ndefault linux.conf\n' > "$dir/loader/loader.conf"
+		printf 'title Linux\nlinux /vmlinuz\ninitrd /initrd.img\noptions %s\n' \
+			"${ES_CMDLINE#initrd=\\initrd.img }" > "$dir/loader/entries/linux.conf"
+		;;
 	none) ;;
 	*) es_die "es_make_esp: unknown mode $mode" ;;
 	esac
 }
 
-# es_boot LOG ESPDIR [QEMU ARGS...]: boot under a timeout; LOG gets the serial
+# es_boot LOG ESPDIR [QEMU ARGS...]: boot under a timeout (ES_BOOT_TIMEOUT);
+# a later -cpu in QEMU ARGS overrides the default. LOG gets the serial
 # output with CR and ANSI escapes stripped. Returns 0 (a timeout is not an
 # error here: the caller judges the log).
 es_boot() {
@@ -132,13 +168,22 @@ es_boot() {
 	local cpu=(-cpu max)
 	local accel=(-accel tcg)
 	[ "$ES_ACCEL" = kvm ] && accel=(-accel kvm) && cpu=(-cpu host)
+	# ES_ESP_RO=1: the ESP is a FAT image (mkfs.vfat, mcopy) on a read-only
+	# virtio disk; QEMU's vvfat and its AHCI disks cannot be read-only.
+	local disk=(-drive "format=raw,file=fat:rw:$esp")
+	if [ "${ES_ESP_RO:-0}" = 1 ]; then
+		rm -f "$log.img"
+		mkfs.vfat -C -n ESP "$log.img" 65536 > /dev/null || es_die "mkfs.vfat failed"
+		(cd "$esp" && MTOOLS_SKIP_CHECK=1 mcopy -s -i "$log.img" ./* ::/) || es_die "mcopy failed"
+		disk=(-drive "if=none,id=esp,format=raw,file=$log.img,readonly=on" -device virtio-blk-pci,drive=esp)
+	fi
 	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-x86_64 \
 		-machine q35 "${accel[@]}" -m 512 -nographic -no-reboot \
 		"${cpu[@]}" \
 		-drive if=pflash,format=raw,readonly=on,file="$ES_OVMF_CODE" \
 		-drive if=pflash,format=raw,file="$vars" \
-		-drive format=raw,file=fat:rw:"$esp" -net none \
+		"${disk[@]}" -net none \
 		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
-	rm -f "$vars"
+	rm -f "$vars" "$log.img"
 	return 0
 }
