@@ -32,7 +32,7 @@ TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpur
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
-.PHONY: all efi host tool clean run check deps bench lint
+.PHONY: all efi host tool clean run check deps lint
 all: efi tool host
 
 tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static

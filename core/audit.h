@@ -24,7 +24,7 @@
 #define AUDIT_F_PREV_RETIRED 0x020u   /* ... merged, then wiped and freed */
 #define AUDIT_F_TABLE 0x040u          /* a table was installed */
 #define AUDIT_F_INSTALL_FAILED 0x080u /* AllocatePool/InstallConfigurationTable failed */
-#define AUDIT_F_NO_SOURCE 0x100u      /* no table: healthy sources below the gate */
+#define AUDIT_F_BELOW_GATE 0x100u     /* no table: healthy sources below the gate */
 #define AUDIT_F_RDSEED_FAIL 0x200u    /* RDSEED failed its health tests */
 #define AUDIT_F_RDRAND_FAIL 0x400u    /* RDRAND failed its health tests */
 #define AUDIT_F_EFI_RNG_FAIL 0x800u   /* EFI_RNG_PROTOCOL failed its health tests */

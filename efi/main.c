@@ -161,7 +161,7 @@ static void install(struct secrets *s, UINT32 bits, struct table_seed *prev, str
 
 	a->entropy_bits = bits;
 	if (bits < HEALTH_GATE_BITS) {
-		a->flags |= AUDIT_F_NO_SOURCE;
+		a->flags |= AUDIT_F_BELOW_GATE;
 		Print(L"earlyseed: table: none installed: healthy sources hold an assumed %u of the %u bits a "
 		      L"kernel would credit a table; previous table left in place\n",
 		      bits, (UINT32)HEALTH_GATE_BITS);

@@ -89,7 +89,7 @@ boot4() {
 	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	expect "4 still reached /init" "$log" '^initrd: reached /init'
 	audit_matches "4 audit record in the OS matches the summary" "$log"
-	expect "4 audit record says no source" "$log" '^initrd: audit:   flags: +no_source$'
+	expect "4 audit record says below the gate" "$log" '^initrd: audit:   flags: +below_gate$'
 }
 
 # 5. Missing next stage: one clear error line, then the firmware's next boot

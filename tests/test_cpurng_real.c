@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "../arch/x86_64/cpurng.h"
+#include "../core/health.h"
 #include "check.h"
 
 #define SAMPLES 64
@@ -36,15 +37,36 @@ static void test_real_rdseed(void)
 	check_samples(cpurng_rdseed64);
 }
 
+/* The app's gathering and health logic on the host CPU's own instructions:
+ * the RDRAND start-up test, the stuck-value checks, RCT and APT all pass,
+ * and the gathered bytes reach the 256-bit gate on their own. */
 static void test_real_gather(void)
 {
-	uint64_t seeds[64], rands[64];
+	uint64_t seeds[64], rands[64], startup[HEALTH_RDRAND_SAMPLES + 1];
 	struct cpurng_counts n;
+	struct health_test hs, hr;
+	struct seed_stats st = { { 0 } };
+	bool pass[SEED_SRC_COUNT] = { false, false, false, true, true };
 
-	cpurng_gather(&caps, seeds, rands, 64, &n);
-	CHECK(n.rdseed + n.rdrand == 64 && n.none == 0);
-	if (caps.rdseed)
-		CHECK(n.rdseed > 0);
+	if (caps.rdrand) {
+		for (unsigned int i = 0; i <= HEALTH_RDRAND_SAMPLES; i++)
+			CHECK(cpurng_rdrand64(&startup[i]));
+		CHECK(health_rdrand_startup(startup));
+	}
+	for (int round = 0; round < 16; round++) {
+		health_init(&hs, HEALTH_H_RDSEED);
+		health_init(&hr, HEALTH_H_RDRAND);
+		cpurng_gather(&caps, seeds, rands, 64, &n);
+		CHECK(n.rdseed + n.rdrand == 64 && n.none == 0);
+		if (caps.rdseed)
+			CHECK(n.rdseed > 0);
+		health_feed_u64(&hs, seeds, n.rdseed);
+		health_feed_u64(&hr, rands, n.rdrand);
+		CHECK(!hs.failed && !hr.failed);
+		st.bytes[SEED_SRC_RDSEED] = n.rdseed * 8u;
+		st.bytes[SEED_SRC_RDRAND] = n.rdrand * 8u;
+		CHECK(health_entropy_bits(&st, pass) >= HEALTH_GATE_BITS);
+	}
 }
 
 int main(void)

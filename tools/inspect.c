@@ -18,7 +18,7 @@ static const struct {
 	{ AUDIT_F_PREV_RETIRED, "prev_retired" },
 	{ AUDIT_F_TABLE, "table" },
 	{ AUDIT_F_INSTALL_FAILED, "install_failed" },
-	{ AUDIT_F_NO_SOURCE, "no_source" },
+	{ AUDIT_F_BELOW_GATE, "below_gate" },
 	{ AUDIT_F_RDSEED_FAIL, "rdseed_fail" },
 	{ AUDIT_F_RDRAND_FAIL, "rdrand_fail" },
 	{ AUDIT_F_EFI_RNG_FAIL, "efi_rng_fail" },
