@@ -143,7 +143,7 @@ static UINT32 judge(const struct health *h, const struct seed_stats *st, bool pr
 			Print(L"earlyseed: health: %a: fail: %a; its bytes are mixed but not counted\n",
 			      src[i].name, src[i].t->why);
 		} else {
-			Print(L"earlyseed: health: %a: pass (assumed %u bits per byte)\n", src[i].name,
+			Print(L"earlyseed: health: %a: pass (assumed %u of 8 bits per byte)\n", src[i].name,
 			      (UINT32)src[i].t->h);
 		}
 	}

@@ -21,6 +21,19 @@ ES_CMDLINE=${ES_CMDLINE:-"initrd=\\initrd.img console=ttyS0 random.trust_cpu=off
 
 es_die() { echo "earlyseed: $*" >&2; exit 1; }
 
+# es_apt_download PKG: the newest PKG .deb into $ES_CACHE/deb (no install);
+# refreshes the package lists once if apt does not know PKG yet.
+es_apt_download() {
+	mkdir -p "$ES_CACHE/deb"
+	local try
+	for try in 1 2; do
+		if (cd "$ES_CACHE/deb" && apt-get download -qq "$1" 2>&1 | grep -v '^W: Download is performed unsandboxed'); then :; fi
+		ls "$ES_CACHE"/deb/"$1"_*.deb > /dev/null 2>&1 && return 0
+		[ $try = 1 ] && apt-get update -qq
+	done
+	es_die "apt-get download $1 failed"
+}
+
 # The kernel package linux-image-amd64 points at, downloaded once; from it
 # vmlinuz and efivarfs.ko (Debian builds efivarfs as a module, and /init
 # needs it to read the audit record).
@@ -40,10 +53,9 @@ es_fetch_kernel() {
 	deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb 2>/dev/null | head -1)
 	if [ -z "$deb" ]; then
 		echo "earlyseed: downloading $pkg into $ES_CACHE/deb"
-		(cd "$ES_CACHE/deb" && apt-get download -q "$pkg" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
-		deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb 2>/dev/null | head -1)
+		es_apt_download "$pkg"
+		deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb | head -1)
 	fi
-	[ -n "$deb" ] || es_die "apt-get download $pkg failed"
 	local tmp="$ES_CACHE/deb/x"
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards './boot/vmlinuz-*' \
@@ -58,11 +70,9 @@ es_fetch_kernel() {
 # replace the host's busybox package).
 es_fetch_busybox() {
 	[ -x "$ES_CACHE/busybox" ] && return 0
-	mkdir -p "$ES_CACHE/deb"
-	(cd "$ES_CACHE/deb" && apt-get download -q busybox-static 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+	es_apt_download busybox-static
 	local deb
-	deb=$(ls "$ES_CACHE"/deb/busybox-static_*.deb 2>/dev/null | head -1)
-	[ -n "$deb" ] || es_die "apt-get download busybox-static failed"
+	deb=$(ls "$ES_CACHE"/deb/busybox-static_*.deb | head -1)
 	local tmp="$ES_CACHE/deb/bb"
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./bin/busybox
@@ -73,11 +83,9 @@ es_fetch_busybox() {
 # systemd-boot 252 from Debian's systemd-boot-efi, without installing it.
 es_fetch_sdboot() {
 	[ -s "$ES_CACHE/systemd-bootx64.efi" ] && return 0
-	mkdir -p "$ES_CACHE/deb"
-	(cd "$ES_CACHE/deb" && apt-get download -qq systemd-boot-efi 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+	es_apt_download systemd-boot-efi
 	local deb
-	deb=$(ls "$ES_CACHE"/deb/systemd-boot-efi_*.deb 2>/dev/null | head -1)
-	[ -n "$deb" ] || es_die "apt-get download systemd-boot-efi failed"
+	deb=$(ls "$ES_CACHE"/deb/systemd-boot-efi_*.deb | head -1)
 	local tmp="$ES_CACHE/deb/sd"
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./usr/lib/systemd/boot/efi/systemd-bootx64.efi
