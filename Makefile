@@ -32,7 +32,7 @@ TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpur
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
-.PHONY: all efi host tool clean run check deps lint
+.PHONY: all efi host tool clean run check deps lint bench
 all: efi tool host
 
 tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static
@@ -117,6 +117,17 @@ fuzz: fuzzers
 
 lint:
 	tools/lint.sh
+
+# Timings side by side in one run, then instruction counts (callgrind).
+$(BUILD)/bench: tools/bench.c $(CORE_SRC) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O2 $(CORE_WARN) tools/bench.c $(CORE_SRC) -o $@
+bench: $(BUILD)/bench
+	$(BUILD)/bench
+	@if command -v valgrind >/dev/null; then \
+		valgrind --tool=callgrind --callgrind-out-file=$(BUILD)/callgrind.out $(BUILD)/bench --boot 2>&1 | \
+			sed -n 's/^==[0-9]*== Collected : /one boot'"'"'s core work plus process start, instructions (callgrind): /p'; \
+	fi
 
 # ---- the two README commands ----
 deps:
