@@ -82,15 +82,16 @@ void pool_mix(struct pool *p, const void *in, size_t n)
 /*
  * Inverting the twist: out = (w >> 3) ^ twist_table[w & 7]. (w >> 3) has its
  * top three bits clear, and the eight table entries have eight distinct top
- * three bits, so out's top three bits name w & 7.
+ * three bits, so out's top three bits name w & 7: twist_table[k] >> 29 is
+ * 0, 1, 3, 2, 7, 6, 4, 5 for k = 0..7, and this is its inverse.
  */
+static const uint8_t twist_index[8] = { 0, 1, 3, 2, 6, 7, 5, 4 };
+
 static uint32_t untwist(uint32_t out)
 {
-	for (uint32_t k = 0; k < 8u; k++) {
-		if (((out ^ twist_table[k]) >> 29) == 0u)
-			return ((out ^ twist_table[k]) << 3) | k;
-	}
-	return 0; /* unreachable: the top-3-bit patterns cover all 8 values */
+	uint32_t k = twist_index[out >> 29];
+
+	return ((out ^ twist_table[k]) << 3) | k;
 }
 
 void pool_unmix(struct pool *p, const void *in, size_t n)
