@@ -9,11 +9,11 @@
 #include "../tools/simulate.h"
 #include "check.h"
 
-static struct sim_result res;
+static struct simulate_result res;
 
-static struct sim_opts opts(enum credit_kernel k, int seconds)
+static struct simulate_opts opts(enum credit_kernel k, int seconds)
 {
-	struct sim_opts o = { k, false, 0, 0, true, true, seconds };
+	struct simulate_opts o = { k, false, 0, 0, true, true, seconds };
 
 	return o;
 }
@@ -23,10 +23,10 @@ static struct sim_opts opts(enum credit_kernel k, int seconds)
 static void test_v3_refill(void)
 {
 	for (int k = CREDIT_KERNEL_3_15; k <= CREDIT_KERNEL_3_16; k++) {
-		struct sim_opts o = opts((enum credit_kernel)k, 10);
+		struct simulate_opts o = opts((enum credit_kernel)k, 10);
 
 		o.rdseed = true;
-		sim_run(&o, &res, NULL);
+		simulate_run(&o, &res, NULL);
 		CHECK(res.ready_at == 0);
 		CHECK(res.bits[0] == 1536);
 		/* 33 bits a second fill the nonblocking pool first: 129 bits after 4 s */
@@ -38,69 +38,69 @@ static void test_v3_refill(void)
  * fast pool): entropy_total passes 128 at 65 s. 3.14 ignores RDSEED. */
 static void test_v3_no_refill(void)
 {
-	struct sim_opts o = opts(CREDIT_KERNEL_3_17, 300);
+	struct simulate_opts o = opts(CREDIT_KERNEL_3_17, 300);
 
 	o.rdseed = true;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.bits[0] == 0);
 	CHECK(res.nonblocking_ready == 65);
 	CHECK(res.ready_at > 65);
 	o.kernel = CREDIT_KERNEL_3_14;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.nonblocking_ready == 129);
 }
 
 /* Without RDSEED every 3.x kernel is the same: 1 bit a second. */
 static void test_v3_interrupts_only(void)
 {
-	static struct sim_result a;
+	static struct simulate_result a;
 
 	memset(&res, 0, sizeof(res));
 	for (int k = CREDIT_KERNEL_3_14; k <= CREDIT_KERNEL_3_17; k++) {
-		struct sim_opts o = opts((enum credit_kernel)k, 600);
+		struct simulate_opts o = opts((enum credit_kernel)k, 600);
 
-		sim_run(&o, k == CREDIT_KERNEL_3_14 ? &a : &res, NULL);
+		simulate_run(&o, k == CREDIT_KERNEL_3_14 ? &a : &res, NULL);
 		CHECK(a.nonblocking_ready == 129);
 		if (k != CREDIT_KERNEL_3_14)
 			CHECK(memcmp(&a, &res, sizeof(res)) == 0);
 	}
 	/* The table has no consumer before 5.x. */
 	{
-		struct sim_opts o = opts(CREDIT_KERNEL_3_17, 600);
+		struct simulate_opts o = opts(CREDIT_KERNEL_3_17, 600);
 
 		o.table = 32;
-		sim_run(&o, &res, NULL);
+		simulate_run(&o, &res, NULL);
 		CHECK(memcmp(&a, &res, sizeof(res)) == 0);
 	}
 }
 
 static void test_v6_rules(void)
 {
-	struct sim_opts o = opts(CREDIT_KERNEL_6, 300);
+	struct simulate_opts o = opts(CREDIT_KERNEL_6, 300);
 
 	/* 32 trusted bytes: 256 bits at 0 */
 	o.table = 32;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.ready_at == 0 && res.bits[0] == 256);
 	/* 16 bytes: 128 bits, then 1 bit a second */
 	o.table = 16;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.bits[0] == 128 && res.ready_at == 128);
 	/* untrusted bootloader: interrupts alone, 256 s */
 	o.table = 32;
 	o.trust_bootloader = false;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.bits[0] == 0 && res.ready_at == 256);
 	/* a trusted CPU: ready at 0; untrusted: not */
 	o.rdseed = true;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.ready_at == 0);
 	o.trust_cpu = false;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.ready_at == 256);
 	/* the hwrng's registration bytes credit nothing */
 	o.hwrng = 4096;
-	sim_run(&o, &res, NULL);
+	simulate_run(&o, &res, NULL);
 	CHECK(res.ready_at == 256);
 	/* never above 256 */
 	for (int t = 0; t <= o.seconds; t++)
@@ -112,7 +112,7 @@ static void test_text_and_svg(void)
 	char *text = NULL;
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
-	struct sim_opts o = opts(CREDIT_KERNEL_3_16, 5);
+	struct simulate_opts o = opts(CREDIT_KERNEL_3_16, 5);
 	char path[] = "/tmp/earlyseed-test-XXXXXX";
 	int fd = mkstemp(path);
 
@@ -122,14 +122,14 @@ static void test_text_and_svg(void)
 	size_t got;
 
 	o.rdseed = true;
-	sim_run(&o, &res, f);
+	simulate_run(&o, &res, f);
 	fclose(f);
 	CHECK(strstr(text, "arch_random_refill: 512 bytes mixed, 2048 credited") != NULL);
 	CHECK(strstr(text, "result: /dev/random first unblocks at t=0 s\n") != NULL);
 	free(text);
 
 	CHECK(fd >= 0);
-	CHECK(sim_svg(&o, path) == 0);
+	CHECK(simulate_svg(&o, path) == 0);
 	f = fopen(path, "r");
 	CHECK(f != NULL);
 	if (f == NULL)
@@ -154,10 +154,10 @@ static void test_parse_kernel(void)
 {
 	enum credit_kernel k;
 
-	CHECK(sim_parse_kernel("3.15", &k) && k == CREDIT_KERNEL_3_15);
-	CHECK(sim_parse_kernel("6", &k) && k == CREDIT_KERNEL_6);
-	CHECK(!sim_parse_kernel("3.18", &k));
-	CHECK(!sim_parse_kernel("", &k));
+	CHECK(simulate_parse_kernel("3.15", &k) && k == CREDIT_KERNEL_3_15);
+	CHECK(simulate_parse_kernel("6", &k) && k == CREDIT_KERNEL_6);
+	CHECK(!simulate_parse_kernel("3.18", &k));
+	CHECK(!simulate_parse_kernel("", &k));
 }
 
 int main(void)

@@ -135,8 +135,8 @@ static int parse_onoff(const char *opt, const char *s, bool *v)
 
 static int cmd_simulate(int argc, char **argv)
 {
-	static struct sim_result res;
-	struct sim_opts o = { CREDIT_KERNEL_6, false, 0, 0, true, true, 60 };
+	static struct simulate_result res;
+	struct simulate_opts o = { CREDIT_KERNEL_6, false, 0, 0, true, true, 60 };
 	const char *svg = NULL;
 	bool have_kernel = false;
 
@@ -148,7 +148,7 @@ static int cmd_simulate(int argc, char **argv)
 		if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
 			fputs(usage, stdout);
 			fputs("\n", stdout);
-			fputs(sim_assumptions, stdout);
+			fputs(simulate_assumptions, stdout);
 			return 0;
 		}
 		if (strcmp(opt, "--rdseed") == 0) {
@@ -161,7 +161,7 @@ static int cmd_simulate(int argc, char **argv)
 		}
 		i++;
 		if (strcmp(opt, "--kernel") == 0) {
-			if (!sim_parse_kernel(val, &o.kernel)) {
+			if (!simulate_parse_kernel(val, &o.kernel)) {
 				fprintf(stderr, "earlyseed: --kernel wants 3.14, 3.15, 3.16, 3.17 or 6, not '%s'\n", val);
 				return 2;
 			}
@@ -175,7 +175,7 @@ static int cmd_simulate(int argc, char **argv)
 				return 2;
 			o.table = (size_t)v;
 		} else if (strcmp(opt, "--seconds") == 0) {
-			if (parse_count(opt, val, SIM_MAX_SECONDS, &v) != 0)
+			if (parse_count(opt, val, SIMULATE_MAX_SECONDS, &v) != 0)
 				return 2;
 			o.seconds = (int)v;
 		} else if (strcmp(opt, "--trust-bootloader") == 0) {
@@ -195,9 +195,9 @@ static int cmd_simulate(int argc, char **argv)
 		fprintf(stderr, "earlyseed: simulate needs --kernel (see --help)\n");
 		return 2;
 	}
-	sim_run(&o, &res, stdout);
+	simulate_run(&o, &res, stdout);
 	if (svg != NULL) {
-		if (sim_svg(&o, svg) != 0) {
+		if (simulate_svg(&o, svg) != 0) {
 			fprintf(stderr, "earlyseed: cannot write %s: %s\n", svg, strerror(errno));
 			return 1;
 		}

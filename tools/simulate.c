@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-const char sim_assumptions[] =
+const char simulate_assumptions[] =
 	"Modelling assumptions (each rule cites its kernel source; see core/credit.h):\n"
 	"  * Time runs in whole seconds from 0 (the kernel's start). One CPU with a cycle\n"
 	"    counter takes enough interrupts to spill its fast pool once a second, at\n"
@@ -28,12 +28,12 @@ const char sim_assumptions[] =
 
 static const char *const kernel_names[] = { "3.14", "3.15", "3.16", "3.17", "6" };
 
-const char *sim_kernel_name(enum credit_kernel k)
+const char *simulate_kernel_name(enum credit_kernel k)
 {
 	return (unsigned int)k <= CREDIT_KERNEL_6 ? kernel_names[k] : "?";
 }
 
-bool sim_parse_kernel(const char *s, enum credit_kernel *k)
+bool simulate_parse_kernel(const char *s, enum credit_kernel *k)
 {
 	for (unsigned int i = 0; i <= CREDIT_KERNEL_6; i++) {
 		if (strcmp(s, kernel_names[i]) == 0) {
@@ -44,7 +44,7 @@ bool sim_parse_kernel(const char *s, enum credit_kernel *k)
 	return false;
 }
 
-static void sim_v3(const struct sim_opts *o, struct sim_result *res, FILE *out)
+static void simulate_v3(const struct simulate_opts *o, struct simulate_result *res, FILE *out)
 {
 	struct credit_pool input, nonblocking;
 	bool refilled = false;
@@ -67,7 +67,7 @@ static void sim_v3(const struct sim_opts *o, struct sim_result *res, FILE *out)
 					 "; hwrng: %zu bytes mixed, 0 credited", hw);
 			if (o->table > 0)
 				snprintf(ev + strlen(ev), sizeof(ev) - strlen(ev),
-					 "; seed table: no consumer in %s", sim_kernel_name(o->kernel));
+					 "; seed table: no consumer in %s", simulate_kernel_name(o->kernel));
 		} else {
 			struct credit_pool *r = nonblocking.initialized ? &input : &nonblocking;
 			int bits = credit_interrupt_bits(o->kernel, o->rdseed);
@@ -111,7 +111,7 @@ static void sim_v3(const struct sim_opts *o, struct sim_result *res, FILE *out)
 	}
 }
 
-static void sim_v6(const struct sim_opts *o, struct sim_result *res, FILE *out)
+static void simulate_v6(const struct simulate_opts *o, struct simulate_result *res, FILE *out)
 {
 	int bits = 0;
 
@@ -160,24 +160,24 @@ static void sim_v6(const struct sim_opts *o, struct sim_result *res, FILE *out)
 	}
 }
 
-void sim_run(const struct sim_opts *o, struct sim_result *res, FILE *out)
+void simulate_run(const struct simulate_opts *o, struct simulate_result *res, FILE *out)
 {
 	if (out != NULL)
 		fprintf(out,
 			"# earlyseed simulate: kernel %s, rdseed %s, hwrng %zu bytes, table %zu bytes, "
 			"trust_bootloader %s, trust_cpu %s, %d s\n",
-			sim_kernel_name(o->kernel), o->rdseed ? "yes" : "no", o->hwrng, o->table,
+			simulate_kernel_name(o->kernel), o->rdseed ? "yes" : "no", o->hwrng, o->table,
 			o->trust_bootloader ? "on" : "off", o->trust_cpu ? "on" : "off", o->seconds);
 	if (o->kernel == CREDIT_KERNEL_6)
-		sim_v6(o, res, out);
+		simulate_v6(o, res, out);
 	else
-		sim_v3(o, res, out);
+		simulate_v3(o, res, out);
 }
 
-int sim_svg(const struct sim_opts *o, const char *path)
+int simulate_svg(const struct simulate_opts *o, const char *path)
 {
 	static const char *const colours[] = { "#7f7f7f", "#1f77b4", "#2ca02c", "#ff7f0e", "#d62728" };
-	static struct sim_result res[CREDIT_KERNEL_6 + 1];
+	static struct simulate_result res[CREDIT_KERNEL_6 + 1];
 	const int w = 800, h = 440, left = 70, right = 170, top = 40, bottom = 50;
 	const int pw = w - left - right, ph = h - top - bottom;
 	int ymax = 64;
@@ -186,10 +186,10 @@ int sim_svg(const struct sim_opts *o, const char *path)
 	if (f == NULL)
 		return -1;
 	for (int k = 0; k <= CREDIT_KERNEL_6; k++) {
-		struct sim_opts ok = *o;
+		struct simulate_opts ok = *o;
 
 		ok.kernel = (enum credit_kernel)k;
-		sim_run(&ok, &res[k], NULL);
+		simulate_run(&ok, &res[k], NULL);
 		for (int t = 0; t <= o->seconds; t++)
 			ymax = res[k].bits[t] > ymax ? res[k].bits[t] : ymax;
 	}
@@ -228,7 +228,7 @@ int sim_svg(const struct sim_opts *o, const char *path)
 				top + ph - (int)((long)ph * res[k].bits[t] / ymax));
 		fprintf(f, "\"/>\n");
 		fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">Linux %s%s</text>\n", left + pw + 10,
-			top + 16 + 32 * k, colours[k], sim_kernel_name((enum credit_kernel)k),
+			top + 16 + 32 * k, colours[k], simulate_kernel_name((enum credit_kernel)k),
 			k == CREDIT_KERNEL_6 ? ".x (&gt;= 5.19)" : "");
 		fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\" font-size=\"10\">", left + pw + 10,
 			top + 30 + 32 * k, colours[k]);

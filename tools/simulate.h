@@ -8,33 +8,33 @@
 
 #include "../core/credit.h"
 
-#define SIM_MAX_SECONDS 3600
+#define SIMULATE_MAX_SECONDS 3600
 
-struct sim_opts {
+struct simulate_opts {
 	enum credit_kernel kernel;
 	bool rdseed;          /* the CPU has RDSEED (and RDRAND) */
 	size_t hwrng;         /* bytes a hw_random device offers at registration, 0 = none */
 	size_t table;         /* bytes of a LINUX_EFI_RANDOM_SEED_TABLE, 0 = none */
 	bool trust_bootloader;
 	bool trust_cpu;
-	int seconds;          /* 0 .. SIM_MAX_SECONDS */
+	int seconds;          /* 0 .. SIMULATE_MAX_SECONDS */
 };
 
-struct sim_result {
+struct simulate_result {
 	/* bits[t]: 3.x: input pool entropy bits; 6: credited init bits (<= 256) */
-	int bits[SIM_MAX_SECONDS + 1];
+	int bits[SIMULATE_MAX_SECONDS + 1];
 	int ready_at;           /* 3.x: /dev/random unblocks; 6: crng ready; -1 = not within seconds */
 	int nonblocking_ready;  /* 3.x: nonblocking pool initialized; -1 = not; 6: = ready_at */
 };
 
 /* Run the timeline; print it to out unless out is NULL. */
-void sim_run(const struct sim_opts *o, struct sim_result *res, FILE *out);
-const char *sim_kernel_name(enum credit_kernel k);
+void simulate_run(const struct simulate_opts *o, struct simulate_result *res, FILE *out);
+const char *simulate_kernel_name(enum credit_kernel k);
 /* Parse "3.14", "3.15", "3.16", "3.17" or "6"; false otherwise. */
-bool sim_parse_kernel(const char *s, enum credit_kernel *k);
+bool simulate_parse_kernel(const char *s, enum credit_kernel *k);
 /* The same options under every modelled kernel, one line each, as SVG. */
-int sim_svg(const struct sim_opts *o, const char *path);
+int simulate_svg(const struct simulate_opts *o, const char *path);
 /* The modelling assumptions, printed by --help. */
-extern const char sim_assumptions[];
+extern const char simulate_assumptions[];
 
 #endif
