@@ -120,24 +120,29 @@ static const char *health_word(bool present, const struct health_test *t)
 }
 
 /* Logs each source's verdict; returns the bits the passing sources hold. */
-static UINT32 judge(const struct health *h, const struct seed_stats *st, bool prev_usable,
+static UINT32 judge(struct health *h, const struct seed_stats *st, bool prev_usable,
 		    struct audit_record *a)
 {
 	bool pass[SEED_SRC_COUNT] = { false };
 	const struct {
 		const char *name;
 		bool present;
-		const struct health_test *t;
+		struct health_test *t;
 		UINT32 flag;
+		enum seed_source src;
+		bool always_asked; /* RDRAND is asked only for longs RDSEED did not give */
 	} src[] = {
-		{ "rdseed", h->has_rdseed, &h->rdseed, AUDIT_F_RDSEED_FAIL },
-		{ "rdrand", h->has_rdrand, &h->rdrand, AUDIT_F_RDRAND_FAIL },
-		{ "efi_rng", h->has_efi_rng, &h->efi_rng, AUDIT_F_EFI_RNG_FAIL },
+		{ "rdseed", h->has_rdseed, &h->rdseed, AUDIT_F_RDSEED_FAIL, SEED_SRC_RDSEED, true },
+		{ "rdrand", h->has_rdrand, &h->rdrand, AUDIT_F_RDRAND_FAIL, SEED_SRC_RDRAND, false },
+		{ "efi_rng", h->has_efi_rng, &h->efi_rng, AUDIT_F_EFI_RNG_FAIL, SEED_SRC_EFI_RNG, true },
 	};
 
 	for (unsigned int i = 0; i < sizeof(src) / sizeof(src[0]); i++) {
 		if (!src[i].present)
 			continue;
+		/* A source that is there and asked but gave nothing is not healthy. */
+		if (src[i].always_asked && st->bytes[src[i].src] == 0)
+			health_fail(src[i].t, "delivered no bytes");
 		if (src[i].t->failed) {
 			a->flags |= src[i].flag;
 			Print(L"earlyseed: health: %a: fail: %a; its bytes are mixed but not counted\n",

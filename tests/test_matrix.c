@@ -204,7 +204,7 @@ static void test_rng_never_ready(void)
 	finish(true, true);
 	CHECK(fake.rngs[0].calls == 20); /* 10 RAW + 10 default, bounded */
 	CHECK(logged("default algorithm: Not Ready after 10 tries, skipped"));
-	CHECK(logged("efi_rng=0 "));
+	CHECK(logged("efi_rng=0 ") && logged("health: efi_rng: fail: delivered no bytes"));
 }
 
 static void test_rng_device_error(void)
@@ -296,6 +296,7 @@ static void test_rdseed_never_ready(void)
 	fake.no_rng_protocol = true;
 	finish(true, true);
 	CHECK(logged("64 longs asked, 0 from rdseed, 64 from rdrand, 0 failed"));
+	CHECK(logged("health=rdseed:fail,rdrand:pass"));
 	CHECK(fake_insn.rdseed_calls == 64u * 100u);
 }
 
