@@ -77,6 +77,13 @@ enum audit_error audit_decode(const uint8_t *in, size_t n, struct audit_record *
 	return AUDIT_OK;
 }
 
+const char *audit_verdict(const struct audit_record *a, uint32_t present_flag, uint32_t fail_flag)
+{
+	if ((a->flags & present_flag) == 0)
+		return "absent";
+	return (a->flags & fail_flag) != 0 ? "fail" : "pass";
+}
+
 const char *audit_strerror(enum audit_error e)
 {
 	switch (e) {

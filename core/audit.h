@@ -80,6 +80,13 @@ enum audit_error {
 	AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
 };
 
+/*
+ * A source's health verdict as the summary line spells it: "absent" without
+ * present_flag, "fail" with fail_flag, else "pass". The app's summary and
+ * `earlyseed inspect` both read it from the record, so they cannot disagree.
+ */
+const char *audit_verdict(const struct audit_record *a, uint32_t present_flag, uint32_t fail_flag);
+
 /* Decode and validate n bytes; *a is written only on AUDIT_OK. */
 enum audit_error audit_decode(const uint8_t *in, size_t n, struct audit_record *a);
 const char *audit_strerror(enum audit_error e);

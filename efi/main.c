@@ -23,10 +23,9 @@
 
 struct secrets main_secrets;
 
-/* One health test per hardware source; present = the source exists here. */
+/* One health test per hardware source; which exist is in the audit flags. */
 struct health {
 	struct health_test rdseed, rdrand, efi_rng;
-	bool has_rdseed, has_rdrand, has_efi_rng;
 };
 
 static void gather_clock(struct secrets *s, struct seed_stats *st)
@@ -82,7 +81,7 @@ static void rdrand_startup(struct health *h)
 		health_fail(&h->rdrand, "no result in 10 tries during the start-up test");
 	else if (!health_rdrand_startup(s))
 		health_fail(&h->rdrand, "fewer than 5 changes in 8 samples (Linux's start-up test)");
-	if (h->rdrand.failed && h->has_rdseed)
+	if (h->rdrand.failed)
 		health_fail(&h->rdseed, "distrusted: RDRAND failed its start-up test (Linux's rule)");
 	wipe_bytes(s, sizeof(s));
 }
@@ -94,8 +93,6 @@ static void gather_cpu(struct secrets *s, struct seed_stats *st, struct audit_re
 	struct cpurng_counts n;
 
 	cpurng_probe(&caps);
-	h->has_rdseed = caps.rdseed;
-	h->has_rdrand = caps.rdrand;
 	a->flags |= (caps.rdseed ? AUDIT_F_RDSEED : 0u) | (caps.rdrand ? AUDIT_F_RDRAND : 0u);
 	Print(L"earlyseed: cpu: rdseed %a, rdrand %a\n", caps.rdseed ? "present" : "absent",
 	      caps.rdrand ? "present" : "absent");
@@ -114,11 +111,6 @@ static void gather_cpu(struct secrets *s, struct seed_stats *st, struct audit_re
 	      (UINT32)CPU_LONGS, n.rdseed, n.rdrand, n.none);
 }
 
-static const char *health_word(bool present, const struct health_test *t)
-{
-	return !present ? "absent" : t->failed ? "fail" : "pass";
-}
-
 /* Logs each source's verdict; returns the bits the passing sources hold. */
 static UINT32 judge(struct health *h, const struct seed_stats *st, bool prev_usable,
 		    struct audit_record *a)
@@ -126,19 +118,19 @@ static UINT32 judge(struct health *h, const struct seed_stats *st, bool prev_usa
 	bool pass[SEED_SRC_COUNT] = { false };
 	const struct {
 		const char *name;
-		bool present;
 		struct health_test *t;
-		UINT32 flag;
+		UINT32 present; /* audit flag: the source exists here */
+		UINT32 flag;    /* audit flag: it failed */
 		enum seed_source src;
 		bool always_asked; /* RDRAND is asked only for longs RDSEED did not give */
 	} src[] = {
-		{ "rdseed", h->has_rdseed, &h->rdseed, AUDIT_F_RDSEED_FAIL, SEED_SRC_RDSEED, true },
-		{ "rdrand", h->has_rdrand, &h->rdrand, AUDIT_F_RDRAND_FAIL, SEED_SRC_RDRAND, false },
-		{ "efi_rng", h->has_efi_rng, &h->efi_rng, AUDIT_F_EFI_RNG_FAIL, SEED_SRC_EFI_RNG, true },
+		{ "rdseed", &h->rdseed, AUDIT_F_RDSEED, AUDIT_F_RDSEED_FAIL, SEED_SRC_RDSEED, true },
+		{ "rdrand", &h->rdrand, AUDIT_F_RDRAND, AUDIT_F_RDRAND_FAIL, SEED_SRC_RDRAND, false },
+		{ "efi_rng", &h->efi_rng, AUDIT_F_EFI_RNG, AUDIT_F_EFI_RNG_FAIL, SEED_SRC_EFI_RNG, true },
 	};
 
 	for (unsigned int i = 0; i < sizeof(src) / sizeof(src[0]); i++) {
-		if (!src[i].present)
+		if ((a->flags & src[i].present) == 0)
 			continue;
 		/* A source that is there and asked but gave nothing is not healthy. */
 		if (src[i].always_asked && st->bytes[src[i].src] == 0)
@@ -150,11 +142,9 @@ static UINT32 judge(struct health *h, const struct seed_stats *st, bool prev_usa
 		} else {
 			Print(L"earlyseed: health: %a: pass (assumed %u of 8 bits per byte)\n", src[i].name,
 			      (UINT32)src[i].t->h);
+			pass[src[i].src] = true;
 		}
 	}
-	pass[SEED_SRC_RDSEED] = h->has_rdseed && !h->rdseed.failed;
-	pass[SEED_SRC_RDRAND] = h->has_rdrand && !h->rdrand.failed;
-	pass[SEED_SRC_EFI_RNG] = h->has_efi_rng && !h->efi_rng.failed;
 	pass[SEED_SRC_PREV_TABLE] = prev_usable;
 	return health_entropy_bits(st, pass);
 }
@@ -241,7 +231,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	gather_clock(&main_secrets, &st);
 	prev = gather_prev(&main_secrets, &st, &audit);
 	rng_gather(&main_secrets.pool, &st, &audit, &health.efi_rng);
-	health.has_efi_rng = (audit.flags & AUDIT_F_EFI_RNG) != 0;
 	gather_cpu(&main_secrets, &st, &audit, &health);
 	health_wipe(&health.rdseed);
 	health_wipe(&health.rdrand);
@@ -249,16 +238,18 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	install(&main_secrets, judge(&health, &st, prev != NULL, &audit), prev, &audit);
 
 	wipe_bytes(&main_secrets, sizeof(main_secrets));
-	Print(L"earlyseed: summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u "
-	      L"health=rdseed:%a,rdrand:%a,efi_rng:%a\n",
-	      st.bytes[SEED_SRC_RDSEED], st.bytes[SEED_SRC_RDRAND], st.bytes[SEED_SRC_EFI_RNG],
-	      st.bytes[SEED_SRC_PREV_TABLE], audit.table_size, health_word(health.has_rdseed, &health.rdseed),
-	      health_word(health.has_rdrand, &health.rdrand), health_word(health.has_efi_rng, &health.efi_rng));
 	audit.bytes_clock = st.bytes[SEED_SRC_CLOCK];
 	audit.bytes_prev_table = st.bytes[SEED_SRC_PREV_TABLE];
 	audit.bytes_efi_rng = st.bytes[SEED_SRC_EFI_RNG];
 	audit.bytes_rdseed = st.bytes[SEED_SRC_RDSEED];
 	audit.bytes_rdrand = st.bytes[SEED_SRC_RDRAND];
+	/* From the record, as `earlyseed inspect` prints it in the booted OS. */
+	Print(L"earlyseed: summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u "
+	      L"health=rdseed:%a,rdrand:%a,efi_rng:%a\n",
+	      audit.bytes_rdseed, audit.bytes_rdrand, audit.bytes_efi_rng, audit.bytes_prev_table,
+	      audit.table_size, audit_verdict(&audit, AUDIT_F_RDSEED, AUDIT_F_RDSEED_FAIL),
+	      audit_verdict(&audit, AUDIT_F_RDRAND, AUDIT_F_RDRAND_FAIL),
+	      audit_verdict(&audit, AUDIT_F_EFI_RNG, AUDIT_F_EFI_RNG_FAIL));
 	audit.elapsed_us = elapsed_us(t0);
 	auditvar_publish(&audit);
 

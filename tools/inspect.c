@@ -24,11 +24,6 @@ static const struct {
 	{ AUDIT_F_EFI_RNG_FAIL, "efi_rng_fail" },
 };
 
-static const char *verdict(const struct audit_record *a, uint32_t present, uint32_t fail)
-{
-	return !(a->flags & present) ? "absent" : (a->flags & fail) ? "fail" : "pass";
-}
-
 int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 {
 	struct audit_record a;
@@ -83,7 +78,7 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	fprintf(out, "summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u "
 		     "health=rdseed:%s,rdrand:%s,efi_rng:%s\n",
 		a.bytes_rdseed, a.bytes_rdrand, a.bytes_efi_rng, a.bytes_prev_table, a.table_size,
-		verdict(&a, AUDIT_F_RDSEED, AUDIT_F_RDSEED_FAIL), verdict(&a, AUDIT_F_RDRAND, AUDIT_F_RDRAND_FAIL),
-		verdict(&a, AUDIT_F_EFI_RNG, AUDIT_F_EFI_RNG_FAIL));
+		audit_verdict(&a, AUDIT_F_RDSEED, AUDIT_F_RDSEED_FAIL), audit_verdict(&a, AUDIT_F_RDRAND, AUDIT_F_RDRAND_FAIL),
+		audit_verdict(&a, AUDIT_F_EFI_RNG, AUDIT_F_EFI_RNG_FAIL));
 	return 0;
 }
