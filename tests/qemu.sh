@@ -17,20 +17,17 @@ expect() { # expect NAME LOG REGEX: REGEX (grep -E) occurs in LOG
 refute() { # refute NAME LOG REGEX: REGEX does not occur in LOG
 	if grep -qE -- "$3" "$2"; then fail "$1" "unexpected: $(grep -m1 -E -- "$3" "$2")"; else pass "$1"; fi
 }
-# The address of the last table earlyseed installed (the last instance's).
-installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | tail -n1; }
 # expect_table_consumed N LOG: the kernel's RNG= is earlyseed's last table, 32 bytes, crng ready at 0.
 expect_table_consumed() {
 	local mine kern
-	mine=$(installed_addr "$2")
-	kern=$(kernel_rng_addr "$2")
-	if same_addr "$mine" "$kern"; then pass "$1 kernel RNG= is earlyseed's table (0x$mine)"
+	mine=$(es_installed_addr "$2")
+	kern=$(es_kernel_rng_addr "$2")
+	if es_same_addr "$mine" "$kern"; then pass "$1 kernel RNG= is earlyseed's table (0x$mine)"
 	else fail "$1 kernel RNG= is earlyseed's table" "earlyseed 0x${mine:-none}, kernel 0x${kern:-none}"; fi
 	expect "$1 kernel read a 32-byte table" "$2" '^initrd: rng_table_size=32$'
 	expect "$1 crng init done at [0.000000]" "$2" '^\[ +0\.000000\] random: crng init done'
 	expect "$1 reached /init" "$2" '^initrd: reached /init'
 }
-kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
 # The audit record the booted OS read back says what earlyseed's summary said.
 audit_matches() { # audit_matches NAME LOG
 	local app os
@@ -39,7 +36,6 @@ audit_matches() { # audit_matches NAME LOG
 	if [ -n "$app" ] && [ "$app" = "$os" ]; then pass "$1"
 	else fail "$1" "app: '${app:-none}'" "audit record read by the OS: '${os:-none}'"; fi
 }
-same_addr() { [ -n "$1" ] && [ -n "$2" ] && [ $((16#$1)) -eq $((16#$2)) ]; }
 
 # 1. -cpu max (RDRAND, no RDSEED under TCG), no virtio-rng.
 boot1() {

@@ -164,6 +164,12 @@ es_make_esp() {
 	esac
 }
 
+# Reading a boot log. The table the kernel sees is the last one earlyseed
+# installed (a chained earlyseed replaces the first one's).
+es_installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | tail -n1; }
+es_kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
+es_same_addr() { [ -n "$1" ] && [ -n "$2" ] && [ $((16#$1)) -eq $((16#$2)) ]; }
+
 # es_boot LOG ESPDIR [QEMU ARGS...]: boot under a timeout (ES_BOOT_TIMEOUT);
 # a later -cpu in QEMU ARGS overrides the default. LOG gets the serial
 # output with CR and ANSI escapes stripped. Returns 0 (a timeout is not an

@@ -25,8 +25,8 @@ grep -E '^(earlyseed:|EFI stub:)' "$log" || true
 echo "---- kernel ----"
 grep -E 'efi: .*(ACPI|RNG)=|random: |^initrd:' "$log" || true
 echo "---- outcome ----"
-mine=$(sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\).*$/\1/p' "$log" | head -n1)
-kern=$(sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$log" | head -n1)
+mine=$(es_installed_addr "$log")
+kern=$(es_kernel_rng_addr "$log")
 crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$log" | head -n1)
 avail=$(sed -n 's/^initrd: entropy_avail=\([0-9]*\)$/\1/p' "$log" | head -n1)
 size=$(sed -n 's/^initrd: rng_table_size=\([0-9]*\)$/\1/p' "$log" | head -n1)
@@ -38,7 +38,7 @@ else
 fi
 if [ -z "$kern" ]; then
 	echo "kernel: no RNG= on its efi: line: it found no seed table"
-elif [ -n "$mine" ] && [ $((16#$kern)) -eq $((16#$mine)) ]; then
+elif es_same_addr "$mine" "$kern"; then
 	echo "kernel: RNG=0x$kern is the table earlyseed installed (${size:-?} bytes)"
 else
 	echo "kernel: RNG=0x$kern is not earlyseed's table: a later stage replaced it" \
