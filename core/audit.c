@@ -33,71 +33,71 @@ static uint32_t get32(const uint8_t *b)
 #define U16_FIELDS(X) \
 	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(efi_rng_calls) X(cpu_longs_failed)
 
-void audit_init(struct audit_record *a)
+void es_audit_init(struct es_audit_record *a)
 {
 	memset(a, 0, sizeof(*a));
-	memcpy(a->magic, AUDIT_MAGIC, 4);
-	a->version = AUDIT_VERSION;
-	a->length = AUDIT_SIZE;
+	memcpy(a->magic, ES_AUDIT_MAGIC, 4);
+	a->version = ES_AUDIT_VERSION;
+	a->length = ES_AUDIT_SIZE;
 }
 
-void audit_encode(const struct audit_record *a, uint8_t out[AUDIT_SIZE])
+void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE])
 {
 	memcpy(out, a->magic, 4);
-#define PUT32(f) put32(out + offsetof(struct audit_record, f), a->f);
-#define PUT16(f) put16(out + offsetof(struct audit_record, f), a->f);
+#define PUT32(f) put32(out + offsetof(struct es_audit_record, f), a->f);
+#define PUT16(f) put16(out + offsetof(struct es_audit_record, f), a->f);
 	U32_FIELDS(PUT32)
 	U16_FIELDS(PUT16)
 #undef PUT32
 #undef PUT16
 }
 
-enum audit_error audit_decode(const uint8_t *in, size_t n, struct audit_record *a)
+enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a)
 {
-	struct audit_record r;
+	struct es_audit_record r;
 
-	if (n < AUDIT_SIZE)
-		return AUDIT_ESHORT;
+	if (n < ES_AUDIT_SIZE)
+		return ES_AUDIT_ESHORT;
 	memcpy(r.magic, in, 4);
-#define GET32(f) r.f = get32(in + offsetof(struct audit_record, f));
-#define GET16(f) r.f = get16(in + offsetof(struct audit_record, f));
+#define GET32(f) r.f = get32(in + offsetof(struct es_audit_record, f));
+#define GET16(f) r.f = get16(in + offsetof(struct es_audit_record, f));
 	U32_FIELDS(GET32)
 	U16_FIELDS(GET16)
 #undef GET32
 #undef GET16
-	if (memcmp(r.magic, AUDIT_MAGIC, 4) != 0)
-		return AUDIT_EMAGIC;
-	if (r.version != AUDIT_VERSION)
-		return AUDIT_EVERSION;
-	if (r.length != AUDIT_SIZE)
-		return AUDIT_ELENGTH;
-	if ((r.flags & ~AUDIT_F_ALL) != 0 || r.reserved != 0)
-		return AUDIT_EFLAGS;
+	if (memcmp(r.magic, ES_AUDIT_MAGIC, 4) != 0)
+		return ES_AUDIT_EMAGIC;
+	if (r.version != ES_AUDIT_VERSION)
+		return ES_AUDIT_EVERSION;
+	if (r.length != ES_AUDIT_SIZE)
+		return ES_AUDIT_ELENGTH;
+	if ((r.flags & ~ES_AUDIT_F_ALL) != 0 || r.reserved != 0)
+		return ES_AUDIT_EFLAGS;
 	*a = r;
-	return AUDIT_OK;
+	return ES_AUDIT_OK;
 }
 
-const char *audit_verdict(const struct audit_record *a, uint32_t present_flag, uint32_t fail_flag)
+const char *es_audit_verdict(const struct es_audit_record *a, uint32_t present_flag, uint32_t fail_flag)
 {
 	if ((a->flags & present_flag) == 0)
 		return "absent";
 	return (a->flags & fail_flag) != 0 ? "fail" : "pass";
 }
 
-const char *audit_strerror(enum audit_error e)
+const char *es_audit_strerror(enum es_audit_error e)
 {
 	switch (e) {
-	case AUDIT_OK:
+	case ES_AUDIT_OK:
 		return "ok";
-	case AUDIT_ESHORT:
+	case ES_AUDIT_ESHORT:
 		return "record shorter than 64 bytes";
-	case AUDIT_EMAGIC:
+	case ES_AUDIT_EMAGIC:
 		return "not an earlyseed audit record (magic is not ESAR)";
-	case AUDIT_EVERSION:
+	case ES_AUDIT_EVERSION:
 		return "unknown record version";
-	case AUDIT_ELENGTH:
+	case ES_AUDIT_ELENGTH:
 		return "length field is not 64";
-	case AUDIT_EFLAGS:
+	case ES_AUDIT_EFLAGS:
 		return "unknown flag bits or the reserved field set";
 	}
 	return "unknown error";

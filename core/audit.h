@@ -9,31 +9,31 @@
  * The audit record: what the app did, published as a volatile EFI variable
  * (README "The audit record") so the booted OS can read it. It holds counts,
  * sizes, flags and a duration only: never a random byte or anything derived
- * from one. Wire format: AUDIT_SIZE bytes, little-endian, at the offsets of
- * struct audit_record (asserted below); audit_encode/decode do the byte order.
+ * from one. Wire format: ES_AUDIT_SIZE bytes, little-endian, at the offsets of
+ * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.
  */
-#define AUDIT_MAGIC "ESAR"
-#define AUDIT_VERSION 1u
+#define ES_AUDIT_MAGIC "ESAR"
+#define ES_AUDIT_VERSION 1u
 
 /* flags */
-#define AUDIT_F_RDSEED 0x001u         /* CPUID offers RDSEED */
-#define AUDIT_F_RDRAND 0x002u         /* CPUID offers RDRAND */
-#define AUDIT_F_EFI_RNG 0x004u        /* an EFI_RNG_PROTOCOL was found */
-#define AUDIT_F_PREV_FOUND 0x008u     /* a previous seed table was present */
-#define AUDIT_F_PREV_CORRUPT 0x010u   /* ... with size > 512: not read */
-#define AUDIT_F_PREV_RETIRED 0x020u   /* ... merged, then wiped and freed */
-#define AUDIT_F_TABLE 0x040u          /* a table was installed */
-#define AUDIT_F_INSTALL_FAILED 0x080u /* AllocatePool/InstallConfigurationTable failed */
-#define AUDIT_F_BELOW_GATE 0x100u     /* no table: healthy sources below the gate */
-#define AUDIT_F_RDSEED_FAIL 0x200u    /* RDSEED failed its health tests */
-#define AUDIT_F_RDRAND_FAIL 0x400u    /* RDRAND failed its health tests */
-#define AUDIT_F_EFI_RNG_FAIL 0x800u   /* EFI_RNG_PROTOCOL failed its health tests */
-#define AUDIT_F_ALL 0xfffu
+#define ES_AUDIT_F_RDSEED 0x001u         /* CPUID offers RDSEED */
+#define ES_AUDIT_F_RDRAND 0x002u         /* CPUID offers RDRAND */
+#define ES_AUDIT_F_EFI_RNG 0x004u        /* an EFI_RNG_PROTOCOL was found */
+#define ES_AUDIT_F_PREV_FOUND 0x008u     /* a previous seed table was present */
+#define ES_AUDIT_F_PREV_CORRUPT 0x010u   /* ... with size > 512: not read */
+#define ES_AUDIT_F_PREV_RETIRED 0x020u   /* ... merged, then wiped and freed */
+#define ES_AUDIT_F_TABLE 0x040u          /* a table was installed */
+#define ES_AUDIT_F_INSTALL_FAILED 0x080u /* AllocatePool/InstallConfigurationTable failed */
+#define ES_AUDIT_F_BELOW_GATE 0x100u     /* no table: healthy sources below the gate */
+#define ES_AUDIT_F_RDSEED_FAIL 0x200u    /* RDSEED failed its health tests */
+#define ES_AUDIT_F_RDRAND_FAIL 0x400u    /* RDRAND failed its health tests */
+#define ES_AUDIT_F_EFI_RNG_FAIL 0x800u   /* EFI_RNG_PROTOCOL failed its health tests */
+#define ES_AUDIT_F_ALL 0xfffu
 
-struct audit_record {
+struct es_audit_record {
 	uint8_t magic[4];           /* "ESAR" */
-	uint16_t version;           /* AUDIT_VERSION */
-	uint16_t length;            /* AUDIT_SIZE */
+	uint16_t version;           /* ES_AUDIT_VERSION */
+	uint16_t length;            /* ES_AUDIT_SIZE */
 	uint32_t flags;             /* AUDIT_F_* */
 	uint32_t bytes_clock;       /* bytes mixed from each source */
 	uint32_t bytes_prev_table;
@@ -52,32 +52,32 @@ struct audit_record {
 	uint32_t reserved;          /* zero in version 1 */
 };
 
-#define AUDIT_SIZE 64u
-_Static_assert(sizeof(struct audit_record) == AUDIT_SIZE, "audit record is 64 bytes");
-_Static_assert(offsetof(struct audit_record, version) == 4, "version at 4");
-_Static_assert(offsetof(struct audit_record, flags) == 8, "flags at 8");
-_Static_assert(offsetof(struct audit_record, bytes_clock) == 12, "bytes_clock at 12");
-_Static_assert(offsetof(struct audit_record, bytes_rdrand) == 28, "bytes_rdrand at 28");
-_Static_assert(offsetof(struct audit_record, prev_table_size) == 32, "prev_table_size at 32");
-_Static_assert(offsetof(struct audit_record, table_size) == 36, "table_size at 36");
-_Static_assert(offsetof(struct audit_record, efi_rng_instances) == 40, "efi_rng_instances at 40");
-_Static_assert(offsetof(struct audit_record, cpu_longs_failed) == 46, "cpu_longs_failed at 46");
-_Static_assert(offsetof(struct audit_record, config_problems) == 48, "config_problems at 48");
-_Static_assert(offsetof(struct audit_record, elapsed_us) == 52, "elapsed_us at 52");
-_Static_assert(offsetof(struct audit_record, entropy_bits) == 56, "entropy_bits at 56");
-_Static_assert(offsetof(struct audit_record, reserved) == 60, "reserved at 60");
+#define ES_AUDIT_SIZE 64u
+_Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 64 bytes");
+_Static_assert(offsetof(struct es_audit_record, version) == 4, "version at 4");
+_Static_assert(offsetof(struct es_audit_record, flags) == 8, "flags at 8");
+_Static_assert(offsetof(struct es_audit_record, bytes_clock) == 12, "bytes_clock at 12");
+_Static_assert(offsetof(struct es_audit_record, bytes_rdrand) == 28, "bytes_rdrand at 28");
+_Static_assert(offsetof(struct es_audit_record, prev_table_size) == 32, "prev_table_size at 32");
+_Static_assert(offsetof(struct es_audit_record, table_size) == 36, "table_size at 36");
+_Static_assert(offsetof(struct es_audit_record, efi_rng_instances) == 40, "efi_rng_instances at 40");
+_Static_assert(offsetof(struct es_audit_record, cpu_longs_failed) == 46, "cpu_longs_failed at 46");
+_Static_assert(offsetof(struct es_audit_record, config_problems) == 48, "config_problems at 48");
+_Static_assert(offsetof(struct es_audit_record, elapsed_us) == 52, "elapsed_us at 52");
+_Static_assert(offsetof(struct es_audit_record, entropy_bits) == 56, "entropy_bits at 56");
+_Static_assert(offsetof(struct es_audit_record, reserved) == 60, "reserved at 60");
 
 /* A zeroed record with magic, version and length set. */
-void audit_init(struct audit_record *a);
-void audit_encode(const struct audit_record *a, uint8_t out[AUDIT_SIZE]);
+void es_audit_init(struct es_audit_record *a);
+void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE]);
 
-enum audit_error {
-	AUDIT_OK = 0,
-	AUDIT_ESHORT,   /* fewer than AUDIT_SIZE bytes */
-	AUDIT_EMAGIC,   /* not "ESAR" */
-	AUDIT_EVERSION, /* a version this decoder does not know */
-	AUDIT_ELENGTH,  /* length field is not AUDIT_SIZE */
-	AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
+enum es_audit_error {
+	ES_AUDIT_OK = 0,
+	ES_AUDIT_ESHORT,   /* fewer than ES_AUDIT_SIZE bytes */
+	ES_AUDIT_EMAGIC,   /* not "ESAR" */
+	ES_AUDIT_EVERSION, /* a version this decoder does not know */
+	ES_AUDIT_ELENGTH,  /* length field is not ES_AUDIT_SIZE */
+	ES_AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
 };
 
 /*
@@ -85,10 +85,10 @@ enum audit_error {
  * present_flag, "fail" with fail_flag, else "pass". The app's summary and
  * `earlyseed inspect` both read it from the record, so they cannot disagree.
  */
-const char *audit_verdict(const struct audit_record *a, uint32_t present_flag, uint32_t fail_flag);
+const char *es_audit_verdict(const struct es_audit_record *a, uint32_t present_flag, uint32_t fail_flag);
 
-/* Decode and validate n bytes; *a is written only on AUDIT_OK. */
-enum audit_error audit_decode(const uint8_t *in, size_t n, struct audit_record *a);
-const char *audit_strerror(enum audit_error e);
+/* Decode and validate n bytes; *a is written only on ES_AUDIT_OK. */
+enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a);
+const char *es_audit_strerror(enum es_audit_error e);
 
 #endif

@@ -51,7 +51,7 @@ static uint32_t load_le32(const uint8_t *b)
 	} while (0)
 
 /* RFC 7693 section 3.2, function F. */
-static void compress(struct blake2s *c, const uint8_t *block, int last)
+static void compress(struct es_blake2s *c, const uint8_t *block, int last)
 {
 	uint32_t v[16];
 	uint32_t m[16];
@@ -80,20 +80,20 @@ static void compress(struct blake2s *c, const uint8_t *block, int last)
 	}
 	for (unsigned int i = 0; i < 8u; i++)
 		c->h[i] ^= v[i] ^ v[i + 8u];
-	wipe_bytes(v, sizeof(v));
-	wipe_bytes(m, sizeof(m));
+	es_wipe(v, sizeof(v));
+	es_wipe(m, sizeof(m));
 }
 
-static void count(struct blake2s *c, size_t n)
+static void count(struct es_blake2s *c, size_t n)
 {
 	c->t[0] += (uint32_t)n;
 	if (c->t[0] < (uint32_t)n)
 		c->t[1]++;
 }
 
-int blake2s_init(struct blake2s *c, size_t outlen, const void *key, size_t keylen)
+int es_blake2s_init(struct es_blake2s *c, size_t outlen, const void *key, size_t keylen)
 {
-	if (outlen == 0 || outlen > BLAKE2S_MAX_OUT || keylen > BLAKE2S_MAX_KEY ||
+	if (outlen == 0 || outlen > ES_BLAKE2S_MAX_OUT || keylen > ES_BLAKE2S_MAX_KEY ||
 	    (keylen != 0 && key == NULL))
 		return -1;
 	memset(c, 0, sizeof(*c));
@@ -103,12 +103,12 @@ int blake2s_init(struct blake2s *c, size_t outlen, const void *key, size_t keyle
 	c->outlen = outlen;
 	if (keylen != 0) {
 		memcpy(c->buf, key, keylen);
-		c->used = BLAKE2S_BLOCK; /* the key is a whole zero-padded block */
+		c->used = ES_BLAKE2S_BLOCK; /* the key is a whole zero-padded block */
 	}
 	return 0;
 }
 
-void blake2s_update(struct blake2s *c, const void *in, size_t n)
+void es_blake2s_update(struct es_blake2s *c, const void *in, size_t n)
 {
 	const uint8_t *p = in;
 
@@ -116,12 +116,12 @@ void blake2s_update(struct blake2s *c, const void *in, size_t n)
 		size_t take;
 
 		/* Keep the last block buffered: it must be compressed as final. */
-		if (c->used == BLAKE2S_BLOCK) {
-			count(c, BLAKE2S_BLOCK);
+		if (c->used == ES_BLAKE2S_BLOCK) {
+			count(c, ES_BLAKE2S_BLOCK);
 			compress(c, c->buf, 0);
 			c->used = 0;
 		}
-		take = BLAKE2S_BLOCK - c->used;
+		take = ES_BLAKE2S_BLOCK - c->used;
 		if (take > n)
 			take = n;
 		memcpy(c->buf + c->used, p, take);
@@ -131,24 +131,24 @@ void blake2s_update(struct blake2s *c, const void *in, size_t n)
 	}
 }
 
-void blake2s_final(struct blake2s *c, uint8_t *out)
+void es_blake2s_final(struct es_blake2s *c, uint8_t *out)
 {
 	count(c, c->used);
-	memset(c->buf + c->used, 0, BLAKE2S_BLOCK - c->used);
+	memset(c->buf + c->used, 0, ES_BLAKE2S_BLOCK - c->used);
 	compress(c, c->buf, 1);
 	for (size_t i = 0; i < c->outlen; i++)
 		out[i] = (uint8_t)(c->h[i / 4u] >> (8u * (i % 4u)));
-	wipe_bytes(c, sizeof(*c));
+	es_wipe(c, sizeof(*c));
 }
 
-int blake2s(uint8_t *out, size_t outlen, const void *key, size_t keylen,
+int es_blake2s(uint8_t *out, size_t outlen, const void *key, size_t keylen,
 	    const void *in, size_t n)
 {
-	struct blake2s c;
+	struct es_blake2s c;
 
-	if (blake2s_init(&c, outlen, key, keylen) != 0)
+	if (es_blake2s_init(&c, outlen, key, keylen) != 0)
 		return -1;
-	blake2s_update(&c, in, n);
-	blake2s_final(&c, out);
+	es_blake2s_update(&c, in, n);
+	es_blake2s_final(&c, out);
 	return 0;
 }

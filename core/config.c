@@ -5,7 +5,7 @@
 #include <string.h>
 
 struct parser {
-	config_warn_fn warn;
+	es_config_warn_fn warn;
 	void *ctx;
 	unsigned int problems;
 };
@@ -28,7 +28,7 @@ static void copy_field(char *dst, const uint8_t *src, size_t n)
 	dst[n] = '\0';
 }
 
-static void parse_line(struct config *c, struct parser *ps, unsigned int lineno,
+static void parse_line(struct es_config *c, struct parser *ps, unsigned int lineno,
 		       const uint8_t *s, size_t n)
 {
 	size_t eq;
@@ -65,7 +65,7 @@ static void parse_line(struct config *c, struct parser *ps, unsigned int lineno,
 	if (ke - kb == 4 && memcmp(s + kb, "next", 4) == 0) {
 		if (ve == vb) {
 			report(ps, lineno, "next is empty, line ignored");
-		} else if (ve - vb >= CONFIG_NEXT_MAX) {
+		} else if (ve - vb >= ES_CONFIG_NEXT_MAX) {
 			report(ps, lineno, "next is too long, line ignored");
 		} else if (s[vb] != '\\' && s[vb] != '/') {
 			report(ps, lineno, "next must be an absolute path (\\EFI\\...), line ignored");
@@ -77,7 +77,7 @@ static void parse_line(struct config *c, struct parser *ps, unsigned int lineno,
 			}
 		}
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
-		if (ve - vb >= CONFIG_CMDLINE_MAX)
+		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
 			report(ps, lineno, "cmdline is too long, line ignored");
 		else
 			copy_field(c->cmdline, s + vb, ve - vb);
@@ -86,13 +86,13 @@ static void parse_line(struct config *c, struct parser *ps, unsigned int lineno,
 	}
 }
 
-void config_defaults(struct config *c)
+void es_config_defaults(struct es_config *c)
 {
 	memset(c, 0, sizeof(*c));
-	memcpy(c->next, CONFIG_DEFAULT_NEXT, sizeof(CONFIG_DEFAULT_NEXT));
+	memcpy(c->next, ES_CONFIG_DEFAULT_NEXT, sizeof(ES_CONFIG_DEFAULT_NEXT));
 }
 
-int config_path_beside(const char *image_path, char *out, size_t cap)
+int es_config_path_beside(const char *image_path, char *out, size_t cap)
 {
 	size_t dir = 0;
 	size_t n = 0;
@@ -105,22 +105,22 @@ int config_path_beside(const char *image_path, char *out, size_t cap)
 		if (image_path[n] == '\\' || image_path[n] == '/')
 			dir = n + 1; /* keeps the separator */
 	}
-	if (dir + sizeof(CONFIG_FILE_NAME) > cap)
+	if (dir + sizeof(ES_CONFIG_FILE_NAME) > cap)
 		return -1;
 	for (size_t i = 0; i < dir; i++)
 		out[i] = image_path[i] == '/' ? '\\' : image_path[i];
-	memcpy(out + dir, CONFIG_FILE_NAME, sizeof(CONFIG_FILE_NAME));
+	memcpy(out + dir, ES_CONFIG_FILE_NAME, sizeof(ES_CONFIG_FILE_NAME));
 	return 0;
 }
 
-unsigned int config_parse(struct config *c, const uint8_t *buf, size_t len,
-			  config_warn_fn warn, void *ctx)
+unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len,
+			  es_config_warn_fn warn, void *ctx)
 {
 	struct parser ps = { warn, ctx, 0 };
 	unsigned int lineno = 0;
 	size_t pos = 0;
 
-	if (len > CONFIG_MAX_FILE) {
+	if (len > ES_CONFIG_MAX_FILE) {
 		report(&ps, 0, "file larger than 65536 bytes, not read");
 		return ps.problems;
 	}
@@ -144,7 +144,7 @@ unsigned int config_parse(struct config *c, const uint8_t *buf, size_t len,
 		if (n > 0 && buf[pos + n - 1] == '\r')
 			n--;
 		lineno++;
-		if (n > CONFIG_MAX_LINE)
+		if (n > ES_CONFIG_MAX_LINE)
 			report(&ps, lineno, "line longer than 1024 bytes, ignored");
 		else
 			parse_line(c, &ps, lineno, buf + pos, n);

@@ -6,30 +6,30 @@
 #include <stdint.h>
 
 /* Where the app looks, on its own volume, after the file beside its own
- * image (config_path_beside; README "Installing it"). */
-#define CONFIG_PATH "\\EFI\\earlyseed\\earlyseed.conf"
-#define CONFIG_FILE_NAME "earlyseed.conf"
+ * image (es_config_path_beside; README "Installing it"). */
+#define ES_CONFIG_PATH "\\EFI\\earlyseed\\earlyseed.conf"
+#define ES_CONFIG_FILE_NAME "earlyseed.conf"
 /* Default next stage: systemd-boot's and the stub's usual place is the user's
  * choice, so the default is a fixed name beside the config file. */
-#define CONFIG_DEFAULT_NEXT "\\EFI\\earlyseed\\next.efi"
+#define ES_CONFIG_DEFAULT_NEXT "\\EFI\\earlyseed\\next.efi"
 
 /* A config file is a few lines; anything larger is not a config file. */
-#define CONFIG_MAX_FILE 65536u
+#define ES_CONFIG_MAX_FILE 65536u
 /* Longest accepted line, without its line ending. */
-#define CONFIG_MAX_LINE 1024u
+#define ES_CONFIG_MAX_LINE 1024u
 /* Field capacities, terminating NUL included. */
-#define CONFIG_NEXT_MAX 256u
-#define CONFIG_CMDLINE_MAX 1024u
+#define ES_CONFIG_NEXT_MAX 256u
+#define ES_CONFIG_CMDLINE_MAX 1024u
 
-struct config {
-	char next[CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
-	char cmdline[CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
+struct es_config {
+	char next[ES_CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
+	char cmdline[ES_CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
 };
 
 /* Called once per problem; line is 1-based, 0 for the file as a whole. */
-typedef void (*config_warn_fn)(void *ctx, unsigned int line, const char *why);
+typedef void (*es_config_warn_fn)(void *ctx, unsigned int line, const char *why);
 
-void config_defaults(struct config *c);
+void es_config_defaults(struct es_config *c);
 
 /*
  * The config file beside an image: "\EFI\x\a.efi" -> "\EFI\x\earlyseed.conf"
@@ -37,19 +37,19 @@ void config_defaults(struct config *c);
  * their own. Returns 0, or -1 when the result does not fit in cap or the
  * image path is empty or not absolute (out is then "").
  */
-int config_path_beside(const char *image_path, char *out, size_t cap);
+int es_config_path_beside(const char *image_path, char *out, size_t cap);
 
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.
  * Keys: next, cmdline. Blank lines and lines whose first non-blank byte is
  * '#' are skipped; CR before LF is dropped; blanks around key and value are
  * trimmed; a later line wins over an earlier one. A bad line (unknown key, no
- * '=', over CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value
+ * '=', over ES_CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value
  * that does not fit) is reported through warn (may be NULL) and skipped; a
- * file over CONFIG_MAX_FILE or in UTF-16 is reported and not read at all.
+ * file over ES_CONFIG_MAX_FILE or in UTF-16 is reported and not read at all.
  * Never fails: returns the number of problems reported.
  */
-unsigned int config_parse(struct config *c, const uint8_t *buf, size_t len,
-			  config_warn_fn warn, void *ctx);
+unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len,
+			  es_config_warn_fn warn, void *ctx);
 
 #endif

@@ -16,7 +16,7 @@ static int wrap_int(uint32_t u)
 	return u <= (uint32_t)INT32_MAX ? (int)u : -(int)(~u) - 1;
 }
 
-void credit_pool_init(struct credit_pool *p, int poolbitshift)
+void es_credit_pool_init(struct es_credit_pool *p, int poolbitshift)
 {
 	p->poolbitshift = poolbitshift;
 	p->entropy_count = 0;
@@ -24,16 +24,16 @@ void credit_pool_init(struct credit_pool *p, int poolbitshift)
 	p->initialized = false;
 }
 
-int credit_pool_fracbits(const struct credit_pool *p)
+int es_credit_pool_fracbits(const struct es_credit_pool *p)
 {
-	return 1 << (p->poolbitshift + CREDIT_ENTROPY_SHIFT);
+	return 1 << (p->poolbitshift + ES_CREDIT_ENTROPY_SHIFT);
 }
 
-void credit_entropy_bits(struct credit_pool *p, int nbits)
+void es_credit_entropy_bits(struct es_credit_pool *p, int nbits)
 {
-	const int pool_size = credit_pool_fracbits(p);
+	const int pool_size = es_credit_pool_fracbits(p);
 	/* int nfrac = nbits << ENTROPY_SHIFT; */
-	int nfrac = wrap_int((uint32_t)nbits << CREDIT_ENTROPY_SHIFT);
+	int nfrac = wrap_int((uint32_t)nbits << ES_CREDIT_ENTROPY_SHIFT);
 	int entropy_count = p->entropy_count;
 
 	if (nbits == 0)
@@ -43,7 +43,7 @@ void credit_entropy_bits(struct credit_pool *p, int nbits)
 	} else {
 		int pnfrac = nfrac;
 		/* The +2 is the /4 of the 3/4 rule. */
-		const unsigned int s = (unsigned int)(p->poolbitshift + CREDIT_ENTROPY_SHIFT + 2);
+		const unsigned int s = (unsigned int)(p->poolbitshift + ES_CREDIT_ENTROPY_SHIFT + 2);
 
 		do {
 			unsigned int anfrac = (unsigned int)(pnfrac < pool_size / 2 ? pnfrac : pool_size / 2);
@@ -64,31 +64,31 @@ void credit_entropy_bits(struct credit_pool *p, int nbits)
 		p->initialized = true;
 		p->entropy_total = 0;
 	}
-	if (p->poolbitshift == CREDIT_INPUT_POOLBITSHIFT &&
-	    (entropy_count >> CREDIT_ENTROPY_SHIFT) > WRITE_WAKEUP_BITS && p->initialized &&
-	    p->entropy_total >= 2 * CREDIT_READ_WAKEUP_BITS)
+	if (p->poolbitshift == ES_CREDIT_INPUT_POOLBITSHIFT &&
+	    (entropy_count >> ES_CREDIT_ENTROPY_SHIFT) > WRITE_WAKEUP_BITS && p->initialized &&
+	    p->entropy_total >= 2 * ES_CREDIT_READ_WAKEUP_BITS)
 		p->entropy_total = 0;
 }
 
-void credit_entropy_bits_safe(struct credit_pool *p, int nbits)
+void es_credit_entropy_bits_safe(struct es_credit_pool *p, int nbits)
 {
-	const int nbits_max = (int)(~0U >> (CREDIT_ENTROPY_SHIFT + 1));
+	const int nbits_max = (int)(~0U >> (ES_CREDIT_ENTROPY_SHIFT + 1));
 
 	if (nbits > nbits_max)
 		nbits = nbits_max;
 	if (nbits < -nbits_max)
 		nbits = -nbits_max;
-	credit_entropy_bits(p, nbits);
+	es_credit_entropy_bits(p, nbits);
 }
 
-size_t credit_hwrng_register_bytes(enum credit_kernel k, size_t available)
+size_t es_credit_hwrng_register_bytes(enum es_credit_kernel k, size_t available)
 {
 	size_t want;
 
 	switch (k) {
-	case CREDIT_KERNEL_3_14:
+	case ES_CREDIT_KERNEL_3_14:
 		return 0;
-	case CREDIT_KERNEL_6:
+	case ES_CREDIT_KERNEL_6:
 		want = 32; /* 6.x add_early_randomness(): 32 bytes */
 		break;
 	default:
@@ -98,43 +98,43 @@ size_t credit_hwrng_register_bytes(enum credit_kernel k, size_t available)
 	return available < want ? available : want;
 }
 
-int credit_boot_arch_bits(enum credit_kernel k, bool have_arch, bool trust_cpu)
+int es_credit_boot_arch_bits(enum es_credit_kernel k, bool have_arch, bool trust_cpu)
 {
 	/* 6.x random_init(): arch_bits = BLAKE2S_BLOCK_SIZE * 8 when every long
 	 * came from RDSEED/RDRAND; _credit_init_bits(arch_bits) if trust_cpu. */
-	if (k == CREDIT_KERNEL_6 && have_arch && trust_cpu)
+	if (k == ES_CREDIT_KERNEL_6 && have_arch && trust_cpu)
 		return 512;
 	return 0;
 }
 
-int credit_interrupt_bits(enum credit_kernel k, bool rdseed)
+int es_credit_interrupt_bits(enum es_credit_kernel k, bool rdseed)
 {
 	switch (k) {
-	case CREDIT_KERNEL_3_15:
-	case CREDIT_KERNEL_3_16:
+	case ES_CREDIT_KERNEL_3_15:
+	case ES_CREDIT_KERNEL_3_16:
 		/* credit = 1; credit += sizeof(seed) * 4 */
 		return rdseed ? 1 + 8 * 4 : 1;
-	case CREDIT_KERNEL_3_17:
-		/* credit = 1 for the seed; credit_entropy_bits(r, credit + 1) */
+	case ES_CREDIT_KERNEL_3_17:
+		/* credit = 1 for the seed; es_credit_entropy_bits(r, credit + 1) */
 		return rdseed ? 2 : 1;
 	default:
 		return 1;
 	}
 }
 
-size_t credit_refill_bytes(enum credit_kernel k, bool rdseed, int *bits)
+size_t es_credit_refill_bytes(enum es_credit_kernel k, bool rdseed, int *bits)
 {
 	*bits = 0;
-	if (!rdseed || (k != CREDIT_KERNEL_3_15 && k != CREDIT_KERNEL_3_16))
+	if (!rdseed || (k != ES_CREDIT_KERNEL_3_15 && k != ES_CREDIT_KERNEL_3_16))
 		return 0;
 	/* nlongs = 64 ("Arbitrary number"); credit rand_bytes * 4 */
 	*bits = (int)REFILL_BYTES * 4;
 	return REFILL_BYTES;
 }
 
-int credit_bootloader_bits(enum credit_kernel k, size_t len, bool trust_bootloader)
+int es_credit_bootloader_bits(enum es_credit_kernel k, size_t len, bool trust_bootloader)
 {
-	if (k != CREDIT_KERNEL_6 || !trust_bootloader)
+	if (k != ES_CREDIT_KERNEL_6 || !trust_bootloader)
 		return 0;
 	if (len > 1024)
 		len = 1024;

@@ -38,13 +38,13 @@ static uint32_t x86_char(uint8_t b)
 	return b >= 0x80u ? (0xffffff00u | (uint32_t)b) : (uint32_t)b;
 }
 
-static uint32_t taps(const struct pool *p, uint32_t i)
+static uint32_t taps(const struct es_pool *p, uint32_t i)
 {
-	return p->words[(i + TAP1) & POOL_WORDMASK] ^
-	       p->words[(i + TAP2) & POOL_WORDMASK] ^
-	       p->words[(i + TAP3) & POOL_WORDMASK] ^
-	       p->words[(i + TAP4) & POOL_WORDMASK] ^
-	       p->words[(i + TAP5) & POOL_WORDMASK];
+	return p->words[(i + TAP1) & ES_POOL_WORDMASK] ^
+	       p->words[(i + TAP2) & ES_POOL_WORDMASK] ^
+	       p->words[(i + TAP3) & ES_POOL_WORDMASK] ^
+	       p->words[(i + TAP4) & ES_POOL_WORDMASK] ^
+	       p->words[(i + TAP5) & ES_POOL_WORDMASK];
 }
 
 /*
@@ -56,12 +56,12 @@ static uint32_t rotate_step(uint32_t i)
 	return i != 0u ? 7u : 14u;
 }
 
-void pool_init(struct pool *p)
+void es_pool_init(struct es_pool *p)
 {
-	wipe_bytes(p, sizeof(*p));
+	es_wipe(p, sizeof(*p));
 }
 
-void pool_mix(struct pool *p, const void *in, size_t n)
+void es_pool_mix(struct es_pool *p, const void *in, size_t n)
 {
 	const uint8_t *bytes = in;
 	uint32_t i = p->add_ptr;
@@ -70,7 +70,7 @@ void pool_mix(struct pool *p, const void *in, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		uint32_t w = rol32(x86_char(bytes[k]), rot);
 
-		i = (i - 1u) & POOL_WORDMASK;
+		i = (i - 1u) & ES_POOL_WORDMASK;
 		w ^= p->words[i] ^ taps(p, i);
 		p->words[i] = (w >> 3) ^ twist_table[w & 7u];
 		rot = (rot + rotate_step(i)) & 31u;
@@ -94,7 +94,7 @@ static uint32_t untwist(uint32_t out)
 	return ((out ^ twist_table[k]) << 3) | k;
 }
 
-void pool_unmix(struct pool *p, const void *in, size_t n)
+void es_pool_unmix(struct es_pool *p, const void *in, size_t n)
 {
 	const uint8_t *bytes = in;
 	uint32_t i = p->add_ptr;
@@ -108,13 +108,13 @@ void pool_unmix(struct pool *p, const void *in, size_t n)
 		w = untwist(p->words[i]);
 		/* The taps are never word i itself (all taps are 1..127). */
 		p->words[i] = w ^ taps(p, i) ^ rol32(x86_char(bytes[k]), rot);
-		i = (i + 1u) & POOL_WORDMASK;
+		i = (i + 1u) & ES_POOL_WORDMASK;
 	}
 	p->add_ptr = (uint16_t)i;
 	p->input_rotate = (uint16_t)rot;
 }
 
-void pool_wipe(struct pool *p)
+void es_pool_wipe(struct es_pool *p)
 {
-	wipe_bytes(p, sizeof(*p));
+	es_wipe(p, sizeof(*p));
 }

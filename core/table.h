@@ -11,36 +11,36 @@
  * LINUX_EFI_RANDOM_SEED_TABLE configuration table. size is little-endian
  * (x86 and every UEFI target are LE).
  */
-struct table_seed {
+struct es_table_seed {
 	uint32_t size;
 	uint8_t bits[];
 };
 
-_Static_assert(sizeof(struct table_seed) == 4, "linux_efi_random_seed header is 4 bytes");
-_Static_assert(offsetof(struct table_seed, size) == 0, "size at offset 0");
-_Static_assert(offsetof(struct table_seed, bits) == 4, "bits at offset 4");
+_Static_assert(sizeof(struct es_table_seed) == 4, "linux_efi_random_seed header is 4 bytes");
+_Static_assert(offsetof(struct es_table_seed, size) == 0, "size at offset 0");
+_Static_assert(offsetof(struct es_table_seed, bits) == 4, "bits at offset 4");
 
 /*
  * The Linux EFI stub (drivers/firmware/efi/libstub/random.c) concatenates a
  * previous table only when size <= 512; above that the table is treated as
  * corrupt. earlyseed applies the same bound before reading a byte of it.
  */
-#define TABLE_PREV_MAX 512u
+#define ES_TABLE_PREV_MAX 512u
 
-enum table_prev {
-	TABLE_PREV_OK,      /* size <= TABLE_PREV_MAX and the bytes are there */
-	TABLE_PREV_CORRUPT, /* size over TABLE_PREV_MAX: not one byte is read */
-	TABLE_PREV_SHORT,   /* fewer than 4 + size bytes available */
+enum es_table_prev {
+	ES_TABLE_PREV_OK,      /* size <= ES_TABLE_PREV_MAX and the bytes are there */
+	ES_TABLE_PREV_CORRUPT, /* size over ES_TABLE_PREV_MAX: not one byte is read */
+	ES_TABLE_PREV_SHORT,   /* fewer than 4 + size bytes available */
 };
 
 /*
  * Check a previous table at mem, of which avail bytes may be read (firmware
- * memory: the app passes 4 + TABLE_PREV_MAX, the most it will ever read).
+ * memory: the app passes 4 + ES_TABLE_PREV_MAX, the most it will ever read).
  * Sets *size to the size field when there is one (avail >= 4), else 0.
  */
-enum table_prev table_prev_check(const void *mem, size_t avail, uint32_t *size);
+enum es_table_prev es_table_prev_check(const void *mem, size_t avail, uint32_t *size);
 
 /* Bytes to allocate for a table carrying n seed bytes. */
-size_t table_alloc_size(size_t n);
+size_t es_table_alloc_size(size_t n);
 
 #endif

@@ -9,7 +9,7 @@
  * the compiler must assume the zeroed bytes are read afterwards (the same
  * barrier Linux's memzero_explicit() uses, include/linux/string.h).
  */
-void wipe_bytes(void *p, size_t n)
+void es_wipe(void *p, size_t n)
 {
 	if (p == NULL || n == 0)
 		return;

@@ -8,6 +8,6 @@
  * The one primitive that erases secrets (pool words, seeds, raw source
  * output). It survives dead-store elimination: see wipe.c.
  */
-void wipe_bytes(void *p, size_t n);
+void es_wipe(void *p, size_t n);
 
 #endif

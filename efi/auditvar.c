@@ -8,12 +8,12 @@
 
 static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
 
-void auditvar_publish(const struct audit_record *a)
+void auditvar_publish(const struct es_audit_record *a)
 {
-	UINT8 buf[AUDIT_SIZE];
+	UINT8 buf[ES_AUDIT_SIZE];
 	EFI_STATUS status;
 
-	audit_encode(a, buf);
+	es_audit_encode(a, buf);
 	/* No EFI_VARIABLE_NON_VOLATILE: the record describes this boot only. */
 	status = uefi_call_wrapper(RT->SetVariable, 5, L"EarlyseedAudit", &audit_guid,
 				   (UINT32)(EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS),

@@ -10,6 +10,6 @@
  * shows it as /sys/firmware/efi/efivars/EarlyseedAudit-<guid>. Logs the
  * outcome; a failure changes nothing else.
  */
-void auditvar_publish(const struct audit_record *a);
+void auditvar_publish(const struct es_audit_record *a);
 
 #endif

@@ -6,17 +6,17 @@
 #include "text.h"
 
 /* Static: LoadOptions must stay valid for as long as the next stage runs. */
-static CHAR16 chain_options[CONFIG_CMDLINE_MAX];
+static CHAR16 chain_options[ES_CONFIG_CMDLINE_MAX];
 
-EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct config *c)
+EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_config *c)
 {
-	CHAR16 path[CONFIG_NEXT_MAX];
+	CHAR16 path[ES_CONFIG_NEXT_MAX];
 	EFI_DEVICE_PATH *dp;
 	EFI_HANDLE child = NULL;
 	EFI_LOADED_IMAGE *li = NULL;
 	EFI_STATUS status;
 
-	text_to_ucs2(path, CONFIG_NEXT_MAX, c->next);
+	text_to_ucs2(path, ES_CONFIG_NEXT_MAX, c->next);
 	dp = FileDevicePath(device, path);
 	if (dp == NULL) {
 		Print(L"earlyseed: error: cannot load next stage %s: %r\n", path, EFI_OUT_OF_RESOURCES);
@@ -37,7 +37,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct config 
 		if (EFI_ERROR(status) || li == NULL) {
 			Print(L"earlyseed: cmdline not passed: no loaded-image protocol on %s: %r\n", path, status);
 		} else {
-			text_to_ucs2(chain_options, CONFIG_CMDLINE_MAX, c->cmdline);
+			text_to_ucs2(chain_options, ES_CONFIG_CMDLINE_MAX, c->cmdline);
 			li->LoadOptions = chain_options;
 			li->LoadOptionsSize = (UINT32)(StrLen(chain_options) + 1) * (UINT32)sizeof(CHAR16);
 		}

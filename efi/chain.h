@@ -12,6 +12,6 @@
  * loaded (after one clear error line) or returned; the status is the one to
  * hand back to the firmware.
  */
-EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct config *c);
+EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_config *c);
 
 #endif

@@ -16,7 +16,7 @@ static void conf_warn(void *ctx, unsigned int line, const char *why)
 		Print(L"earlyseed: config: line %u: %a\n", line, why);
 }
 
-static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct config *c)
+static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct es_config *c)
 {
 	EFI_FILE_INFO *info = LibFileInfo(f);
 	UINT8 *buf;
@@ -30,10 +30,10 @@ static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct config *c)
 	}
 	n = (UINTN)info->FileSize;
 	FreePool(info);
-	if (n > CONFIG_MAX_FILE) {
+	if (n > ES_CONFIG_MAX_FILE) {
 		/* Not read at all: a huge file is not a config file. */
 		Print(L"earlyseed: config: %s is %lu bytes, over the %u-byte limit, not read; using defaults\n",
-		      path, (UINT64)n, (UINT32)CONFIG_MAX_FILE);
+		      path, (UINT64)n, (UINT32)ES_CONFIG_MAX_FILE);
 		return problems;
 	}
 	buf = AllocatePool(n + 1);
@@ -45,7 +45,7 @@ static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct config *c)
 	if (EFI_ERROR(status))
 		Print(L"earlyseed: config: cannot read %s: %r, using defaults\n", path, status);
 	else
-		problems = config_parse(c, buf, n, conf_warn, NULL);
+		problems = es_config_parse(c, buf, n, conf_warn, NULL);
 	FreePool(buf);
 	return problems;
 }
@@ -80,20 +80,20 @@ static bool same_path(const char *a, const char *b)
 	return *a == *b;
 }
 
-UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct config *c)
+UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *c)
 {
-	char self[CONFIG_NEXT_MAX], beside[CONFIG_NEXT_MAX];
+	char self[ES_CONFIG_NEXT_MAX], beside[ES_CONFIG_NEXT_MAX];
 	const char *paths[2];
 	unsigned int npaths = 0;
-	CHAR16 path[CONFIG_NEXT_MAX];
+	CHAR16 path[ES_CONFIG_NEXT_MAX];
 	EFI_FILE_HANDLE root = LibOpenRoot(device);
 	EFI_STATUS status = EFI_NOT_FOUND;
 	UINT32 problems = 0;
 
 	image_path_ascii(image_path, self, sizeof(self));
-	if (config_path_beside(self, beside, sizeof(beside)) == 0 && !same_path(beside, CONFIG_PATH))
+	if (es_config_path_beside(self, beside, sizeof(beside)) == 0 && !same_path(beside, ES_CONFIG_PATH))
 		paths[npaths++] = beside;
-	paths[npaths++] = CONFIG_PATH;
+	paths[npaths++] = ES_CONFIG_PATH;
 	if (root == NULL) {
 		Print(L"earlyseed: config: cannot open own volume, using defaults\n");
 		return 1;
@@ -101,7 +101,7 @@ UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct config *c)
 	for (unsigned int i = 0; i < npaths && status == EFI_NOT_FOUND; i++) {
 		EFI_FILE_HANDLE f;
 
-		text_to_ucs2(path, CONFIG_NEXT_MAX, paths[i]);
+		text_to_ucs2(path, ES_CONFIG_NEXT_MAX, paths[i]);
 		status = uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL);
 		if (status == EFI_SUCCESS) {
 			Print(L"earlyseed: config: reading %s\n", path);
@@ -114,7 +114,7 @@ UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct config *c)
 	}
 	if (status == EFI_NOT_FOUND)
 		Print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? beside : "",
-		      npaths > 1 ? " and " : "", CONFIG_PATH);
+		      npaths > 1 ? " and " : "", ES_CONFIG_PATH);
 	uefi_call_wrapper(root->Close, 1, root);
 	return problems;
 }

@@ -8,11 +8,11 @@
 
 /*
  * Read the config from the volume `device` into *c (which holds the
- * defaults): the file beside the image (config_path_beside of image_path,
- * the image's own file path, may be NULL), else CONFIG_PATH. Every failure is
+ * defaults): the file beside the image (es_config_path_beside of image_path,
+ * the image's own file path, may be NULL), else ES_CONFIG_PATH. Every failure is
  * logged and leaves the defaults: a config problem never stops the boot.
  * Returns the number of problems reported.
  */
-UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct config *c);
+UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *c);
 
 #endif

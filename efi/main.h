@@ -9,7 +9,7 @@
 #include "../core/seed.h"
 
 /* v3.17 init_std_data() takes poolbytes / sizeof(long) longs: 512 / 8. */
-#define CPU_LONGS ((POOL_WORDS * 4u) / 8u)
+#define CPU_LONGS ((ES_POOL_WORDS * 4u) / 8u)
 
 /*
  * Every secret the app holds lives here, so one wipe covers them all before
@@ -17,8 +17,8 @@
  * (tests/test_matrix.c) can check that it is zero when StartImage runs.
  */
 struct secrets {
-	struct pool pool;
-	uint8_t seed[SEED_DEFAULT_LEN];
+	struct es_pool pool;
+	uint8_t seed[ES_SEED_DEFAULT_LEN];
 	uint64_t rdseed[CPU_LONGS];
 	uint64_t rdrand[CPU_LONGS];
 	struct {

@@ -44,8 +44,8 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
  */
 #define RNG_BLOCKS 2u
 
-static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct pool *p, struct seed_stats *st,
-		    struct audit_record *a, struct health_test *h)
+static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_pool *p, struct es_seed_stats *st,
+		    struct es_audit_record *a, struct es_health_test *h)
 {
 	UINT8 buf[RNG_BLOCKS][RNG_REQUEST];
 	/* RAW first, as the Linux stub asks (libstub/random.c); then the
@@ -77,20 +77,20 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct pool *p, struct se
 		      status, tries);
 	} else {
 		if (got == RNG_BLOCKS)
-			health_feed_blocks(h, buf[0], buf[1], RNG_REQUEST);
+			es_health_feed_blocks(h, buf[0], buf[1], RNG_REQUEST);
 		else
-			health_feed(h, buf[0], RNG_REQUEST);
-		(void)seed_absorb(p, st, SEED_SRC_EFI_RNG, buf, (size_t)got * RNG_REQUEST);
+			es_health_feed(h, buf[0], RNG_REQUEST);
+		(void)es_seed_absorb(p, st, ES_SEED_SRC_EFI_RNG, buf, (size_t)got * RNG_REQUEST);
 		Print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
 		      got * RNG_REQUEST, name, calls);
 		if (got < RNG_BLOCKS)
 			Print(L"earlyseed: efi_rng: instance %u: request %u failed: %r\n", idx, got + 1, status);
 	}
 	/* Also after a failure: firmware may have written part of buf. */
-	wipe_bytes(buf, sizeof(buf));
+	es_wipe(buf, sizeof(buf));
 }
 
-void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a, struct health_test *h)
+void rng_gather(struct es_pool *p, struct es_seed_stats *st, struct es_audit_record *a, struct es_health_test *h)
 {
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
@@ -103,7 +103,7 @@ void rng_gather(struct pool *p, struct seed_stats *st, struct audit_record *a, s
 		return;
 	}
 	Print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
-	a->flags |= AUDIT_F_EFI_RNG;
+	a->flags |= ES_AUDIT_F_EFI_RNG;
 	if (count > RNG_MAX_INSTANCES) {
 		Print(L"earlyseed: efi_rng: using the first %u instances\n", (UINT32)RNG_MAX_INSTANCES);
 		count = RNG_MAX_INSTANCES;

@@ -9,7 +9,7 @@
 
 static EFI_GUID seed_table_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
 
-struct table_seed *seedtable_find(void)
+struct es_table_seed *seedtable_find(void)
 {
 	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
 		EFI_CONFIGURATION_TABLE *t = &ST->ConfigurationTable[i];
@@ -20,9 +20,9 @@ struct table_seed *seedtable_find(void)
 	return NULL;
 }
 
-EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct table_seed **out)
+EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed **out)
 {
-	struct table_seed *t = NULL;
+	struct es_table_seed *t = NULL;
 	EFI_STATUS status;
 
 	*out = NULL;
@@ -30,14 +30,14 @@ EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct table_seed **
 	 * Linux stub and systemd-boot FreePool a table they replace
 	 * (SPEC.md section 1). */
 	status = uefi_call_wrapper(BS->AllocatePool, 3, EfiACPIReclaimMemory,
-				   (UINTN)table_alloc_size(n), (void **)&t);
+				   (UINTN)es_table_alloc_size(n), (void **)&t);
 	if (EFI_ERROR(status))
 		return status;
 	t->size = (uint32_t)n;
 	memcpy(t->bits, seed, n);
 	status = uefi_call_wrapper(BS->InstallConfigurationTable, 2, &seed_table_guid, t);
 	if (EFI_ERROR(status)) {
-		wipe_bytes(t, table_alloc_size(n));
+		es_wipe(t, es_table_alloc_size(n));
 		FreePool(t);
 		return status;
 	}
@@ -45,8 +45,8 @@ EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct table_seed **
 	return EFI_SUCCESS;
 }
 
-void seedtable_retire(struct table_seed *prev)
+void seedtable_retire(struct es_table_seed *prev)
 {
-	wipe_bytes(prev->bits, prev->size);
+	es_wipe(prev->bits, prev->size);
 	FreePool(prev);
 }

@@ -9,16 +9,16 @@
 #include "../core/table.h"
 
 /* The LINUX_EFI_RANDOM_SEED_TABLE now in the system table, or NULL. */
-struct table_seed *seedtable_find(void);
+struct es_table_seed *seedtable_find(void);
 
 /*
  * AllocatePool(EfiACPIReclaimMemory) a table holding seed[0..n), install it
  * with InstallConfigurationTable, and return it in *out. On failure nothing
  * is left allocated and the copy is wiped.
  */
-EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct table_seed **out);
+EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed **out);
 
 /* Wipe a replaced previous table's bytes and FreePool it (SPEC.md section 1). */
-void seedtable_retire(struct table_seed *prev);
+void seedtable_retire(struct es_table_seed *prev);
 
 #endif

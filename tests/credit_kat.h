@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Known answers for credit_entropy_bits(_safe)(), derived from the kernel
- * itself: Linux v3.17 drivers/char/random.c credit_entropy_bits() and
- * credit_entropy_bits_safe(), compiled unchanged for x86_64 with gcc 12
+ * Known answers for es_credit_entropy_bits(_safe)(), derived from the kernel
+ * itself: Linux v3.17 drivers/char/random.c es_credit_entropy_bits() and
+ * es_credit_entropy_bits_safe(), compiled unchanged for x86_64 with gcc 12
  * -fwrapv (the kernel builds with -fno-strict-overflow), around the v3.17
  * input pool (poolinfo_table[0]) and nonblocking pool (poolinfo_table[1])
  * with empty output pools; locking, tracing and wake-ups compiled out. Each

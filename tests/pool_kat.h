@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Known answers for pool_mix(), derived from the kernel itself: Linux v3.17
+ * Known answers for es_pool_mix(), derived from the kernel itself: Linux v3.17
  * drivers/char/random.c _mix_pool_bytes() and twist_table[], and
  * include/linux/bitops.h rol32(), compiled unchanged for x86_64 with gcc 12
  * (-O2 and -O0 agree; char signed, as on x86) around a zero 128-word

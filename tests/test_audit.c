@@ -9,12 +9,12 @@
 #include "../tools/inspect.h"
 #include "check.h"
 
-static struct audit_record sample(void)
+static struct es_audit_record sample(void)
 {
-	struct audit_record a;
+	struct es_audit_record a;
 
-	audit_init(&a);
-	a.flags = AUDIT_F_RDRAND | AUDIT_F_TABLE | AUDIT_F_PREV_FOUND | AUDIT_F_PREV_RETIRED;
+	es_audit_init(&a);
+	a.flags = ES_AUDIT_F_RDRAND | ES_AUDIT_F_TABLE | ES_AUDIT_F_PREV_FOUND | ES_AUDIT_F_PREV_RETIRED;
 	a.bytes_clock = 24;
 	a.bytes_prev_table = 32;
 	a.bytes_efi_rng = 64;
@@ -33,52 +33,52 @@ static struct audit_record sample(void)
 
 static void test_wire_layout(void)
 {
-	struct audit_record a = sample();
-	uint8_t b[AUDIT_SIZE];
+	struct es_audit_record a = sample();
+	uint8_t b[ES_AUDIT_SIZE];
 
-	audit_encode(&a, b);
+	es_audit_encode(&a, b);
 	CHECK(memcmp(b, "ESAR\x01\x00\x40\x00", 8) == 0);
 	/* little-endian at the asserted offsets */
 	CHECK(b[24] == 0x04 && b[25] == 0x03 && b[26] == 0x02 && b[27] == 0x01);
 	CHECK(b[44] == 0xcd && b[45] == 0xab);
-	for (size_t i = 56; i < AUDIT_SIZE; i++)
+	for (size_t i = 56; i < ES_AUDIT_SIZE; i++)
 		CHECK(b[i] == 0);
 }
 
 static void test_round_trip(void)
 {
-	struct audit_record a = sample(), d;
-	uint8_t b[AUDIT_SIZE];
+	struct es_audit_record a = sample(), d;
+	uint8_t b[ES_AUDIT_SIZE];
 
-	audit_encode(&a, b);
+	es_audit_encode(&a, b);
 	memset(&d, 0xee, sizeof(d));
-	CHECK(audit_decode(b, sizeof(b), &d) == AUDIT_OK);
+	CHECK(es_audit_decode(b, sizeof(b), &d) == ES_AUDIT_OK);
 	CHECK(memcmp(&a, &d, sizeof(a)) == 0);
 }
 
 static void test_rejects(void)
 {
-	struct audit_record a = sample(), d;
-	uint8_t b[AUDIT_SIZE], c[AUDIT_SIZE];
+	struct es_audit_record a = sample(), d;
+	uint8_t b[ES_AUDIT_SIZE], c[ES_AUDIT_SIZE];
 
-	audit_encode(&a, b);
-	CHECK(audit_decode(b, AUDIT_SIZE - 1, &d) == AUDIT_ESHORT);
+	es_audit_encode(&a, b);
+	CHECK(es_audit_decode(b, ES_AUDIT_SIZE - 1, &d) == ES_AUDIT_ESHORT);
 	memcpy(c, b, sizeof(c));
 	c[0] = 'X';
-	CHECK(audit_decode(c, sizeof(c), &d) == AUDIT_EMAGIC);
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EMAGIC);
 	memcpy(c, b, sizeof(c));
 	c[4] = 2;
-	CHECK(audit_decode(c, sizeof(c), &d) == AUDIT_EVERSION);
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EVERSION);
 	memcpy(c, b, sizeof(c));
 	c[6] = 65;
-	CHECK(audit_decode(c, sizeof(c), &d) == AUDIT_ELENGTH);
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_ELENGTH);
 	memcpy(c, b, sizeof(c));
 	c[9] = 0x80; /* flag bit 15 */
-	CHECK(audit_decode(c, sizeof(c), &d) == AUDIT_EFLAGS);
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
 	memcpy(c, b, sizeof(c));
 	c[60] = 1;
-	CHECK(audit_decode(c, sizeof(c), &d) == AUDIT_EFLAGS);
-	CHECK(strcmp(audit_strerror(AUDIT_EMAGIC), "not an earlyseed audit record (magic is not ESAR)") == 0);
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
+	CHECK(strcmp(es_audit_strerror(ES_AUDIT_EMAGIC), "not an earlyseed audit record (magic is not ESAR)") == 0);
 }
 
 static int inspect(const uint8_t *b, size_t n, char **out, char **err)
@@ -95,11 +95,11 @@ static int inspect(const uint8_t *b, size_t n, char **out, char **err)
 
 static void test_inspect(void)
 {
-	struct audit_record a = sample();
-	uint8_t b[AUDIT_SIZE + 4] = { 0x06, 0, 0, 0 };
+	struct es_audit_record a = sample();
+	uint8_t b[ES_AUDIT_SIZE + 4] = { 0x06, 0, 0, 0 };
 	char *out, *err;
 
-	audit_encode(&a, b + 4);
+	es_audit_encode(&a, b + 4);
 	/* efivarfs form */
 	CHECK(inspect(b, sizeof(b), &out, &err) == 0);
 	CHECK(strstr(out, "flags:            rdrand prev_found prev_retired table\n") != NULL);
@@ -110,7 +110,7 @@ static void test_inspect(void)
 	free(out);
 	free(err);
 	/* raw form */
-	CHECK(inspect(b + 4, AUDIT_SIZE, &out, &err) == 0);
+	CHECK(inspect(b + 4, ES_AUDIT_SIZE, &out, &err) == 0);
 	free(out);
 	free(err);
 	/* truncated, and garbage */
@@ -119,7 +119,7 @@ static void test_inspect(void)
 	free(out);
 	free(err);
 	memset(b, 0x41, sizeof(b));
-	CHECK(inspect(b, AUDIT_SIZE, &out, &err) == 1);
+	CHECK(inspect(b, ES_AUDIT_SIZE, &out, &err) == 1);
 	CHECK(strstr(err, "magic") != NULL);
 	free(out);
 	free(err);

@@ -12,7 +12,7 @@ static void test_rfc7693_abc(void)
 	uint8_t want[32], got[32];
 
 	check_hex(want, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
-	CHECK(blake2s(got, 32, NULL, 0, "abc", 3) == 0);
+	CHECK(es_blake2s(got, 32, NULL, 0, "abc", 3) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
 }
 
@@ -35,21 +35,21 @@ static void test_rfc7693_selftest(void)
 	static const size_t md_len[4] = { 16, 20, 28, 32 };
 	static const size_t in_len[6] = { 0, 3, 64, 65, 255, 1024 };
 	uint8_t in[1024], md[32], key[32], want[32];
-	struct blake2s ctx;
+	struct es_blake2s ctx;
 
 	check_hex(want, "6a411f08ce25adcdfb02aba641451cec53c598b24f4fc787fbdc88797f4c1dfe");
-	CHECK(blake2s_init(&ctx, 32, NULL, 0) == 0);
+	CHECK(es_blake2s_init(&ctx, 32, NULL, 0) == 0);
 	for (size_t i = 0; i < 4; i++) {
 		for (size_t j = 0; j < 6; j++) {
 			selftest_seq(in, in_len[j], (uint32_t)in_len[j]);
-			CHECK(blake2s(md, md_len[i], NULL, 0, in, in_len[j]) == 0);
-			blake2s_update(&ctx, md, md_len[i]);
+			CHECK(es_blake2s(md, md_len[i], NULL, 0, in, in_len[j]) == 0);
+			es_blake2s_update(&ctx, md, md_len[i]);
 			selftest_seq(key, md_len[i], (uint32_t)md_len[i]);
-			CHECK(blake2s(md, md_len[i], key, md_len[i], in, in_len[j]) == 0);
-			blake2s_update(&ctx, md, md_len[i]);
+			CHECK(es_blake2s(md, md_len[i], key, md_len[i], in, in_len[j]) == 0);
+			es_blake2s_update(&ctx, md, md_len[i]);
 		}
 	}
-	blake2s_final(&ctx, md);
+	es_blake2s_final(&ctx, md);
 	CHECK(memcmp(md, want, 32) == 0);
 }
 
@@ -63,10 +63,10 @@ static void test_keyed_kat(void)
 	for (int i = 0; i < 255; i++)
 		in[i] = (uint8_t)i;
 	check_hex(want, "48a8997da407876b3d79c0d92325ad3b89cbb754d86ab71aee047ad345fd2c49");
-	CHECK(blake2s(got, 32, key, 32, in, 0) == 0);
+	CHECK(es_blake2s(got, 32, key, 32, in, 0) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
 	check_hex(want, "3fb735061abc519dfe979e54c1ee5bfad0a9d858b3315bad34bde999efd724dd");
-	CHECK(blake2s(got, 32, key, 32, in, 255) == 0);
+	CHECK(es_blake2s(got, 32, key, 32, in, 255) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
 }
 
@@ -77,28 +77,28 @@ static void test_incremental(void)
 
 	check_rand_seed(3);
 	check_rand_fill(in, sizeof(in));
-	CHECK(blake2s(one, 32, NULL, 0, in, sizeof(in)) == 0);
+	CHECK(es_blake2s(one, 32, NULL, 0, in, sizeof(in)) == 0);
 	for (size_t step = 1; step <= 130; step++) {
-		struct blake2s c;
+		struct es_blake2s c;
 
-		CHECK(blake2s_init(&c, 32, NULL, 0) == 0);
+		CHECK(es_blake2s_init(&c, 32, NULL, 0) == 0);
 		for (size_t off = 0; off < sizeof(in); off += step)
-			blake2s_update(&c, in + off, off + step > sizeof(in) ? sizeof(in) - off : step);
-		blake2s_final(&c, inc);
+			es_blake2s_update(&c, in + off, off + step > sizeof(in) ? sizeof(in) - off : step);
+		es_blake2s_final(&c, inc);
 		CHECK(memcmp(one, inc, 32) == 0);
 	}
 }
 
 static void test_bad_parameters(void)
 {
-	struct blake2s c;
+	struct es_blake2s c;
 	uint8_t key[33] = { 0 };
 
-	CHECK(blake2s_init(&c, 0, NULL, 0) == -1);
-	CHECK(blake2s_init(&c, 33, NULL, 0) == -1);
-	CHECK(blake2s_init(&c, 32, key, 33) == -1);
-	CHECK(blake2s_init(&c, 32, NULL, 1) == -1);
-	CHECK(blake2s_init(&c, 1, key, 32) == 0);
+	CHECK(es_blake2s_init(&c, 0, NULL, 0) == -1);
+	CHECK(es_blake2s_init(&c, 33, NULL, 0) == -1);
+	CHECK(es_blake2s_init(&c, 32, key, 33) == -1);
+	CHECK(es_blake2s_init(&c, 32, NULL, 1) == -1);
+	CHECK(es_blake2s_init(&c, 1, key, 32) == 0);
 }
 
 int main(void)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* config_parse(): every malformed input is reported and never fatal. */
+/* es_config_parse(): every malformed input is reported and never fatal. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,25 +23,25 @@ static void collect(void *ctx, unsigned int line, const char *why)
 	snprintf(w->last, sizeof(w->last), "%s", why);
 }
 
-static unsigned int parse(struct config *c, const char *text, struct warnings *w)
+static unsigned int parse(struct es_config *c, const char *text, struct warnings *w)
 {
 	memset(w, 0, sizeof(*w));
-	config_defaults(c);
-	return config_parse(c, (const uint8_t *)text, strlen(text), collect, w);
+	es_config_defaults(c);
+	return es_config_parse(c, (const uint8_t *)text, strlen(text), collect, w);
 }
 
 static void test_defaults(void)
 {
-	struct config c;
+	struct es_config c;
 
-	config_defaults(&c);
-	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	es_config_defaults(&c);
+	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 	CHECK(c.cmdline[0] == '\0');
 }
 
 static void test_keys_comments_crlf(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w;
 
 	CHECK(parse(&c,
@@ -57,7 +57,7 @@ static void test_keys_comments_crlf(void)
 
 static void test_last_wins_and_slashes(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w;
 
 	CHECK(parse(&c, "next=\\a.efi\nnext=/EFI/systemd/systemd-bootx64.efi\ncmdline=x\ncmdline=\n", &w) == 0);
@@ -67,7 +67,7 @@ static void test_last_wins_and_slashes(void)
 
 static void test_bad_lines_are_skipped(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w;
 
 	CHECK(parse(&c,
@@ -81,13 +81,13 @@ static void test_bad_lines_are_skipped(void)
 	CHECK(w.n == 5);
 	for (unsigned int i = 0; i < 5; i++)
 		CHECK(w.lines[i] == i + 1);
-	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 	CHECK(strcmp(c.cmdline, "ok") == 0);
 }
 
 static void test_long_line(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w;
 	char *text = malloc(10100);
 
@@ -106,7 +106,7 @@ static void test_long_line(void)
 
 static void test_values_that_do_not_fit(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w;
 	char text[1100];
 
@@ -115,7 +115,7 @@ static void test_values_that_do_not_fit(void)
 	memcpy(text, "next = \\", 8);
 	memset(text + 8, 'n', 300);
 	CHECK(parse(&c, text, &w) == 1);
-	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 	memset(text, 0, sizeof(text));
 	memcpy(text, "cmdline=", 8);
 	memset(text + 8, 'c', 1016);
@@ -126,15 +126,15 @@ static void test_values_that_do_not_fit(void)
 
 static void test_utf16_and_binary(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w = { 0 };
 	static const uint8_t utf16[] = { 0xff, 0xfe, 'n', 0, 'e', 0, 'x', 0, 't', 0, '=', 0, '\\', 0, 'x', 0 };
 	uint8_t bin[4096];
 
-	config_defaults(&c);
-	CHECK(config_parse(&c, utf16, sizeof(utf16), collect, &w) == 1);
+	es_config_defaults(&c);
+	CHECK(es_config_parse(&c, utf16, sizeof(utf16), collect, &w) == 1);
 	CHECK(w.lines[0] == 0 && strstr(w.last, "UTF-16") != NULL);
-	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 
 	check_rand_seed(5);
 	for (int k = 0; k < 2000; k++) {
@@ -144,8 +144,8 @@ static void test_utf16_and_binary(void)
 		/* Sprinkle the bytes that matter to the parser. */
 		for (size_t i = 0; i < n / 8; i++)
 			bin[check_rand64() % n] = (uint8_t)"=\n\r#\\ n"[check_rand64() % 7];
-		config_defaults(&c);
-		(void)config_parse(&c, bin, n, NULL, NULL);
+		es_config_defaults(&c);
+		(void)es_config_parse(&c, bin, n, NULL, NULL);
 		CHECK(memchr(c.next, '\0', sizeof(c.next)) != NULL);
 		CHECK(memchr(c.cmdline, '\0', sizeof(c.cmdline)) != NULL);
 		CHECK(c.next[0] == '\\');
@@ -154,7 +154,7 @@ static void test_utf16_and_binary(void)
 
 static void test_file_too_large(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w = { 0 };
 	size_t n = 1u << 20;
 	uint8_t *big = malloc(n);
@@ -164,22 +164,22 @@ static void test_file_too_large(void)
 		return;
 	memset(big, '\n', n);
 	memcpy(big, "next = \\big.efi\n", 16);
-	config_defaults(&c);
-	CHECK(config_parse(&c, big, n, collect, &w) == 1);
+	es_config_defaults(&c);
+	CHECK(es_config_parse(&c, big, n, collect, &w) == 1);
 	CHECK(w.lines[0] == 0);
-	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
-	CHECK(config_parse(&c, big, CONFIG_MAX_FILE, NULL, NULL) == 0);
+	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(es_config_parse(&c, big, ES_CONFIG_MAX_FILE, NULL, NULL) == 0);
 	CHECK(strcmp(c.next, "\\big.efi") == 0);
 	free(big);
 }
 
 static void test_empty_file(void)
 {
-	struct config c;
+	struct es_config c;
 	struct warnings w;
 
 	CHECK(parse(&c, "", &w) == 0);
-	CHECK(strcmp(c.next, CONFIG_DEFAULT_NEXT) == 0);
+	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 	CHECK(parse(&c, "\xef\xbb\xbfnext=\\bom.efi", &w) == 0);
 	CHECK(strcmp(c.next, "\\bom.efi") == 0);
 }
@@ -188,16 +188,16 @@ static void test_path_beside(void)
 {
 	char out[64];
 
-	CHECK(config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, sizeof(out)) == 0);
+	CHECK(es_config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, sizeof(out)) == 0);
 	CHECK(strcmp(out, "\\EFI\\BOOT\\earlyseed.conf") == 0);
-	CHECK(config_path_beside("/EFI/earlyseed2/earlyseed.efi", out, sizeof(out)) == 0);
+	CHECK(es_config_path_beside("/EFI/earlyseed2/earlyseed.efi", out, sizeof(out)) == 0);
 	CHECK(strcmp(out, "\\EFI\\earlyseed2\\earlyseed.conf") == 0);
-	CHECK(config_path_beside("\\a.efi", out, sizeof(out)) == 0);
+	CHECK(es_config_path_beside("\\a.efi", out, sizeof(out)) == 0);
 	CHECK(strcmp(out, "\\earlyseed.conf") == 0);
-	CHECK(config_path_beside("a.efi", out, sizeof(out)) == -1 && out[0] == '\0');
-	CHECK(config_path_beside("", out, sizeof(out)) == -1);
-	CHECK(config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, 20) == -1 && out[0] == '\0');
-	CHECK(config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, 26) == 0);
+	CHECK(es_config_path_beside("a.efi", out, sizeof(out)) == -1 && out[0] == '\0');
+	CHECK(es_config_path_beside("", out, sizeof(out)) == -1);
+	CHECK(es_config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, 20) == -1 && out[0] == '\0');
+	CHECK(es_config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, 26) == 0);
 }
 
 int main(void)

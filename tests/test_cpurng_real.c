@@ -42,30 +42,30 @@ static void test_real_rdseed(void)
  * and the gathered bytes reach the 256-bit gate on their own. */
 static void test_real_gather(void)
 {
-	uint64_t seeds[64], rands[64], startup[HEALTH_RDRAND_SAMPLES + 1];
+	uint64_t seeds[64], rands[64], startup[ES_HEALTH_RDRAND_SAMPLES + 1];
 	struct cpurng_counts n;
-	struct health_test hs, hr;
-	struct seed_stats st = { { 0 } };
-	bool pass[SEED_SRC_COUNT] = { false, false, false, true, true };
+	struct es_health_test hs, hr;
+	struct es_seed_stats st = { { 0 } };
+	bool pass[ES_SEED_SRC_COUNT] = { false, false, false, true, true };
 
 	if (caps.rdrand) {
-		for (unsigned int i = 0; i <= HEALTH_RDRAND_SAMPLES; i++)
+		for (unsigned int i = 0; i <= ES_HEALTH_RDRAND_SAMPLES; i++)
 			CHECK(cpurng_rdrand64(&startup[i]));
-		CHECK(health_rdrand_startup(startup));
+		CHECK(es_health_rdrand_startup(startup));
 	}
 	for (int round = 0; round < 16; round++) {
-		health_init(&hs, HEALTH_H_RDSEED);
-		health_init(&hr, HEALTH_H_RDRAND);
+		es_health_init(&hs, ES_HEALTH_H_RDSEED);
+		es_health_init(&hr, ES_HEALTH_H_RDRAND);
 		cpurng_gather(&caps, seeds, rands, 64, &n);
 		CHECK(n.rdseed + n.rdrand == 64 && n.none == 0);
 		if (caps.rdseed)
 			CHECK(n.rdseed > 0);
-		health_feed_u64(&hs, seeds, n.rdseed);
-		health_feed_u64(&hr, rands, n.rdrand);
+		es_health_feed_u64(&hs, seeds, n.rdseed);
+		es_health_feed_u64(&hr, rands, n.rdrand);
 		CHECK(!hs.failed && !hr.failed);
-		st.bytes[SEED_SRC_RDSEED] = n.rdseed * 8u;
-		st.bytes[SEED_SRC_RDRAND] = n.rdrand * 8u;
-		CHECK(health_entropy_bits(&st, pass) >= HEALTH_GATE_BITS);
+		st.bytes[ES_SEED_SRC_RDSEED] = n.rdseed * 8u;
+		st.bytes[ES_SEED_SRC_RDRAND] = n.rdrand * 8u;
+		CHECK(es_health_entropy_bits(&st, pass) >= ES_HEALTH_GATE_BITS);
 	}
 }
 

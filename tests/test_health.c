@@ -23,41 +23,41 @@ static void test_rct_cutoff_formula(void)
 	for (unsigned int h = 1; h <= 8; h++) {
 		double want = 1.0 + ceil(30.0 / h);
 
-		CHECK(health_rct_cutoff(h, 30) == (uint32_t)want);
+		CHECK(es_health_rct_cutoff(h, 30) == (uint32_t)want);
 	}
-	CHECK(health_rct_cutoff(1, 30) == 31);
-	CHECK(health_rct_cutoff(0, 30) == 0);
+	CHECK(es_health_rct_cutoff(1, 30) == 31);
+	CHECK(es_health_rct_cutoff(0, 30) == 0);
 }
 
 static void test_apt_cutoff_formula(void)
 {
 	for (unsigned int h = 1; h <= 8; h++) {
 		double p = ldexp(1.0, -(int)h), alpha = ldexp(1.0, -30);
-		uint32_t c = health_apt_cutoff(h, 512, 30);
+		uint32_t c = es_health_apt_cutoff(h, 512, 30);
 
 		/* smallest c with P(X >= c) <= alpha */
 		CHECK(binom_tail(512, p, c) <= alpha);
 		CHECK(binom_tail(512, p, c - 1) > alpha);
 	}
 	/* SP 800-90B Table 2 (W = 512, alpha = 2^-20) */
-	CHECK(health_apt_cutoff(1, 512, 20) == 311);
-	CHECK(health_apt_cutoff(2, 512, 20) == 177);
-	CHECK(health_apt_cutoff(4, 512, 20) == 62);
-	CHECK(health_apt_cutoff(8, 512, 20) == 13);
+	CHECK(es_health_apt_cutoff(1, 512, 20) == 311);
+	CHECK(es_health_apt_cutoff(2, 512, 20) == 177);
+	CHECK(es_health_apt_cutoff(4, 512, 20) == 62);
+	CHECK(es_health_apt_cutoff(8, 512, 20) == 13);
 }
 
 static void test_good_data_passes(void)
 {
-	struct health_test t;
+	struct es_health_test t;
 	uint64_t v[512];
 
 	check_rand_seed(9);
 	for (unsigned int h = 1; h <= 8; h *= 2) {
-		health_init(&t, h);
+		es_health_init(&t, h);
 		for (int round = 0; round < 8; round++) {
 			for (int i = 0; i < 512; i++)
 				v[i] = check_rand64();
-			health_feed_u64(&t, v, 512);
+			es_health_feed_u64(&t, v, 512);
 		}
 		CHECK(!t.failed);
 	}
@@ -65,41 +65,41 @@ static void test_good_data_passes(void)
 
 static void test_stuck_words(void)
 {
-	struct health_test t;
+	struct es_health_test t;
 	uint64_t ones[4] = { 0x1234, UINT64_MAX, UINT64_MAX, UINT64_MAX };
 	uint64_t zero[2] = { 0x1234, 0 };
 	uint64_t twice[3] = { 0x1234, 0x5678, 0x5678 };
 
-	health_init(&t, HEALTH_H_RDRAND);
-	health_feed_u64(&t, ones, 4); /* AMD fam 15h/16h after resume */
+	es_health_init(&t, ES_HEALTH_H_RDRAND);
+	es_health_feed_u64(&t, ones, 4); /* AMD fam 15h/16h after resume */
 	CHECK(t.failed && strstr(t.why, "all-ones") != NULL);
-	health_init(&t, HEALTH_H_RDSEED);
-	health_feed_u64(&t, zero, 2); /* Zen5 RDSEED */
+	es_health_init(&t, ES_HEALTH_H_RDSEED);
+	es_health_feed_u64(&t, zero, 2); /* Zen5 RDSEED */
 	CHECK(t.failed && strstr(t.why, "0 with CF=1") != NULL);
-	health_init(&t, HEALTH_H_RDSEED);
-	health_feed_u64(&t, twice, 3);
+	es_health_init(&t, ES_HEALTH_H_RDSEED);
+	es_health_feed_u64(&t, twice, 3);
 	CHECK(t.failed && strstr(t.why, "twice") != NULL);
 }
 
 static void test_rct_fires(void)
 {
-	struct health_test t;
+	struct es_health_test t;
 	uint8_t b[64];
 
 	check_rand_fill(b, sizeof(b));
 	memset(b + 20, 0xab, 9); /* cutoff for H = 4 is 1 + ceil(30/4) = 9 */
-	health_init(&t, 4);
-	health_feed(&t, b, 28);
+	es_health_init(&t, 4);
+	es_health_feed(&t, b, 28);
 	CHECK(!t.failed);
-	health_feed(&t, b + 28, 1);
+	es_health_feed(&t, b + 28, 1);
 	CHECK(t.failed && strstr(t.why, "4.4.1") != NULL);
 }
 
 static void test_apt_fires(void)
 {
-	struct health_test t;
+	struct es_health_test t;
 	uint8_t b[512];
-	uint32_t c = health_apt_cutoff(4, 512, 30);
+	uint32_t c = es_health_apt_cutoff(4, 512, 30);
 
 	/* one value c times in a window, spread out so the RCT stays quiet */
 	for (int i = 0; i < 512; i++)
@@ -107,29 +107,29 @@ static void test_apt_fires(void)
 	for (unsigned int i = 0; i < 512; i += 2)
 		if (i / 2 >= c)
 			b[i] = (uint8_t)(i + 1);
-	health_init(&t, 4);
-	health_feed(&t, b, sizeof(b));
+	es_health_init(&t, 4);
+	es_health_feed(&t, b, sizeof(b));
 	CHECK(t.failed && strstr(t.why, "4.4.2") != NULL);
 	/* one occurrence fewer passes */
 	b[2 * (c - 1)] = 0x43;
-	health_init(&t, 4);
-	health_feed(&t, b, sizeof(b));
+	es_health_init(&t, 4);
+	es_health_feed(&t, b, sizeof(b));
 	CHECK(!t.failed);
 }
 
 static void test_repeating_blocks(void)
 {
-	struct health_test t;
+	struct es_health_test t;
 	uint8_t a[32], b[32];
 
 	check_rand_fill(a, sizeof(a));
 	memcpy(b, a, sizeof(b));
-	health_init(&t, HEALTH_H_EFI_RNG);
-	health_feed_blocks(&t, a, b, sizeof(a)); /* Surface Go style */
+	es_health_init(&t, ES_HEALTH_H_EFI_RNG);
+	es_health_feed_blocks(&t, a, b, sizeof(a)); /* Surface Go style */
 	CHECK(t.failed && strstr(t.why, "same block") != NULL);
 	b[31] ^= 1;
-	health_init(&t, HEALTH_H_EFI_RNG);
-	health_feed_blocks(&t, a, b, sizeof(a));
+	es_health_init(&t, ES_HEALTH_H_EFI_RNG);
+	es_health_feed_blocks(&t, a, b, sizeof(a));
 	CHECK(!t.failed);
 }
 
@@ -139,47 +139,47 @@ static void test_rdrand_startup(void)
 
 	for (int i = 0; i < 9; i++)
 		s[i] = (uint64_t)i + 1;
-	CHECK(health_rdrand_startup(s));
+	CHECK(es_health_rdrand_startup(s));
 	/* four changes in eight: fails (needs five) */
 	for (int i = 0; i < 9; i++)
 		s[i] = (uint64_t)(i / 2);
-	CHECK(!health_rdrand_startup(s));
+	CHECK(!es_health_rdrand_startup(s));
 	/* exactly five: passes */
 	{
 		const uint64_t five[9] = { 1, 2, 3, 4, 5, 6, 6, 6, 6 };
 
-		CHECK(health_rdrand_startup(five));
+		CHECK(es_health_rdrand_startup(five));
 	}
 }
 
 static void test_credit(void)
 {
-	CHECK(health_credit(512, HEALTH_H_RDRAND) == 512);
-	CHECK(health_credit(64, HEALTH_H_EFI_RNG) == 256);
-	CHECK(health_credit(UINT32_MAX, 8) == UINT32_MAX);
-	CHECK(health_credit(32, HEALTH_H_PREV_TABLE) == HEALTH_GATE_BITS);
+	CHECK(es_health_credit(512, ES_HEALTH_H_RDRAND) == 512);
+	CHECK(es_health_credit(64, ES_HEALTH_H_EFI_RNG) == 256);
+	CHECK(es_health_credit(UINT32_MAX, 8) == UINT32_MAX);
+	CHECK(es_health_credit(32, ES_HEALTH_H_PREV_TABLE) == ES_HEALTH_GATE_BITS);
 }
 
 /* The gate: only passing, non-clock sources count; 256 bits needed. */
 static void test_entropy_gate(void)
 {
-	struct seed_stats st = { { 0 } };
-	bool pass[SEED_SRC_COUNT] = { true, true, true, true, true };
+	struct es_seed_stats st = { { 0 } };
+	bool pass[ES_SEED_SRC_COUNT] = { true, true, true, true, true };
 
-	st.bytes[SEED_SRC_CLOCK] = 1000000;
-	CHECK(health_entropy_bits(&st, pass) == 0);
-	st.bytes[SEED_SRC_RDRAND] = 255;
-	CHECK(health_entropy_bits(&st, pass) == 255);
-	st.bytes[SEED_SRC_RDRAND] = 512; /* -cpu max under TCG: RDRAND alone passes */
-	CHECK(health_entropy_bits(&st, pass) >= HEALTH_GATE_BITS);
-	pass[SEED_SRC_RDRAND] = false; /* failing bytes never count */
-	CHECK(health_entropy_bits(&st, pass) == 0);
-	st.bytes[SEED_SRC_EFI_RNG] = 64; /* two 32-byte blocks of one instance */
-	CHECK(health_entropy_bits(&st, pass) == 256);
-	st.bytes[SEED_SRC_EFI_RNG] = 32;
-	st.bytes[SEED_SRC_PREV_TABLE] = 16;
-	CHECK(health_entropy_bits(&st, pass) == 128 + 128);
-	CHECK(health_h_of(SEED_SRC_CLOCK) == 0);
+	st.bytes[ES_SEED_SRC_CLOCK] = 1000000;
+	CHECK(es_health_entropy_bits(&st, pass) == 0);
+	st.bytes[ES_SEED_SRC_RDRAND] = 255;
+	CHECK(es_health_entropy_bits(&st, pass) == 255);
+	st.bytes[ES_SEED_SRC_RDRAND] = 512; /* -cpu max under TCG: RDRAND alone passes */
+	CHECK(es_health_entropy_bits(&st, pass) >= ES_HEALTH_GATE_BITS);
+	pass[ES_SEED_SRC_RDRAND] = false; /* failing bytes never count */
+	CHECK(es_health_entropy_bits(&st, pass) == 0);
+	st.bytes[ES_SEED_SRC_EFI_RNG] = 64; /* two 32-byte blocks of one instance */
+	CHECK(es_health_entropy_bits(&st, pass) == 256);
+	st.bytes[ES_SEED_SRC_EFI_RNG] = 32;
+	st.bytes[ES_SEED_SRC_PREV_TABLE] = 16;
+	CHECK(es_health_entropy_bits(&st, pass) == 128 + 128);
+	CHECK(es_health_h_of(ES_SEED_SRC_CLOCK) == 0);
 }
 
 int main(void)

@@ -91,9 +91,9 @@ static void no_cpu_rng(void)
 	fake_insn.leaf7_ebx = 0;
 }
 
-static struct table_seed *install_prev(uint32_t size, size_t alloc_bits)
+static struct es_table_seed *install_prev(uint32_t size, size_t alloc_bits)
 {
-	struct table_seed *t = fake_alloc(sizeof(*t) + alloc_bits);
+	struct es_table_seed *t = fake_alloc(sizeof(*t) + alloc_bits);
 
 	t->size = size;
 	for (size_t i = 0; i < alloc_bits; i++)
@@ -104,7 +104,7 @@ static struct table_seed *install_prev(uint32_t size, size_t alloc_bits)
 	return t;
 }
 
-static bool prev_intact(const struct table_seed *t, uint32_t size, size_t alloc_bits)
+static bool prev_intact(const struct es_table_seed *t, uint32_t size, size_t alloc_bits)
 {
 	if (!fake_is_live(t) || t->size != size)
 		return false;
@@ -122,8 +122,8 @@ static bool logged(const char *s)
 /* Run efi_main and check the invariants every case must keep. */
 static void finish(bool expect_table, bool expect_started)
 {
-	struct table_seed *t;
-	struct audit_record a;
+	struct es_table_seed *t;
+	struct es_audit_record a;
 
 	rc = efi_main(fake_image_handle(), ST);
 	t = fake_seed_table();
@@ -146,7 +146,7 @@ static void finish(bool expect_table, bool expect_started)
 		bool zero = true;
 		char hex[9];
 
-		CHECK(t->size > 0 && t->size <= TABLE_PREV_MAX);
+		CHECK(t->size > 0 && t->size <= ES_TABLE_PREV_MAX);
 		for (uint32_t i = 0; i < t->size; i++)
 			zero = zero && t->bits[i] == 0;
 		CHECK(!zero);
@@ -158,7 +158,7 @@ static void finish(bool expect_table, bool expect_started)
 			CHECK(strcasestr(fake.log, hex) == NULL);
 		}
 	}
-	CHECK(fake.variable_set && audit_decode(fake.variable, fake.variable_len, &a) == AUDIT_OK);
+	CHECK(fake.variable_set && es_audit_decode(fake.variable, fake.variable_len, &a) == ES_AUDIT_OK);
 	if (fake.variable_set)
 		CHECK(a.table_size == (t != NULL ? t->size : 0u));
 	if (!fake.variable_set || (t != NULL) != expect_table || !fake.started != !expect_started)
@@ -305,7 +305,7 @@ static void test_prev_tables(void)
 	static const uint32_t sizes[] = { 0, 32, 512 };
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		struct table_seed *p;
+		struct es_table_seed *p;
 		char want[64];
 
 		base();
@@ -323,7 +323,7 @@ static void test_prev_tables_corrupt(void)
 	static const uint32_t sizes[] = { 513, 0xffffffffu };
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		struct table_seed *p;
+		struct es_table_seed *p;
 
 		base();
 		p = install_prev(sizes[i], 16); /* only 16 bytes exist: reading more is a bug ASan sees */
@@ -336,7 +336,7 @@ static void test_prev_tables_corrupt(void)
 
 static void test_prev_table_alone(void)
 {
-	struct table_seed *p;
+	struct es_table_seed *p;
 
 	/* 32 bytes a kernel would trust anyway: merged into a new table */
 	base();
@@ -442,7 +442,7 @@ static void test_next_stage_missing_or_unloadable(void)
 
 static void test_install_failures(void)
 {
-	struct table_seed *p;
+	struct es_table_seed *p;
 
 	base();
 	p = install_prev(32, 32);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* seed_absorb(): length-prefixed records; seed_extract(): one-way, pinned. */
+/* es_seed_absorb(): length-prefixed records; es_seed_extract(): one-way, pinned. */
 #include <string.h>
 
 #include "../core/seed.h"
@@ -7,54 +7,54 @@
 
 static void test_absorb_is_header_then_data(void)
 {
-	struct pool a, b;
-	struct seed_stats st = { { 0 } };
-	static const uint8_t hdr[8] = { 'e', 's', SEED_SRC_RDRAND, 0, 3, 0, 0, 0 };
+	struct es_pool a, b;
+	struct es_seed_stats st = { { 0 } };
+	static const uint8_t hdr[8] = { 'e', 's', ES_SEED_SRC_RDRAND, 0, 3, 0, 0, 0 };
 
-	pool_init(&a);
-	pool_init(&b);
-	CHECK(seed_absorb(&a, &st, SEED_SRC_RDRAND, "xyz", 3) == 0);
-	pool_mix(&b, hdr, sizeof(hdr));
-	pool_mix(&b, "xyz", 3);
+	es_pool_init(&a);
+	es_pool_init(&b);
+	CHECK(es_seed_absorb(&a, &st, ES_SEED_SRC_RDRAND, "xyz", 3) == 0);
+	es_pool_mix(&b, hdr, sizeof(hdr));
+	es_pool_mix(&b, "xyz", 3);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
-	CHECK(st.bytes[SEED_SRC_RDRAND] == 3);
+	CHECK(st.bytes[ES_SEED_SRC_RDRAND] == 3);
 }
 
 /* (ab, c) and (a, bc) must not mix to the same pool. */
 static void test_absorb_length_prefix(void)
 {
-	struct pool a, b;
-	struct seed_stats st = { { 0 } };
+	struct es_pool a, b;
+	struct es_seed_stats st = { { 0 } };
 
-	pool_init(&a);
-	pool_init(&b);
-	(void)seed_absorb(&a, &st, SEED_SRC_EFI_RNG, "ab", 2);
-	(void)seed_absorb(&a, &st, SEED_SRC_EFI_RNG, "c", 1);
-	(void)seed_absorb(&b, &st, SEED_SRC_EFI_RNG, "a", 1);
-	(void)seed_absorb(&b, &st, SEED_SRC_EFI_RNG, "bc", 2);
+	es_pool_init(&a);
+	es_pool_init(&b);
+	(void)es_seed_absorb(&a, &st, ES_SEED_SRC_EFI_RNG, "ab", 2);
+	(void)es_seed_absorb(&a, &st, ES_SEED_SRC_EFI_RNG, "c", 1);
+	(void)es_seed_absorb(&b, &st, ES_SEED_SRC_EFI_RNG, "a", 1);
+	(void)es_seed_absorb(&b, &st, ES_SEED_SRC_EFI_RNG, "bc", 2);
 	CHECK(memcmp(&a, &b, sizeof(a)) != 0);
 	/* and the source is part of the record */
-	pool_init(&a);
-	pool_init(&b);
-	(void)seed_absorb(&a, &st, SEED_SRC_RDSEED, "abc", 3);
-	(void)seed_absorb(&b, &st, SEED_SRC_RDRAND, "abc", 3);
+	es_pool_init(&a);
+	es_pool_init(&b);
+	(void)es_seed_absorb(&a, &st, ES_SEED_SRC_RDSEED, "abc", 3);
+	(void)es_seed_absorb(&b, &st, ES_SEED_SRC_RDRAND, "abc", 3);
 	CHECK(memcmp(&a, &b, sizeof(a)) != 0);
 }
 
 static void test_absorb_refuses_bad_input(void)
 {
-	struct pool p, before;
-	struct seed_stats st = { { 0 } };
+	struct es_pool p, before;
+	struct es_seed_stats st = { { 0 } };
 
-	pool_init(&p);
+	es_pool_init(&p);
 	before = p;
-	CHECK(seed_absorb(&p, &st, SEED_SRC_COUNT, "x", 1) == -1);
-	CHECK(seed_absorb(&p, &st, SEED_SRC_CLOCK, NULL, 4) == -1);
+	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_COUNT, "x", 1) == -1);
+	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_CLOCK, NULL, 4) == -1);
 	CHECK(memcmp(&p, &before, sizeof(p)) == 0);
-	CHECK(seed_absorb(&p, &st, SEED_SRC_CLOCK, NULL, 0) == 0);
-	st.bytes[SEED_SRC_CLOCK] = UINT32_MAX - 1;
-	CHECK(seed_absorb(&p, &st, SEED_SRC_CLOCK, "abcd", 4) == 0);
-	CHECK(st.bytes[SEED_SRC_CLOCK] == UINT32_MAX);
+	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_CLOCK, NULL, 0) == 0);
+	st.bytes[ES_SEED_SRC_CLOCK] = UINT32_MAX - 1;
+	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_CLOCK, "abcd", 4) == 0);
+	CHECK(st.bytes[ES_SEED_SRC_CLOCK] == UINT32_MAX);
 }
 
 /* Pins the extraction format: computed independently with Python's
@@ -62,36 +62,36 @@ static void test_absorb_refuses_bad_input(void)
  * add_ptr | input_rotate << 16. */
 static void test_extract_known_answers(void)
 {
-	struct pool p;
+	struct es_pool p;
 	uint8_t got[40], want[40];
 
-	pool_init(&p);
+	es_pool_init(&p);
 	check_hex(want, "a6c27b5556b5b6b95debc2426111c8b10590a762e2615faad48f087c72785882");
-	CHECK(seed_extract(&p, got, 32) == 0);
+	CHECK(es_seed_extract(&p, got, 32) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
 
-	for (uint32_t i = 0; i < POOL_WORDS; i++)
+	for (uint32_t i = 0; i < ES_POOL_WORDS; i++)
 		p.words[i] = i * 0x01010101u;
 	p.add_ptr = 5;
 	p.input_rotate = 9;
 	check_hex(want, "a0a009971d24971a35101f0b71f5408631b43dde82bb80ab2403ae0510fde7b9cc66c9d83edee415");
-	CHECK(seed_extract(&p, got, 40) == 0);
+	CHECK(es_seed_extract(&p, got, 40) == 0);
 	CHECK(memcmp(got, want, 40) == 0);
 }
 
 static void test_extract_lengths(void)
 {
-	struct pool p;
-	uint8_t out[SEED_MAX_LEN + 1];
+	struct es_pool p;
+	uint8_t out[ES_SEED_MAX_LEN + 1];
 
-	pool_init(&p);
+	es_pool_init(&p);
 	memset(out, 0xaa, sizeof(out));
-	CHECK(seed_extract(&p, out, 0) == -1);
-	CHECK(seed_extract(&p, out, SEED_MAX_LEN + 1) == -1);
+	CHECK(es_seed_extract(&p, out, 0) == -1);
+	CHECK(es_seed_extract(&p, out, ES_SEED_MAX_LEN + 1) == -1);
 	CHECK(out[0] == 0xaa);
-	CHECK(seed_extract(&p, out, 1) == 0);
-	CHECK(seed_extract(&p, out, SEED_MAX_LEN) == 0);
-	CHECK(out[SEED_MAX_LEN] == 0xaa);
+	CHECK(es_seed_extract(&p, out, 1) == 0);
+	CHECK(es_seed_extract(&p, out, ES_SEED_MAX_LEN) == 0);
+	CHECK(out[ES_SEED_MAX_LEN] == 0xaa);
 }
 
 /* The seed is a hash: no 4-byte window of it is a pool word, the pool is
@@ -100,28 +100,28 @@ static void test_extract_is_one_way(void)
 {
 	check_rand_seed(4);
 	for (int k = 0; k < 200; k++) {
-		struct pool p, before;
+		struct es_pool p, before;
 		uint8_t s1[64], s2[64];
 
 		check_rand_fill(p.words, sizeof(p.words));
-		p.add_ptr = (uint16_t)(check_rand64() & POOL_WORDMASK);
+		p.add_ptr = (uint16_t)(check_rand64() & ES_POOL_WORDMASK);
 		p.input_rotate = (uint16_t)(check_rand64() & 31u);
 		before = p;
-		CHECK(seed_extract(&p, s1, sizeof(s1)) == 0);
+		CHECK(es_seed_extract(&p, s1, sizeof(s1)) == 0);
 		CHECK(memcmp(&p, &before, sizeof(p)) == 0);
 		for (size_t off = 0; off + 4 <= sizeof(s1); off++) {
 			uint32_t w = (uint32_t)s1[off] | (uint32_t)s1[off + 1] << 8 |
 				     (uint32_t)s1[off + 2] << 16 | (uint32_t)s1[off + 3] << 24;
 
-			for (unsigned int i = 0; i < POOL_WORDS; i++)
+			for (unsigned int i = 0; i < ES_POOL_WORDS; i++)
 				CHECK(w != p.words[i]);
 		}
-		p.words[check_rand64() & POOL_WORDMASK] ^= 1u << (check_rand64() & 31u);
-		CHECK(seed_extract(&p, s2, sizeof(s2)) == 0);
+		p.words[check_rand64() & ES_POOL_WORDMASK] ^= 1u << (check_rand64() & 31u);
+		CHECK(es_seed_extract(&p, s2, sizeof(s2)) == 0);
 		CHECK(memcmp(s1, s2, sizeof(s1)) != 0);
 		p = before;
 		p.input_rotate = (uint16_t)((p.input_rotate + 1u) & 31u);
-		CHECK(seed_extract(&p, s2, sizeof(s2)) == 0);
+		CHECK(es_seed_extract(&p, s2, sizeof(s2)) == 0);
 		CHECK(memcmp(s1, s2, sizeof(s1)) != 0);
 	}
 }

@@ -11,7 +11,7 @@
 
 static struct simulate_result res;
 
-static struct simulate_opts opts(enum credit_kernel k, int seconds)
+static struct simulate_opts opts(enum es_credit_kernel k, int seconds)
 {
 	struct simulate_opts o = { k, false, 0, 0, true, true, seconds };
 
@@ -22,8 +22,8 @@ static struct simulate_opts opts(enum credit_kernel k, int seconds)
  * 2048 bits, which the 3/4 rule turns into 1536 bits of a 4096-bit pool. */
 static void test_v3_refill(void)
 {
-	for (int k = CREDIT_KERNEL_3_15; k <= CREDIT_KERNEL_3_16; k++) {
-		struct simulate_opts o = opts((enum credit_kernel)k, 10);
+	for (int k = ES_CREDIT_KERNEL_3_15; k <= ES_CREDIT_KERNEL_3_16; k++) {
+		struct simulate_opts o = opts((enum es_credit_kernel)k, 10);
 
 		o.rdseed = true;
 		simulate_run(&o, &res, NULL);
@@ -38,14 +38,14 @@ static void test_v3_refill(void)
  * fast pool): entropy_total passes 128 at 65 s. 3.14 ignores RDSEED. */
 static void test_v3_no_refill(void)
 {
-	struct simulate_opts o = opts(CREDIT_KERNEL_3_17, 300);
+	struct simulate_opts o = opts(ES_CREDIT_KERNEL_3_17, 300);
 
 	o.rdseed = true;
 	simulate_run(&o, &res, NULL);
 	CHECK(res.bits[0] == 0);
 	CHECK(res.nonblocking_ready == 65);
 	CHECK(res.ready_at > 65);
-	o.kernel = CREDIT_KERNEL_3_14;
+	o.kernel = ES_CREDIT_KERNEL_3_14;
 	simulate_run(&o, &res, NULL);
 	CHECK(res.nonblocking_ready == 129);
 }
@@ -56,17 +56,17 @@ static void test_v3_interrupts_only(void)
 	static struct simulate_result a;
 
 	memset(&res, 0, sizeof(res));
-	for (int k = CREDIT_KERNEL_3_14; k <= CREDIT_KERNEL_3_17; k++) {
-		struct simulate_opts o = opts((enum credit_kernel)k, 600);
+	for (int k = ES_CREDIT_KERNEL_3_14; k <= ES_CREDIT_KERNEL_3_17; k++) {
+		struct simulate_opts o = opts((enum es_credit_kernel)k, 600);
 
-		simulate_run(&o, k == CREDIT_KERNEL_3_14 ? &a : &res, NULL);
+		simulate_run(&o, k == ES_CREDIT_KERNEL_3_14 ? &a : &res, NULL);
 		CHECK(a.nonblocking_ready == 129);
-		if (k != CREDIT_KERNEL_3_14)
+		if (k != ES_CREDIT_KERNEL_3_14)
 			CHECK(memcmp(&a, &res, sizeof(res)) == 0);
 	}
 	/* The table has no consumer before 5.x. */
 	{
-		struct simulate_opts o = opts(CREDIT_KERNEL_3_17, 600);
+		struct simulate_opts o = opts(ES_CREDIT_KERNEL_3_17, 600);
 
 		o.table = 32;
 		simulate_run(&o, &res, NULL);
@@ -76,7 +76,7 @@ static void test_v3_interrupts_only(void)
 
 static void test_v6_rules(void)
 {
-	struct simulate_opts o = opts(CREDIT_KERNEL_6, 300);
+	struct simulate_opts o = opts(ES_CREDIT_KERNEL_6, 300);
 
 	/* 32 trusted bytes: 256 bits at 0 */
 	o.table = 32;
@@ -104,7 +104,7 @@ static void test_v6_rules(void)
 	CHECK(res.ready_at == 256);
 	/* never above 256 */
 	for (int t = 0; t <= o.seconds; t++)
-		CHECK(res.bits[t] <= CREDIT_READY_BITS);
+		CHECK(res.bits[t] <= ES_CREDIT_READY_BITS);
 }
 
 static void test_text_and_svg(void)
@@ -112,7 +112,7 @@ static void test_text_and_svg(void)
 	char *text = NULL;
 	size_t n = 0;
 	FILE *f = open_memstream(&text, &n);
-	struct simulate_opts o = opts(CREDIT_KERNEL_3_16, 5);
+	struct simulate_opts o = opts(ES_CREDIT_KERNEL_3_16, 5);
 	char path[] = "/tmp/earlyseed-test-XXXXXX";
 	int fd = mkstemp(path);
 
@@ -152,10 +152,10 @@ static void test_text_and_svg(void)
 
 static void test_parse_kernel(void)
 {
-	enum credit_kernel k;
+	enum es_credit_kernel k;
 
-	CHECK(simulate_parse_kernel("3.15", &k) && k == CREDIT_KERNEL_3_15);
-	CHECK(simulate_parse_kernel("6", &k) && k == CREDIT_KERNEL_6);
+	CHECK(simulate_parse_kernel("3.15", &k) && k == ES_CREDIT_KERNEL_3_15);
+	CHECK(simulate_parse_kernel("6", &k) && k == ES_CREDIT_KERNEL_6);
 	CHECK(!simulate_parse_kernel("3.18", &k));
 	CHECK(!simulate_parse_kernel("", &k));
 }

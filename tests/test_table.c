@@ -1,30 +1,30 @@
 /* SPDX-License-Identifier: MIT */
-/* table_prev_check(): the Linux stub's bound, and never a read past avail. */
+/* es_table_prev_check(): the Linux stub's bound, and never a read past avail. */
 #include <string.h>
 
 #include "../core/table.h"
 #include "check.h"
 
-static enum table_prev check(uint32_t size_field, size_t avail, uint32_t *size)
+static enum es_table_prev check(uint32_t size_field, size_t avail, uint32_t *size)
 {
 	uint8_t buf[4 + 600] = { 0 };
 
 	memcpy(buf, &size_field, 4);
-	return table_prev_check(buf, avail, size);
+	return es_table_prev_check(buf, avail, size);
 }
 
 static void test_bounds(void)
 {
 	uint32_t n;
 
-	CHECK(check(0, 4, &n) == TABLE_PREV_OK && n == 0);
-	CHECK(check(32, 36, &n) == TABLE_PREV_OK && n == 32);
-	CHECK(check(512, 516, &n) == TABLE_PREV_OK && n == 512);
-	CHECK(check(513, 604, &n) == TABLE_PREV_CORRUPT && n == 513);
-	CHECK(check(0xffffffffu, 604, &n) == TABLE_PREV_CORRUPT && n == 0xffffffffu);
-	CHECK(check(32, 35, &n) == TABLE_PREV_SHORT && n == 32);
-	CHECK(check(32, 3, &n) == TABLE_PREV_SHORT && n == 0);
-	CHECK(table_alloc_size(32) == 36);
+	CHECK(check(0, 4, &n) == ES_TABLE_PREV_OK && n == 0);
+	CHECK(check(32, 36, &n) == ES_TABLE_PREV_OK && n == 32);
+	CHECK(check(512, 516, &n) == ES_TABLE_PREV_OK && n == 512);
+	CHECK(check(513, 604, &n) == ES_TABLE_PREV_CORRUPT && n == 513);
+	CHECK(check(0xffffffffu, 604, &n) == ES_TABLE_PREV_CORRUPT && n == 0xffffffffu);
+	CHECK(check(32, 35, &n) == ES_TABLE_PREV_SHORT && n == 32);
+	CHECK(check(32, 3, &n) == ES_TABLE_PREV_SHORT && n == 0);
+	CHECK(es_table_alloc_size(32) == 36);
 }
 
 int main(void)

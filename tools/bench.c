@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * make bench: the core's costs measured side by side in one run, as ratios
- * to pool_mix; `bench --boot` runs only what one boot of the app computes
+ * to es_pool_mix; `bench --boot` runs only what one boot of the app computes
  * (for valgrind --tool=callgrind instruction counts, which do not jitter).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -19,7 +19,7 @@
 #define REPS 5
 
 static uint8_t buf[BUF];
-static struct pool pool;
+static struct es_pool pool;
 static volatile uint8_t sink;
 
 static double now(void)
@@ -30,23 +30,23 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static void run_mix(void) { pool_mix(&pool, buf, BUF); }
-static void run_unmix(void) { pool_unmix(&pool, buf, BUF); }
+static void run_mix(void) { es_pool_mix(&pool, buf, BUF); }
+static void run_unmix(void) { es_pool_unmix(&pool, buf, BUF); }
 
 static void run_blake2s(void)
 {
 	uint8_t out[32];
 
-	(void)blake2s(out, 32, NULL, 0, buf, BUF);
+	(void)es_blake2s(out, 32, NULL, 0, buf, BUF);
 	sink = out[0];
 }
 
 static void run_health(void)
 {
-	struct health_test t;
+	struct es_health_test t;
 
-	health_init(&t, HEALTH_H_RDSEED);
-	health_feed(&t, buf, BUF);
+	es_health_init(&t, ES_HEALTH_H_RDSEED);
+	es_health_feed(&t, buf, BUF);
 	sink = (uint8_t)t.failed;
 }
 
@@ -54,19 +54,19 @@ static void run_health(void)
  * bytes of CPU longs), their health tests, and a 32-byte seed. */
 static void run_boot(void)
 {
-	struct seed_stats st = { { 0 } };
-	struct health_test t;
+	struct es_seed_stats st = { { 0 } };
+	struct es_health_test t;
 	uint8_t seed[32];
 	uint64_t longs[64];
 
-	pool_init(&pool);
-	(void)seed_absorb(&pool, &st, SEED_SRC_CLOCK, buf, 24);
-	(void)seed_absorb(&pool, &st, SEED_SRC_EFI_RNG, buf + 24, 64);
+	es_pool_init(&pool);
+	(void)es_seed_absorb(&pool, &st, ES_SEED_SRC_CLOCK, buf, 24);
+	(void)es_seed_absorb(&pool, &st, ES_SEED_SRC_EFI_RNG, buf + 24, 64);
 	memcpy(longs, buf + 128, sizeof(longs));
-	health_init(&t, HEALTH_H_RDRAND);
-	health_feed_u64(&t, longs, 64);
-	(void)seed_absorb(&pool, &st, SEED_SRC_RDRAND, longs, sizeof(longs));
-	(void)seed_extract(&pool, seed, sizeof(seed));
+	es_health_init(&t, ES_HEALTH_H_RDRAND);
+	es_health_feed_u64(&t, longs, 64);
+	(void)es_seed_absorb(&pool, &st, ES_SEED_SRC_RDRAND, longs, sizeof(longs));
+	(void)es_seed_extract(&pool, seed, sizeof(seed));
 	sink = seed[0];
 }
 
@@ -92,10 +92,10 @@ int main(int argc, char **argv)
 		void (*fn)(void);
 		double bytes;
 	} cases[] = {
-		{ "pool_mix (v3.17 _mix_pool_bytes)", run_mix, BUF },
-		{ "pool_unmix", run_unmix, BUF },
+		{ "es_pool_mix (v3.17 _mix_pool_bytes)", run_mix, BUF },
+		{ "es_pool_unmix", run_unmix, BUF },
 		{ "blake2s", run_blake2s, BUF },
-		{ "health_feed (RCT + APT)", run_health, BUF },
+		{ "es_health_feed (RCT + APT)", run_health, BUF },
 	};
 	double base = 0;
 

@@ -26,8 +26,8 @@ static const char usage[] =
 	"           mix HEX...             _mix_pool_bytes() of the bytes, e.g. mix 00 7f 80 ff\n"
 	"           unmix HEX...           the exact inverse of mix with the same bytes\n"
 	"           mixle64 U64...         mix each value as 8 little-endian bytes (0x-hex or decimal)\n"
-	"           credit N               credit_entropy_bits(input_pool, N), N may be negative\n"
-	"           credit_safe N          credit_entropy_bits_safe(input_pool, N)\n"
+	"           credit N               es_credit_entropy_bits(input_pool, N), N may be negative\n"
+	"           credit_safe N          es_credit_entropy_bits_safe(input_pool, N)\n"
 	"           state                  add_ptr=.. input_rotate=.. entropy_count=.. entropy_total=.. initialized=..\n"
 	"           dump                   the state line, then the 128 pool words\n"
 	"         A bad line prints \"error: line N: why\" on stderr, is skipped, and makes\n"
@@ -136,7 +136,7 @@ static int parse_onoff(const char *opt, const char *s, bool *v)
 static int cmd_simulate(int argc, char **argv)
 {
 	static struct simulate_result res;
-	struct simulate_opts o = { CREDIT_KERNEL_6, false, 0, 0, true, true, 60 };
+	struct simulate_opts o = { ES_CREDIT_KERNEL_6, false, 0, 0, true, true, 60 };
 	const char *svg = NULL;
 	bool have_kernel = false;
 

@@ -10,28 +10,28 @@ static const struct {
 	uint32_t bit;
 	const char *name;
 } flag_names[] = {
-	{ AUDIT_F_RDSEED, "rdseed" },
-	{ AUDIT_F_RDRAND, "rdrand" },
-	{ AUDIT_F_EFI_RNG, "efi_rng" },
-	{ AUDIT_F_PREV_FOUND, "prev_found" },
-	{ AUDIT_F_PREV_CORRUPT, "prev_corrupt" },
-	{ AUDIT_F_PREV_RETIRED, "prev_retired" },
-	{ AUDIT_F_TABLE, "table" },
-	{ AUDIT_F_INSTALL_FAILED, "install_failed" },
-	{ AUDIT_F_BELOW_GATE, "below_gate" },
-	{ AUDIT_F_RDSEED_FAIL, "rdseed_fail" },
-	{ AUDIT_F_RDRAND_FAIL, "rdrand_fail" },
-	{ AUDIT_F_EFI_RNG_FAIL, "efi_rng_fail" },
+	{ ES_AUDIT_F_RDSEED, "rdseed" },
+	{ ES_AUDIT_F_RDRAND, "rdrand" },
+	{ ES_AUDIT_F_EFI_RNG, "efi_rng" },
+	{ ES_AUDIT_F_PREV_FOUND, "prev_found" },
+	{ ES_AUDIT_F_PREV_CORRUPT, "prev_corrupt" },
+	{ ES_AUDIT_F_PREV_RETIRED, "prev_retired" },
+	{ ES_AUDIT_F_TABLE, "table" },
+	{ ES_AUDIT_F_INSTALL_FAILED, "install_failed" },
+	{ ES_AUDIT_F_BELOW_GATE, "below_gate" },
+	{ ES_AUDIT_F_RDSEED_FAIL, "rdseed_fail" },
+	{ ES_AUDIT_F_RDRAND_FAIL, "rdrand_fail" },
+	{ ES_AUDIT_F_EFI_RNG_FAIL, "efi_rng_fail" },
 };
 
 int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 {
-	struct audit_record a;
-	enum audit_error e;
+	struct es_audit_record a;
+	enum es_audit_error e;
 	const char *sep = "";
 
 	/* efivarfs prefixes the data with the variable's attributes. */
-	if (n == AUDIT_SIZE + 4 && buf[4] == 'E' && buf[5] == 'S') {
+	if (n == ES_AUDIT_SIZE + 4 && buf[4] == 'E' && buf[5] == 'S') {
 		uint32_t attr = (uint32_t)buf[0] | (uint32_t)buf[1] << 8 | (uint32_t)buf[2] << 16 |
 				(uint32_t)buf[3] << 24;
 
@@ -41,14 +41,14 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 		buf += 4;
 		n -= 4;
 	}
-	if (n != AUDIT_SIZE) {
+	if (n != ES_AUDIT_SIZE) {
 		fprintf(err, "error: %zu bytes, an audit record is %u (or %u from efivarfs)\n", n,
-			AUDIT_SIZE, AUDIT_SIZE + 4);
+			ES_AUDIT_SIZE, ES_AUDIT_SIZE + 4);
 		return 1;
 	}
-	e = audit_decode(buf, n, &a);
-	if (e != AUDIT_OK) {
-		fprintf(err, "error: %s\n", audit_strerror(e));
+	e = es_audit_decode(buf, n, &a);
+	if (e != ES_AUDIT_OK) {
+		fprintf(err, "error: %s\n", es_audit_strerror(e));
 		return 1;
 	}
 	fprintf(out, "earlyseed audit record v%u\n", a.version);
@@ -66,9 +66,9 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 		a.efi_rng_failed, a.efi_rng_calls);
 	fprintf(out, "  cpu:              longs_failed=%u\n", a.cpu_longs_failed);
 	fprintf(out, "  previous table:   size=%u%s\n", a.prev_table_size,
-		(a.flags & AUDIT_F_PREV_CORRUPT) ? " (over 512: not read)" :
-		(a.flags & AUDIT_F_PREV_RETIRED) ? " (merged, wiped, freed)" :
-		(a.flags & AUDIT_F_PREV_FOUND) ? " (merged, left in place)" : " (none)");
+		(a.flags & ES_AUDIT_F_PREV_CORRUPT) ? " (over 512: not read)" :
+		(a.flags & ES_AUDIT_F_PREV_RETIRED) ? " (merged, wiped, freed)" :
+		(a.flags & ES_AUDIT_F_PREV_FOUND) ? " (merged, left in place)" : " (none)");
 	fprintf(out, "  health:           healthy sources hold an assumed %u bits (a table needs 256)\n",
 		a.entropy_bits);
 	fprintf(out, "  table installed:  %u bytes\n", a.table_size);
@@ -78,7 +78,7 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	fprintf(out, "summary rdseed=%u rdrand=%u efi_rng=%u prev_table=%u table=%u "
 		     "health=rdseed:%s,rdrand:%s,efi_rng:%s\n",
 		a.bytes_rdseed, a.bytes_rdrand, a.bytes_efi_rng, a.bytes_prev_table, a.table_size,
-		audit_verdict(&a, AUDIT_F_RDSEED, AUDIT_F_RDSEED_FAIL), audit_verdict(&a, AUDIT_F_RDRAND, AUDIT_F_RDRAND_FAIL),
-		audit_verdict(&a, AUDIT_F_EFI_RNG, AUDIT_F_EFI_RNG_FAIL));
+		es_audit_verdict(&a, ES_AUDIT_F_RDSEED, ES_AUDIT_F_RDSEED_FAIL), es_audit_verdict(&a, ES_AUDIT_F_RDRAND, ES_AUDIT_F_RDRAND_FAIL),
+		es_audit_verdict(&a, ES_AUDIT_F_EFI_RNG, ES_AUDIT_F_EFI_RNG_FAIL));
 	return 0;
 }

@@ -139,7 +139,7 @@ static void print_state(const struct replay *r, FILE *out)
 static void print_dump(const struct replay *r, FILE *out)
 {
 	print_state(r, out);
-	for (unsigned int i = 0; i < POOL_WORDS; i += 8) {
+	for (unsigned int i = 0; i < ES_POOL_WORDS; i += 8) {
 		fprintf(out, "pool[%03u]:", i);
 		for (unsigned int k = 0; k < 8; k++)
 			fprintf(out, " %08x", r->pool.words[i + k]);
@@ -149,8 +149,8 @@ static void print_dump(const struct replay *r, FILE *out)
 
 void replay_reset(struct replay *r)
 {
-	pool_init(&r->pool);
-	credit_pool_init(&r->credit, CREDIT_INPUT_POOLBITSHIFT);
+	es_pool_init(&r->pool);
+	es_credit_pool_init(&r->credit, ES_CREDIT_INPUT_POOLBITSHIFT);
 }
 
 /* Runs one line; returns NULL or why it is bad. */
@@ -168,10 +168,10 @@ static const char *run_line(struct replay *r, struct line *l, uint8_t *buf, FILE
 		if (n < 0)
 			return why;
 		if (cmd[0] == 'm')
-			pool_mix(&r->pool, buf, (size_t)n);
+			es_pool_mix(&r->pool, buf, (size_t)n);
 		else
-			pool_unmix(&r->pool, buf, (size_t)n);
-		wipe_bytes(buf, (size_t)n);
+			es_pool_unmix(&r->pool, buf, (size_t)n);
+		es_wipe(buf, (size_t)n);
 	} else if (token_is(cmd, clen, "mixle64")) {
 		size_t n = 0;
 
@@ -185,8 +185,8 @@ static const char *run_line(struct replay *r, struct line *l, uint8_t *buf, FILE
 			for (unsigned int i = 0; i < 8; i++)
 				buf[n++] = (uint8_t)(v >> (8 * i));
 		}
-		pool_mix(&r->pool, buf, n);
-		wipe_bytes(buf, n);
+		es_pool_mix(&r->pool, buf, n);
+		es_wipe(buf, n);
 	} else if (token_is(cmd, clen, "credit") || token_is(cmd, clen, "credit_safe")) {
 		int nbits;
 
@@ -197,9 +197,9 @@ static const char *run_line(struct replay *r, struct line *l, uint8_t *buf, FILE
 		if (next_token(l, &tok, &tlen))
 			return "credit takes one number";
 		if (clen == 6)
-			credit_entropy_bits(&r->credit, nbits);
+			es_credit_entropy_bits(&r->credit, nbits);
 		else
-			credit_entropy_bits_safe(&r->credit, nbits);
+			es_credit_entropy_bits_safe(&r->credit, nbits);
 	} else if (token_is(cmd, clen, "reset") || token_is(cmd, clen, "state") ||
 		   token_is(cmd, clen, "dump")) {
 		if (next_token(l, &tok, &tlen))
@@ -259,7 +259,7 @@ bad_line:
 		bad++;
 		pos = end + 1;
 	}
-	wipe_bytes(buf, MAX_LINE_BYTES);
+	es_wipe(buf, MAX_LINE_BYTES);
 	free(buf);
 	return bad;
 }

@@ -9,8 +9,8 @@
 #include "../core/pool.h"
 
 struct replay {
-	struct pool pool;
-	struct credit_pool credit;
+	struct es_pool pool;
+	struct es_credit_pool credit;
 };
 
 void replay_reset(struct replay *r);

@@ -11,7 +11,7 @@
 #define SIMULATE_MAX_SECONDS 3600
 
 struct simulate_opts {
-	enum credit_kernel kernel;
+	enum es_credit_kernel kernel;
 	bool rdseed;          /* the CPU has RDSEED (and RDRAND) */
 	size_t hwrng;         /* bytes a hw_random device offers at registration, 0 = none */
 	size_t table;         /* bytes of a LINUX_EFI_RANDOM_SEED_TABLE, 0 = none */
@@ -29,9 +29,9 @@ struct simulate_result {
 
 /* Run the timeline; print it to out unless out is NULL. */
 void simulate_run(const struct simulate_opts *o, struct simulate_result *res, FILE *out);
-const char *simulate_kernel_name(enum credit_kernel k);
+const char *simulate_kernel_name(enum es_credit_kernel k);
 /* Parse "3.14", "3.15", "3.16", "3.17" or "6"; false otherwise. */
-bool simulate_parse_kernel(const char *s, enum credit_kernel *k);
+bool simulate_parse_kernel(const char *s, enum es_credit_kernel *k);
 /* The same options under every modelled kernel, one line each, as SVG. */
 int simulate_svg(const struct simulate_opts *o, const char *path);
 /* The modelling assumptions, printed by --help. */

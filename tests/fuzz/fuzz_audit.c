@@ -12,17 +12,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static FILE *null;
-	struct audit_record a;
+	struct es_audit_record a;
 
 	if (null == NULL)
 		null = fopen("/dev/null", "w");
 	(void)inspect_print(data, size, null, null);
 	/* A record that decodes re-encodes to the same bytes. */
-	if (audit_decode(data, size, &a) == AUDIT_OK) {
-		unsigned char b[AUDIT_SIZE];
+	if (es_audit_decode(data, size, &a) == ES_AUDIT_OK) {
+		unsigned char b[ES_AUDIT_SIZE];
 
-		audit_encode(&a, b);
-		if (memcmp(b, data, AUDIT_SIZE) != 0)
+		es_audit_encode(&a, b);
+		if (memcmp(b, data, ES_AUDIT_SIZE) != 0)
 			abort();
 	}
 	return 0;

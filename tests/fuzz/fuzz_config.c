@@ -9,10 +9,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	struct config c;
+	struct es_config c;
 
-	config_defaults(&c);
-	(void)config_parse(&c, data, size, NULL, NULL);
+	es_config_defaults(&c);
+	(void)es_config_parse(&c, data, size, NULL, NULL);
 	/* The fields stay terminated and the next stage stays an absolute path. */
 	if (memchr(c.next, '\0', sizeof(c.next)) == NULL || c.next[0] != '\\' ||
 	    memchr(c.cmdline, '\0', sizeof(c.cmdline)) == NULL)
