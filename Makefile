@@ -5,129 +5,161 @@ CC      ?= cc
 BUILD   := build
 EFIINC  := /usr/include/efi
 EFILIB  := /usr/lib
+ARCH    := x86_64
 
+# The engine: what the firmware image links (freestanding, no floating point).
 CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c \
-	core/credit.c core/audit.c core/health.c
-ARCH_SRC := arch/x86_64/cpurng.c
-INSN_SRC := arch/x86_64/insn.c
+	core/audit.c core/health.c core/source.c core/session.c core/trust.c core/cpu.c
+# Kernel-model code: host tool and tests only, never in the .efi.
+MODEL_SRC := core/credit.c core/pool_unmix.c core/audit_decode.c
+ARCH_SRC := arch/$(ARCH)/cpurng.c
+INSN_SRC := arch/$(ARCH)/insn.c
 EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c \
-	efi/auditvar.c
+	efi/auditvar.c efi/stage.c efi/guid.c
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
+# Header dependencies, exactly: every object writes its .d beside it.
+DEPFLAGS  := -MMD -MP
 
-# SPEC.md section 6: the GNU-EFI 3.0.15 recipe.
-EFI_CFLAGS := -std=gnu11 -O2 -fpic -ffreestanding -fno-stack-protector -fno-stack-check \
-	-fshort-wchar -mno-red-zone -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI \
-	-isystem $(EFIINC) -isystem $(EFIINC)/x86_64 -isystem $(EFIINC)/protocol
+# SPEC.md section 6: the GNU-EFI 3.0.15 recipe. -mgeneral-regs-only: no
+# floating point or vector registers anywhere in the firmware image.
+EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check \
+	-fshort-wchar -mno-red-zone -maccumulate-outgoing-args -mno-mmx -mno-sse -mgeneral-regs-only \
+	-DGNU_EFI_USE_MS_ABI -ffunction-sections -fdata-sections \
+	-isystem $(EFIINC) -isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH)
 EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined \
-	-T linker/efi-x86_64.lds $(EFILIB)/crt0-efi-x86_64.o
+	-T linker/efi-$(ARCH).lds $(EFILIB)/crt0-efi-$(ARCH).o
 EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
 	-j .rel.* -j .rela.* -j .reloc
 
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
-	test_credit test_replay test_simulate test_audit test_health test_matrix test_table
+	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
+	test_session test_trust
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
-.PHONY: all efi host tool clean run check deps lint bench
+.PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers
 all: efi tool host
+.SECONDEXPANSION:
 
+# ---- the core, built once per flavour into a static library ----
+#   efi   the firmware image's objects (EFI_CFLAGS)
+#   host  plain host build (tests, host tool)
+#   asan  ASan+UBSan
+#   fuzz  clang libFuzzer instrumentation
+LIB_SRC := $(CORE_SRC) $(MODEL_SRC)
+# $(call objs,FLAVOUR,SOURCES): their objects (no '%' in rule text, where
+# make would put the stem in its place).
+objs = $(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$(2))
+$(BUILD)/host/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/asan/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(SAN) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/host/libescore.a: $(patsubst %.c,$(BUILD)/host/obj/%.o,$(LIB_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/asan/libescore.a: $(patsubst %.c,$(BUILD)/asan/obj/%.o,$(LIB_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/fuzz/libescore.a: $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+
+# ---- the host tool: tools/ plus the host core (libc allowed here) ----
+TOOL_OBJ := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(TOOL_SRC))
 tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static
-
-# ---- the host tool: core/ plus tools/ (libc allowed here) ----
-$(BUILD)/earlyseed: $(TOOL_SRC) $(CORE_SRC) $(wildcard tools/*.h) $(HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(TOOL_SRC) $(CORE_SRC) -o $@
+$(BUILD)/earlyseed: $(TOOL_OBJ) $(BUILD)/host/libescore.a
+	$(CC) $(HOST_CFLAGS) $^ -o $@
 # Static, for the initramfs (tools/initrd-init.sh runs `earlyseed inspect`).
-$(BUILD)/earlyseed-static: $(TOOL_SRC) $(CORE_SRC) $(wildcard tools/*.h) $(HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -static $(TOOL_SRC) $(CORE_SRC) -o $@
-
-efi: $(BUILD)/earlyseed.efi
-host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
+$(BUILD)/earlyseed-static: $(TOOL_OBJ) $(BUILD)/host/libescore.a
+	$(CC) $(HOST_CFLAGS) -static $^ -o $@
 
 # ---- the UEFI application ----
+EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
 $(BUILD)/efi/core/%.o: core/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) $(CORE_WARN) -c $< -o $@
+	$(CC) $(EFI_CFLAGS) $(CORE_WARN) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/efi/arch/%.o: arch/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) $(CORE_WARN) -c $< -o $@
+	$(CC) $(EFI_CFLAGS) $(CORE_WARN) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/efi/efi/%.o: efi/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) $(WARN) -c $< -o $@
-
-EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
-
-$(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-x86_64.lds
-	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lefi -lgnuefi -o $@
+	$(CC) $(EFI_CFLAGS) $(WARN) $(DEPFLAGS) -c $< -o $@
+efi: $(BUILD)/earlyseed.efi
+$(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
+	ld $(EFI_LDFLAGS) --gc-sections $(EFI_OBJS) -L$(EFILIB) -lefi -lgnuefi -o $@
 $(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
-	objcopy $(EFI_SECTIONS) --target efi-app-x86_64 --subsystem=10 $< $@
+	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
 
-# ---- host tests: the same core/ and arch/ sources, plain and ASan+UBSan ----
-HDRS := $(wildcard core/*.h arch/x86_64/*.h tests/*.h tools/*.h)
-T_CORE := $(CORE_SRC) tests/check.c
-
+# ---- host tests: each links the flavour's core library ----
 test_cpurng_fake_EXTRA := tests/fake_insn.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC) $(ARCH_SRC)
+test_session_EXTRA := tests/fake_insn.c $(ARCH_SRC)
 test_replay_EXTRA := tools/replay.c
 test_simulate_EXTRA := tools/simulate.c
 test_audit_EXTRA := tools/inspect.c
+host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
+
+$(BUILD)/host/test_%: $(BUILD)/host/obj/tests/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \
+		$(BUILD)/host/obj/tests/check.o $(BUILD)/host/libescore.a
+	$(CC) $(HOST_CFLAGS) $^ -lm -o $@
+$(BUILD)/asan/test_%: $(BUILD)/asan/obj/tests/test_%.o $$(call objs,asan,$$(test_$$*_EXTRA)) \
+		$(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
+	$(CC) $(HOST_CFLAGS) $(SAN) $^ -lm -o $@
+
 # The fault matrix: efi/ (all but libc.c) on the host against tests/fake_efi.c.
-MATRIX_EFI := $(filter-out efi/libc.c,$(EFI_SRC))
-MATRIX_FLAGS := -D_GNU_SOURCE -fshort-wchar -DGNU_EFI_USE_MS_ABI -isystem $(EFIINC) -isystem $(EFIINC)/x86_64 \
-	-isystem $(EFIINC)/protocol -Wno-conversion -Wno-sign-conversion
-$(BUILD)/host/test_matrix: tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c $(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) $(HDRS) $(wildcard efi/*.h)
+MATRIX_SRC := tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c $(filter-out efi/libc.c,$(EFI_SRC)) $(ARCH_SRC)
+MATRIX_FLAGS := -std=gnu11 -O1 -g $(WARN) -D_GNU_SOURCE -fshort-wchar -DGNU_EFI_USE_MS_ABI -isystem $(EFIINC) \
+	-isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH) $(DEPFLAGS)
+$(BUILD)/host/mx/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O1 -g $(WARN) $(MATRIX_FLAGS) tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c \
-		$(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) -lm -o $@
-$(BUILD)/asan/test_matrix: tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c $(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) $(HDRS) $(wildcard efi/*.h)
+	$(CC) $(MATRIX_FLAGS) -c $< -o $@
+$(BUILD)/asan/mx/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O1 -g $(WARN) $(SAN) $(MATRIX_FLAGS) tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c \
-		$(MATRIX_EFI) $(ARCH_SRC) $(T_CORE) -lm -o $@
-
-SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-
-.SECONDEXPANSION:
-$(BUILD)/host/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $< $($*_EXTRA) $(T_CORE) -lm -o $@
-$(BUILD)/asan/%: tests/%.c $$($$*_EXTRA) $(T_CORE) $(HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(SAN) $< $($*_EXTRA) $(T_CORE) -lm -o $@
+	$(CC) $(MATRIX_FLAGS) $(SAN) -c $< -o $@
+$(BUILD)/host/test_matrix: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(MATRIX_SRC)) $(BUILD)/host/obj/tests/check.o \
+		$(BUILD)/host/libescore.a
+	$(CC) $^ -lm -o $@
+$(BUILD)/asan/test_matrix: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(MATRIX_SRC)) $(BUILD)/asan/obj/tests/check.o \
+		$(BUILD)/asan/libescore.a
+	$(CC) $(SAN) $^ -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
-FUZZ_TARGETS := replay config audit table
+FUZZ_TARGETS := replay config audit table trust
 FUZZ_SECONDS ?= 120
 fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c
-FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(fuzz_$$*_SRC) $(CORE_SRC) $(HDRS)
-	@mkdir -p $(dir $@)
-	clang $(FUZZ_CFLAGS) $< $(fuzz_$*_SRC) $(CORE_SRC) -o $@
+$(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
+		$(BUILD)/fuzz/libescore.a
+	clang $(FUZZ_CFLAGS) $^ -o $@
 fuzzers: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
-
-.PHONY: fuzz fuzzers
 fuzz: fuzzers
 	tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 lint:
 	tools/lint.sh
 
-# Timings side by side in one run, then instruction counts (callgrind).
-$(BUILD)/bench: tools/bench.c $(CORE_SRC) $(HDRS)
-	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O2 $(CORE_WARN) tools/bench.c $(CORE_SRC) -o $@
-bench: $(BUILD)/bench
+# Timings side by side in one run, then instruction counts (callgrind) and
+# the firmware image's size.
+$(BUILD)/bench: $(BUILD)/host/obj/tools/bench.o $(BUILD)/host/libescore.a
+	$(CC) $(HOST_CFLAGS) $^ -o $@
+bench: $(BUILD)/bench $(BUILD)/earlyseed.efi
 	$(BUILD)/bench
 	@if command -v valgrind >/dev/null; then \
 		valgrind --tool=callgrind --callgrind-out-file=$(BUILD)/callgrind.out $(BUILD)/bench --boot 2>&1 | \
 			sed -n 's/^==[0-9]*== Collected : /one boot'"'"'s core work plus process start, instructions (callgrind): /p'; \
 	fi
+	@echo "build/earlyseed.efi: $$(stat -c %s $(BUILD)/earlyseed.efi) bytes (aim: <= 49152; systemd-boot 252: 141 KB)"
 
 # ---- the two README commands ----
 deps:
@@ -141,3 +173,5 @@ check: deps
 
 clean:
 	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -3,35 +3,7 @@
 
 #include <string.h>
 
-static void put16(uint8_t *b, uint16_t v)
-{
-	b[0] = (uint8_t)v;
-	b[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *b, uint32_t v)
-{
-	put16(b, (uint16_t)v);
-	put16(b + 2, (uint16_t)(v >> 16));
-}
-
-static uint16_t get16(const uint8_t *b)
-{
-	return (uint16_t)(b[0] | (b[1] << 8));
-}
-
-static uint32_t get32(const uint8_t *b)
-{
-	return (uint32_t)get16(b) | ((uint32_t)get16(b + 2) << 16);
-}
-
-/* One table of the u32 fields keeps encode and decode in step. */
-#define U32_FIELDS(X)                                         \
-	X(flags) X(bytes_clock) X(bytes_prev_table) X(bytes_efi_rng) \
-	X(bytes_rdseed) X(bytes_rdrand) X(prev_table_size) X(table_size) \
-	X(config_problems) X(elapsed_us) X(entropy_bits) X(reserved)
-#define U16_FIELDS(X) \
-	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(efi_rng_calls) X(cpu_longs_failed)
+#include "le.h"
 
 void es_audit_init(struct es_audit_record *a)
 {
@@ -44,61 +16,125 @@ void es_audit_init(struct es_audit_record *a)
 void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE])
 {
 	memcpy(out, a->magic, 4);
-#define PUT32(f) put32(out + offsetof(struct es_audit_record, f), a->f);
-#define PUT16(f) put16(out + offsetof(struct es_audit_record, f), a->f);
-	U32_FIELDS(PUT32)
-	U16_FIELDS(PUT16)
+#define PUT32(f) es_le_put32(out + offsetof(struct es_audit_record, f), a->f);
+#define PUT16(f) es_le_put16(out + offsetof(struct es_audit_record, f), a->f);
+	ES_AUDIT_U32_FIELDS(PUT32)
+	ES_AUDIT_U16_FIELDS(PUT16)
 #undef PUT32
 #undef PUT16
 }
 
-enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a)
+static uint32_t *bytes_field(struct es_audit_record *a, enum es_source src)
 {
-	struct es_audit_record r;
-
-	if (n < ES_AUDIT_SIZE)
-		return ES_AUDIT_ESHORT;
-	memcpy(r.magic, in, 4);
-#define GET32(f) r.f = get32(in + offsetof(struct es_audit_record, f));
-#define GET16(f) r.f = get16(in + offsetof(struct es_audit_record, f));
-	U32_FIELDS(GET32)
-	U16_FIELDS(GET16)
-#undef GET32
-#undef GET16
-	if (memcmp(r.magic, ES_AUDIT_MAGIC, 4) != 0)
-		return ES_AUDIT_EMAGIC;
-	if (r.version != ES_AUDIT_VERSION)
-		return ES_AUDIT_EVERSION;
-	if (r.length != ES_AUDIT_SIZE)
-		return ES_AUDIT_ELENGTH;
-	if ((r.flags & ~ES_AUDIT_F_ALL) != 0 || r.reserved != 0)
-		return ES_AUDIT_EFLAGS;
-	*a = r;
-	return ES_AUDIT_OK;
-}
-
-const char *es_audit_verdict(const struct es_audit_record *a, uint32_t present_flag, uint32_t fail_flag)
-{
-	if ((a->flags & present_flag) == 0)
-		return "absent";
-	return (a->flags & fail_flag) != 0 ? "fail" : "pass";
-}
-
-const char *es_audit_strerror(enum es_audit_error e)
-{
-	switch (e) {
-	case ES_AUDIT_OK:
-		return "ok";
-	case ES_AUDIT_ESHORT:
-		return "record shorter than 64 bytes";
-	case ES_AUDIT_EMAGIC:
-		return "not an earlyseed audit record (magic is not ESAR)";
-	case ES_AUDIT_EVERSION:
-		return "unknown record version";
-	case ES_AUDIT_ELENGTH:
-		return "length field is not 64";
-	case ES_AUDIT_EFLAGS:
-		return "unknown flag bits or the reserved field set";
+	switch (src) {
+	case ES_SRC_CLOCK:
+		return &a->bytes_clock;
+	case ES_SRC_PREV_TABLE:
+		return &a->bytes_prev_table;
+	case ES_SRC_EFI_RNG:
+		return &a->bytes_efi_rng;
+	case ES_SRC_RDSEED:
+		return &a->bytes_rdseed;
+	case ES_SRC_RDRAND:
+		return &a->bytes_rdrand;
+	case ES_SRC_COUNT:
+		break;
 	}
-	return "unknown error";
+	return NULL;
+}
+
+uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src)
+{
+	struct es_audit_record copy = *a;
+	const uint32_t *f = bytes_field(&copy, src);
+
+	return f != NULL ? *f : 0u;
+}
+
+void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v)
+{
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
+		const struct es_source_info *r = es_source((enum es_source)i);
+
+		*bytes_field(a, (enum es_source)i) = v->bytes[i];
+		if (v->state[i] != ES_ABSENT)
+			a->flags |= r->audit_present;
+		if (v->state[i] == ES_FAIL)
+			a->flags |= r->audit_fail;
+	}
+	if (v->prev_overclaims)
+		a->flags |= ES_AUDIT_F_PREV_FAIL;
+	if (v->prev_found && !v->prev_freeable)
+		a->flags |= ES_AUDIT_F_PREV_CORRUPT;
+	if (!v->gate_met)
+		a->flags |= ES_AUDIT_F_BELOW_GATE;
+	if (v->untrusted_bits > 0)
+		a->flags |= ES_AUDIT_F_CPU_UNTRUSTED;
+	if (v->uncredited)
+		a->flags |= ES_AUDIT_F_UNCREDITED;
+	a->prev_table_size = v->prev_size;
+	a->entropy_bits = v->counted_bits;
+}
+
+const char *es_audit_verdict(const struct es_audit_record *a, enum es_source src)
+{
+	const struct es_source_info *r = es_source(src);
+
+	if (r == NULL || (a->flags & r->audit_present) == 0)
+		return "absent";
+	return (a->flags & r->audit_fail) != 0 ? "fail" : "pass";
+}
+
+/* Append s to out[*at..cap), keeping room for the NUL. */
+static void put_str(char *out, size_t cap, size_t *at, const char *s)
+{
+	for (; *s != '\0' && *at + 1 < cap; s++)
+		out[(*at)++] = *s;
+	out[*at] = '\0';
+}
+
+static void put_u32(char *out, size_t cap, size_t *at, uint32_t v)
+{
+	char d[11];
+	size_t n = 0;
+
+	do {
+		d[n++] = (char)('0' + v % 10u);
+		v /= 10u;
+	} while (v != 0);
+	while (n > 0 && *at + 1 < cap)
+		out[(*at)++] = d[--n];
+	out[*at] = '\0';
+}
+
+void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
+{
+	size_t at = 0;
+	const char *sep = "";
+
+	if (cap == 0)
+		return;
+	out[0] = '\0';
+	for (unsigned int i = 0; i < 4u; i++) {
+		enum es_source src = es_source_summary_order[i];
+
+		put_str(out, cap, &at, es_source(src)->name);
+		put_str(out, cap, &at, "=");
+		put_u32(out, cap, &at, es_audit_bytes(a, src));
+		put_str(out, cap, &at, " ");
+	}
+	put_str(out, cap, &at, "table=");
+	put_u32(out, cap, &at, a->table_size);
+	put_str(out, cap, &at, " health=");
+	for (unsigned int i = 0; i < 4u; i++) {
+		enum es_source src = es_source_summary_order[i];
+
+		if (!es_source(src)->in_health_summary)
+			continue;
+		put_str(out, cap, &at, sep);
+		put_str(out, cap, &at, es_source(src)->name);
+		put_str(out, cap, &at, ":");
+		put_str(out, cap, &at, es_audit_verdict(a, src));
+		sep = ",";
+	}
 }

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "earlyseed.h"
+
 /*
  * The audit record: what the app did, published as a volatile EFI variable
  * (README "The audit record") so the booted OS can read it. It holds counts,
@@ -13,22 +15,27 @@
  * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.
  */
 #define ES_AUDIT_MAGIC "ESAR"
-#define ES_AUDIT_VERSION 1u
+#define ES_AUDIT_VERSION 2u
 
 /* flags */
 #define ES_AUDIT_F_RDSEED 0x001u         /* CPUID offers RDSEED */
 #define ES_AUDIT_F_RDRAND 0x002u         /* CPUID offers RDRAND */
 #define ES_AUDIT_F_EFI_RNG 0x004u        /* an EFI_RNG_PROTOCOL was found */
 #define ES_AUDIT_F_PREV_FOUND 0x008u     /* a previous seed table was present */
-#define ES_AUDIT_F_PREV_CORRUPT 0x010u   /* ... with size > 512: not read */
-#define ES_AUDIT_F_PREV_RETIRED 0x020u   /* ... merged, then wiped and freed */
+#define ES_AUDIT_F_PREV_CORRUPT 0x010u   /* ... with a size over 1024: not read */
+#define ES_AUDIT_F_PREV_RETIRED 0x020u   /* ... replaced by ours, then wiped and freed */
 #define ES_AUDIT_F_TABLE 0x040u          /* a table was installed */
 #define ES_AUDIT_F_INSTALL_FAILED 0x080u /* AllocatePool/InstallConfigurationTable failed */
-#define ES_AUDIT_F_BELOW_GATE 0x100u     /* no table: healthy sources below the gate */
+#define ES_AUDIT_F_BELOW_GATE 0x100u     /* counted sources below the gate */
 #define ES_AUDIT_F_RDSEED_FAIL 0x200u    /* RDSEED failed its health tests */
 #define ES_AUDIT_F_RDRAND_FAIL 0x400u    /* RDRAND failed its health tests */
 #define ES_AUDIT_F_EFI_RNG_FAIL 0x800u   /* EFI_RNG_PROTOCOL failed its health tests */
-#define ES_AUDIT_F_ALL 0xfffu
+#define ES_AUDIT_F_PREV_FAIL 0x1000u     /* the previous table failed its tests */
+#define ES_AUDIT_F_PREV_REMOVED 0x2000u  /* ... and was removed from the system table */
+#define ES_AUDIT_F_CPU_UNTRUSTED 0x4000u /* random.trust_cpu=off: CPU sources not counted */
+#define ES_AUDIT_F_UNCREDITED 0x8000u    /* random.trust_bootloader=off: the kernel credits no table */
+#define ES_AUDIT_F_LOOP 0x10000u         /* too many earlyseed stages: refused to chain */
+#define ES_AUDIT_F_ALL 0x1ffffu
 
 struct es_audit_record {
 	uint8_t magic[4];           /* "ESAR" */
@@ -47,9 +54,10 @@ struct es_audit_record {
 	uint16_t efi_rng_calls;     /* GetRNG calls, retries included */
 	uint16_t cpu_longs_failed;  /* longs neither RDSEED nor RDRAND gave */
 	uint32_t config_problems;   /* config lines or files reported and ignored */
-	uint32_t elapsed_us;        /* time from entry to chain-load */
-	uint32_t entropy_bits;      /* assumed min-entropy of the healthy sources */
-	uint32_t reserved;          /* zero in version 1 */
+	uint32_t elapsed_kcycles;   /* cycle counter from entry to chain-load, / 1024 */
+	uint32_t entropy_bits;      /* assumed min-entropy of the counted sources */
+	uint16_t stage;             /* 1 for the first earlyseed in the chain */
+	uint16_t reserved;          /* zero in version 2 */
 };
 
 #define ES_AUDIT_SIZE 64u
@@ -63,9 +71,10 @@ _Static_assert(offsetof(struct es_audit_record, table_size) == 36, "table_size a
 _Static_assert(offsetof(struct es_audit_record, efi_rng_instances) == 40, "efi_rng_instances at 40");
 _Static_assert(offsetof(struct es_audit_record, cpu_longs_failed) == 46, "cpu_longs_failed at 46");
 _Static_assert(offsetof(struct es_audit_record, config_problems) == 48, "config_problems at 48");
-_Static_assert(offsetof(struct es_audit_record, elapsed_us) == 52, "elapsed_us at 52");
+_Static_assert(offsetof(struct es_audit_record, elapsed_kcycles) == 52, "elapsed_kcycles at 52");
 _Static_assert(offsetof(struct es_audit_record, entropy_bits) == 56, "entropy_bits at 56");
-_Static_assert(offsetof(struct es_audit_record, reserved) == 60, "reserved at 60");
+_Static_assert(offsetof(struct es_audit_record, stage) == 60, "stage at 60");
+_Static_assert(offsetof(struct es_audit_record, reserved) == 62, "reserved at 62");
 
 /* A zeroed record with magic, version and length set. */
 void es_audit_init(struct es_audit_record *a);
@@ -80,15 +89,28 @@ enum es_audit_error {
 	ES_AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
 };
 
+/* A zeroed record's fields set from a verdict: flags, bytes, sizes, bits. */
+void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v);
+
 /*
  * A source's health verdict as the summary line spells it: "absent" without
- * present_flag, "fail" with fail_flag, else "pass". The app's summary and
- * `earlyseed inspect` both read it from the record, so they cannot disagree.
+ * its present flag, "fail" with its fail flag, else "pass" (flags from the
+ * source table). The app's summary and `earlyseed inspect` both read it from
+ * the record, so they cannot disagree.
  */
-const char *es_audit_verdict(const struct es_audit_record *a, uint32_t present_flag, uint32_t fail_flag);
+const char *es_audit_verdict(const struct es_audit_record *a, enum es_source src);
+/* The bytes the record says src gave. */
+uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src);
+
+/* "rdseed=N rdrand=N efi_rng=N prev_table=N table=N health=rdseed:v,..."
+ * (without "summary "), always NUL-terminated; ES_AUDIT_SUMMARY_MAX fits. */
+#define ES_AUDIT_SUMMARY_MAX 160u
+void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap);
 
 /* Decode and validate n bytes; *a is written only on ES_AUDIT_OK. */
 enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a);
-const char *es_audit_strerror(enum es_audit_error e);
+const char *es_audit_decode_strerror(enum es_audit_error e);
+/* The name inspect prints for one ES_AUDIT_F_* bit. */
+const char *es_audit_flag_name(uint32_t bit);
 
 #endif

@@ -14,32 +14,13 @@ uint32_t es_health_rct_cutoff(unsigned int h_bits, unsigned int alpha_log2)
 	return 1u + (alpha_log2 + h_bits - 1u) / h_bits;
 }
 
-uint32_t es_health_apt_cutoff(unsigned int h_bits, unsigned int window, unsigned int alpha_log2)
+uint32_t es_health_apt_cutoff(unsigned int h_bits)
 {
-	/* Binomial(W, p) tail, summed from the top: pmf(k) from pmf(0) =
-	 * (1-p)^W and pmf(k+1) = pmf(k) * (W-k)/(k+1) * p/(1-p). Doubles
-	 * suffice: W = 512, p >= 2^-8, so pmf(0) >= 2^-512 > DBL_MIN. */
-	double p, q, pmf[ES_HEALTH_APT_WINDOW + 1];
-	double alpha = 1.0, tail = 0.0;
+	/* 1 + CRITBINOM(512, 2^-H, 1 - 2^-30), H = 1..8: the smallest c with
+	 * P(X >= c) <= 2^-30 for X ~ Binomial(512, 2^-H) (SP 800-90B 4.4.2). */
+	static const uint16_t cutoff[9] = { 0, 325, 190, 114, 71, 46, 31, 22, 16 };
 
-	if (h_bits == 0 || window == 0 || window > ES_HEALTH_APT_WINDOW)
-		return 0;
-	p = 1.0 / (double)(1u << (h_bits > 30u ? 30u : h_bits));
-	q = 1.0 - p;
-	for (unsigned int i = 0; i < alpha_log2; i++)
-		alpha /= 2.0;
-	pmf[0] = 1.0;
-	for (unsigned int i = 0; i < window; i++)
-		pmf[0] *= q;
-	for (unsigned int k = 0; k < window; k++)
-		pmf[k + 1] = pmf[k] * (double)(window - k) / (double)(k + 1) * (p / q);
-	/* Smallest c with P(X >= c) <= alpha. */
-	for (unsigned int c = window; c > 0; c--) {
-		tail += pmf[c];
-		if (tail > alpha)
-			return c + 1u;
-	}
-	return 1;
+	return h_bits <= 8u ? cutoff[h_bits] : 0u;
 }
 
 void es_health_init(struct es_health_test *t, unsigned int h_bits)
@@ -47,7 +28,7 @@ void es_health_init(struct es_health_test *t, unsigned int h_bits)
 	memset(t, 0, sizeof(*t));
 	t->h = h_bits;
 	t->rct_cutoff = es_health_rct_cutoff(h_bits, ES_HEALTH_ALPHA_LOG2);
-	t->apt_cutoff = es_health_apt_cutoff(h_bits, ES_HEALTH_APT_WINDOW, ES_HEALTH_ALPHA_LOG2);
+	t->apt_cutoff = es_health_apt_cutoff(h_bits);
 }
 
 void es_health_wipe(struct es_health_test *t)
@@ -123,11 +104,11 @@ void es_health_feed_blocks(struct es_health_test *t, const void *a, const void *
 	es_health_feed(t, b, n);
 }
 
-bool es_health_rdrand_startup(const uint64_t s[ES_HEALTH_RDRAND_SAMPLES + 1])
+bool es_health_rdrand_startup(const uint64_t s[ES_STARTUP_SAMPLES + 1])
 {
 	unsigned int changed = 0;
 
-	for (unsigned int i = 1; i <= ES_HEALTH_RDRAND_SAMPLES; i++)
+	for (unsigned int i = 1; i <= ES_STARTUP_SAMPLES; i++)
 		changed += s[i] != s[i - 1] ? 1u : 0u;
 	return changed >= ES_HEALTH_RDRAND_MIN_CHANGE;
 }
@@ -139,27 +120,26 @@ uint32_t es_health_credit(uint32_t bytes, unsigned int h_bits)
 	return bits > UINT32_MAX ? UINT32_MAX : (uint32_t)bits;
 }
 
-unsigned int es_health_h_of(enum es_seed_source src)
+/* Does p[0..n) repeat with period per over its whole length? */
+static bool periodic(const uint8_t *p, size_t n, size_t per)
 {
-	/* Clocks are predictable to anyone who knows the boot: 0. */
-	static const unsigned int h[ES_SEED_SRC_COUNT] = {
-		[ES_SEED_SRC_CLOCK] = 0,
-		[ES_SEED_SRC_PREV_TABLE] = ES_HEALTH_H_PREV_TABLE,
-		[ES_SEED_SRC_EFI_RNG] = ES_HEALTH_H_EFI_RNG,
-		[ES_SEED_SRC_RDSEED] = ES_HEALTH_H_RDSEED,
-		[ES_SEED_SRC_RDRAND] = ES_HEALTH_H_RDRAND,
-	};
-
-	return (unsigned int)src < ES_SEED_SRC_COUNT ? h[src] : 0;
+	for (size_t i = per; i < n; i++) {
+		if (p[i] != p[i - per])
+			return false;
+	}
+	return true;
 }
 
-uint32_t es_health_entropy_bits(const struct es_seed_stats *st, const bool pass[ES_SEED_SRC_COUNT])
+void es_health_feed_table(struct es_health_test *t, const uint8_t *p, size_t n)
 {
-	uint64_t bits = 0;
-
-	for (unsigned int s = 0; s < ES_SEED_SRC_COUNT; s++) {
-		if (pass[s])
-			bits += es_health_credit(st->bytes[s], es_health_h_of((enum es_seed_source)s));
+	/* A random buffer fails at its first or second compare for almost every
+	 * period, so this costs about n compares, not n^2 / 2. */
+	for (size_t per = 1; per <= n / 2u; per++) {
+		if (periodic(p, n, per)) {
+			es_health_fail(t, per == 1 ? "every byte is the same" :
+					  "a short pattern repeated over the whole table");
+			break;
+		}
 	}
-	return bits > UINT32_MAX ? UINT32_MAX : (uint32_t)bits;
+	es_health_feed(t, p, n);
 }

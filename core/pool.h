@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "earlyseed.h"
+
 /*
  * The Linux v3.17 input pool (drivers/char/random.c, poolinfo_table[0]):
  * INPUT_POOL_SHIFT 12 -> 4096 bits = 128 u32 words.
@@ -12,12 +14,8 @@
 #define ES_POOL_WORDS 128u
 #define ES_POOL_WORDMASK (ES_POOL_WORDS - 1u)
 
-struct es_pool {
-	uint32_t words[ES_POOL_WORDS];
-	/* v3.17 struct entropy_store keeps both as unsigned short. */
-	uint16_t add_ptr;
-	uint16_t input_rotate;
-};
+/* struct es_pool is in earlyseed.h: a session holds one. */
+_Static_assert(sizeof(((struct es_pool *)0)->words) == ES_POOL_WORDS * 4u, "pool is 128 words");
 
 /* All zero, as the kernel's static input_pool_data starts. */
 void es_pool_init(struct es_pool *p);

@@ -6,9 +6,6 @@
 #include "blake2s.h"
 #include "wipe.h"
 
-/* Domain label for extraction; change it and every seed changes. */
-static const char extract_label[] = "earlyseed v1 seed extract";
-
 static void put_le32(uint8_t *b, uint32_t v)
 {
 	b[0] = (uint8_t)v;
@@ -17,22 +14,17 @@ static void put_le32(uint8_t *b, uint32_t v)
 	b[3] = (uint8_t)(v >> 24);
 }
 
-int es_seed_absorb(struct es_pool *p, struct es_seed_stats *st, enum es_seed_source src,
-		const void *data, size_t n)
+int es_seed_absorb(struct es_pool *p, enum es_source src, const void *data, size_t n)
 {
 	uint8_t hdr[8] = { 'e', 's', 0, 0, 0, 0, 0, 0 };
 
-	if ((unsigned int)src >= ES_SEED_SRC_COUNT || n > UINT32_MAX ||
+	if ((unsigned int)src >= ES_SRC_COUNT || n > UINT32_MAX ||
 	    (n != 0 && data == NULL))
 		return -1;
 	hdr[2] = (uint8_t)src;
 	put_le32(hdr + 4, (uint32_t)n);
 	es_pool_mix(p, hdr, sizeof(hdr));
 	es_pool_mix(p, data, n);
-	if (st->bytes[src] > UINT32_MAX - (uint32_t)n)
-		st->bytes[src] = UINT32_MAX;
-	else
-		st->bytes[src] += (uint32_t)n;
 	return 0;
 }
 
@@ -49,26 +41,28 @@ static void hash_pool(struct es_blake2s *c, const struct es_pool *p)
 	es_wipe(w, sizeof(w));
 }
 
-int es_seed_extract(const struct es_pool *p, uint8_t *out, size_t n)
+int es_seed_extract(const struct es_pool *p, const char *label, uint8_t *out, size_t n)
 {
 	struct es_blake2s c;
 	uint8_t hdr[12];
 	uint8_t block[ES_BLAKE2S_MAX_OUT];
-	size_t done = 0;
+	size_t done = 0, label_len = 0;
 
-	if (n == 0 || n > ES_SEED_MAX_LEN)
+	if (n == 0 || n > ES_SEED_MAX_LEN || label == NULL)
 		return -1;
+	while (label[label_len] != '\0')
+		label_len++;
 	for (uint32_t ctr = 0; done < n; ctr++) {
 		size_t take = n - done;
 
 		if (take > sizeof(block))
 			take = sizeof(block);
 		(void)es_blake2s_init(&c, sizeof(block), NULL, 0);
-		put_le32(hdr, (uint32_t)(sizeof(extract_label) - 1u));
+		put_le32(hdr, (uint32_t)label_len);
 		put_le32(hdr + 4, ctr);
 		put_le32(hdr + 8, (uint32_t)n);
 		es_blake2s_update(&c, hdr, 4);
-		es_blake2s_update(&c, extract_label, sizeof(extract_label) - 1u);
+		es_blake2s_update(&c, label, label_len);
 		es_blake2s_update(&c, hdr + 4, 8);
 		hash_pool(&c, p);
 		es_blake2s_final(&c, block);

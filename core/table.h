@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "earlyseed.h"
+
 /*
  * struct linux_efi_random_seed (include/linux/efi.h): the body of the
  * LINUX_EFI_RANDOM_SEED_TABLE configuration table. size is little-endian
@@ -21,11 +23,12 @@ _Static_assert(offsetof(struct es_table_seed, size) == 0, "size at offset 0");
 _Static_assert(offsetof(struct es_table_seed, bits) == 4, "bits at offset 4");
 
 /*
- * The Linux EFI stub (drivers/firmware/efi/libstub/random.c) concatenates a
- * previous table only when size <= 512; above that the table is treated as
- * corrupt. earlyseed applies the same bound before reading a byte of it.
+ * The kernel (drivers/firmware/efi/efi.c) reads min(size, 1 KiB) of a seed
+ * table and credits all of it; the Linux stub (libstub/random.c) merges a
+ * previous table only when size <= 512. earlyseed reads a previous table up
+ * to the kernel's bound and treats a larger size field as bogus.
  */
-#define ES_TABLE_PREV_MAX 512u
+#define ES_TABLE_PREV_MAX ES_TABLE_READ_MAX
 
 enum es_table_prev {
 	ES_TABLE_PREV_OK,      /* size <= ES_TABLE_PREV_MAX and the bytes are there */

@@ -3,6 +3,7 @@
 
 #include <efilib.h>
 
+#include "log.h"
 #include "text.h"
 
 /* Static: LoadOptions must stay valid for as long as the next stage runs. */
@@ -19,8 +20,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	text_to_ucs2(path, ES_CONFIG_NEXT_MAX, c->next);
 	dp = FileDevicePath(device, path);
 	if (dp == NULL) {
-		Print(L"earlyseed: error: cannot load next stage %s: %r\n", path, EFI_OUT_OF_RESOURCES);
-		return EFI_OUT_OF_RESOURCES;
+		return log_error_status(EFI_OUT_OF_RESOURCES, L"cannot load next stage %s", path);
 	}
 	status = uefi_call_wrapper(BS->LoadImage, 6, FALSE, image, dp, NULL, 0, &child);
 	FreePool(dp);
@@ -28,8 +28,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 		/* UEFI 2.10 7.4.1: a Secure Boot refusal still returns a handle. */
 		if (status == EFI_SECURITY_VIOLATION && child != NULL)
 			uefi_call_wrapper(BS->UnloadImage, 1, child);
-		Print(L"earlyseed: error: cannot load next stage %s: %r\n", path, status);
-		return status;
+		return log_error_status(status, L"cannot load next stage %s", path);
 	}
 	if (c->cmdline[0] != '\0') {
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, child, &LoadedImageProtocol,

@@ -3,6 +3,7 @@
 #define EARLYSEED_EFI_GUID_H
 
 #include <efi.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 _Static_assert(sizeof(EFI_GUID) == 16, "EFI_GUID is 16 bytes (UEFI 2.10 appendix A)");
@@ -29,5 +30,18 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
  * audit record"): b1625ddc-bdd0-4e80-af05-adf6a6bdcd97 */
 #define ES_AUDIT_VARIABLE_GUID \
 	{ 0xb1625ddc, 0xbdd0, 0x4e80, { 0xaf, 0x05, 0xad, 0xf6, 0xa6, 0xbd, 0xcd, 0x97 } }
+
+/* The stage marker protocol earlyseed installs on its own image handle while
+ * it runs (efi/stage.c, the loop guard and provenance of its table):
+ * 110e3663-5318-4c44-8ed4-74125e866855 */
+#define ES_STAGE_PROTOCOL_GUID \
+	{ 0x110e3663, 0x5318, 0x4c44, { 0x8e, 0xd4, 0x74, 0x12, 0x5e, 0x86, 0x68, 0x55 } }
+
+/*
+ * GUIDs compared byte for byte: GNU-EFI's CompareGuid() returns 0 for equal
+ * in 3.0.x but TRUE for equal under GNU_EFI_USE_COMPAREGUID_ABI (3.0.16+),
+ * so its result means opposite things in different builds.
+ */
+bool guid_equal(const EFI_GUID *a, const EFI_GUID *b);
 
 #endif

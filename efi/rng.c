@@ -4,8 +4,7 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "../core/health.h"
-#include "../core/wipe.h"
+#include "../core/earlyseed.h"
 #include "guid.h"
 
 _Static_assert(sizeof(EFI_RNG_PROTOCOL) == 16, "EFI_RNG_PROTOCOL is GetInfo + GetRNG");
@@ -30,6 +29,9 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
 
 	for (*tries = 0; *tries < RNG_NOT_READY_TRIES;) {
 		(*tries)++;
+		/* A GetRNG that says SUCCESS but writes nothing must show up as a
+		 * block of zeros, not as whatever the buffer held before. */
+		es_wipe(buf, RNG_REQUEST);
 		status = uefi_call_wrapper(rng->GetRNG, 4, rng, algo, (UINTN)RNG_REQUEST, buf);
 		if (status != EFI_NOT_READY)
 			break;
@@ -44,8 +46,7 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
  */
 #define RNG_BLOCKS 2u
 
-static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_pool *p, struct es_seed_stats *st,
-		    struct es_audit_record *a, struct es_health_test *h)
+static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_session *s, struct es_audit_record *a)
 {
 	UINT8 buf[RNG_BLOCKS][RNG_REQUEST];
 	/* RAW first, as the Linux stub asks (libstub/random.c); then the
@@ -76,11 +77,10 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_pool *p, struct
 		Print(L"earlyseed: efi_rng: instance %u: %s algorithm: %r after %u tries, skipped\n", idx, name,
 		      status, tries);
 	} else {
-		if (got == RNG_BLOCKS)
-			es_health_feed_blocks(h, buf[0], buf[1], RNG_REQUEST);
-		else
-			es_health_feed(h, buf[0], RNG_REQUEST);
-		(void)es_seed_absorb(p, st, ES_SEED_SRC_EFI_RNG, buf, (size_t)got * RNG_REQUEST);
+		/* One block a call: the engine checks each against every
+		 * earlier block of every instance. */
+		for (UINT32 blk = 0; blk < got; blk++)
+			(void)es_session_add(s, ES_SRC_EFI_RNG, buf[blk], RNG_REQUEST);
 		Print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
 		      got * RNG_REQUEST, name, calls);
 		if (got < RNG_BLOCKS)
@@ -90,7 +90,7 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_pool *p, struct
 	es_wipe(buf, sizeof(buf));
 }
 
-void rng_gather(struct es_pool *p, struct es_seed_stats *st, struct es_audit_record *a, struct es_health_test *h)
+void rng_gather(struct es_session *s, struct es_audit_record *a)
 {
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
@@ -103,7 +103,7 @@ void rng_gather(struct es_pool *p, struct es_seed_stats *st, struct es_audit_rec
 		return;
 	}
 	Print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
-	a->flags |= ES_AUDIT_F_EFI_RNG;
+	es_session_present(s, ES_SRC_EFI_RNG);
 	if (count > RNG_MAX_INSTANCES) {
 		Print(L"earlyseed: efi_rng: using the first %u instances\n", (UINT32)RNG_MAX_INSTANCES);
 		count = RNG_MAX_INSTANCES;
@@ -119,7 +119,7 @@ void rng_gather(struct es_pool *p, struct es_seed_stats *st, struct es_audit_rec
 			a->efi_rng_failed++;
 			continue;
 		}
-		rng_one(rng, (UINT32)i, p, st, a, h);
+		rng_one(rng, (UINT32)i, s, a);
 	}
 	FreePool(handles);
 }

@@ -4,7 +4,7 @@
 #include <efilib.h>
 #include <string.h>
 
-#include "../core/wipe.h"
+#include "../core/earlyseed.h"
 #include "guid.h"
 
 static EFI_GUID seed_table_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
@@ -14,7 +14,7 @@ struct es_table_seed *seedtable_find(void)
 	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
 		EFI_CONFIGURATION_TABLE *t = &ST->ConfigurationTable[i];
 
-		if (CompareGuid(&t->VendorGuid, &seed_table_guid) == 0)
+		if (guid_equal(&t->VendorGuid, &seed_table_guid))
 			return t->VendorTable;
 	}
 	return NULL;
@@ -49,4 +49,9 @@ void seedtable_retire(struct es_table_seed *prev)
 {
 	es_wipe(prev->bits, prev->size);
 	FreePool(prev);
+}
+
+EFI_STATUS seedtable_remove(void)
+{
+	return uefi_call_wrapper(BS->InstallConfigurationTable, 2, &seed_table_guid, NULL);
 }

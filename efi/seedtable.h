@@ -18,7 +18,11 @@ struct es_table_seed *seedtable_find(void);
  */
 EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed **out);
 
-/* Wipe a replaced previous table's bytes and FreePool it (SPEC.md section 1). */
+/* Wipe a replaced table's bytes and FreePool it (SPEC.md section 1). */
 void seedtable_retire(struct es_table_seed *prev);
+
+/* Take the seed table out of the system table (UEFI 2.10 section 7.3.6:
+ * InstallConfigurationTable with a NULL table removes the entry). */
+EFI_STATUS seedtable_remove(void);
 
 #endif

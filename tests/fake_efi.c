@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../efi/guid.h"
+#include "../efi/main.h"
 
 struct fake_efi fake;
 
@@ -24,13 +25,34 @@ static EFI_GUID raw_guid = ES_EFI_RNG_ALGORITHM_RAW_GUID;
 static EFI_GUID seed_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
 static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
 
+static EFI_GUID stage_guid = ES_STAGE_PROTOCOL_GUID;
+
 /* Where the firmware found earlyseed (a device path is, here, a string). */
 static const CHAR16 self_path[] = u"\\EFI\\BOOT\\BOOTX64.EFI";
 
+/* Loaded images: [0] is earlyseed as the firmware started it; LoadImage
+ * takes the next free one. An image handle is the address of its entry. */
+#define FAKE_MAX_IMAGES 16
+struct fake_image {
+	EFI_LOADED_IMAGE li;
+	struct fake_file_entry *file;
+	void *stage_marker; /* ES_STAGE_PROTOCOL_GUID interface, if installed */
+	CHAR16 path[256];
+	bool used;
+};
+static struct fake_image images[FAKE_MAX_IMAGES];
+
 /* Handles are the addresses of these. */
-static int image_handle, device_handle, child_handle, rng_handles[FAKE_MAX_RNGS];
-static EFI_LOADED_IMAGE self_image, child_image;
+static int device_handle, rng_handles[FAKE_MAX_RNGS];
 static EFI_RNG_PROTOCOL rng_proto[FAKE_MAX_RNGS];
+
+static struct fake_image *image_of(EFI_HANDLE h)
+{
+	for (size_t i = 0; i < FAKE_MAX_IMAGES; i++)
+		if (images[i].used && h == (EFI_HANDLE)&images[i])
+			return &images[i];
+	return NULL;
+}
 
 /* ---- allocation tracking ---- */
 #define MAX_ALLOCS 256
@@ -65,7 +87,7 @@ static EFI_STATUS fake_free(void *p)
 				uint32_t size = *(const uint32_t *)p;
 
 				fake.prev_wiped_at_free = true;
-				for (uint32_t k = 0; k < size && size <= 512; k++)
+				for (uint32_t k = 0; k < size && size <= 1024; k++)
 					fake.prev_wiped_at_free = fake.prev_wiped_at_free && b[k] == 0;
 			}
 			free(p);
@@ -425,15 +447,17 @@ static EFI_STATUS EFIAPI bs_locate_handle_buffer(EFI_LOCATE_SEARCH_TYPE type, EF
 
 static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID **out)
 {
-	if (memcmp(guid, &gEfiLoadedImageProtocolGuid, sizeof(*guid)) == 0) {
-		if (h == &image_handle) {
-			*out = &self_image;
-			return EFI_SUCCESS;
-		}
-		if (h == &child_handle) {
-			*out = &child_image;
-			return EFI_SUCCESS;
-		}
+	struct fake_image *im = image_of(h);
+
+	if (im != NULL && memcmp(guid, &gEfiLoadedImageProtocolGuid, sizeof(*guid)) == 0) {
+		*out = &im->li;
+		return EFI_SUCCESS;
+	}
+	if (im != NULL && memcmp(guid, &stage_guid, sizeof(*guid)) == 0) {
+		if (im->stage_marker == NULL)
+			return EFI_UNSUPPORTED;
+		*out = im->stage_marker;
+		return EFI_SUCCESS;
 	}
 	if (memcmp(guid, &rng_guid, sizeof(*guid)) == 0) {
 		for (size_t i = 0; i < fake.nrngs; i++) {
@@ -446,18 +470,57 @@ static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID *
 	return EFI_UNSUPPORTED;
 }
 
+static EFI_STATUS EFIAPI bs_install_protocol_interface(EFI_HANDLE *h, EFI_GUID *guid, EFI_INTERFACE_TYPE type,
+						       VOID *iface)
+{
+	struct fake_image *im = image_of(*h);
+
+	if (im == NULL || type != EFI_NATIVE_INTERFACE || memcmp(guid, &stage_guid, sizeof(*guid)) != 0)
+		return EFI_INVALID_PARAMETER;
+	if (im->stage_marker != NULL)
+		return EFI_INVALID_PARAMETER; /* UEFI: already installed on this handle */
+	im->stage_marker = iface;
+	fake.markers_installed++;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI bs_uninstall_protocol_interface(EFI_HANDLE h, EFI_GUID *guid, VOID *iface)
+{
+	struct fake_image *im = image_of(h);
+
+	if (im == NULL || memcmp(guid, &stage_guid, sizeof(*guid)) != 0 || im->stage_marker != iface)
+		return EFI_NOT_FOUND;
+	im->stage_marker = NULL;
+	fake.markers_installed--;
+	return EFI_SUCCESS;
+}
+
 static EFI_STATUS EFIAPI bs_install_configuration_table(EFI_GUID *guid, VOID *table)
 {
 	size_t free_slot = ST->NumberOfTableEntries;
 
-	if (fake.fail_install)
+	if (fake.fail_install && table != NULL)
 		return EFI_OUT_OF_RESOURCES;
 	for (size_t i = 0; i < ST->NumberOfTableEntries; i++) {
-		if (memcmp(&config[i].VendorGuid, guid, sizeof(*guid)) == 0) {
-			config[i].VendorTable = table;
+		if (memcmp(&config[i].VendorGuid, guid, sizeof(*guid)) != 0)
+			continue;
+		if (table == NULL) {
+			/* UEFI 2.10 7.3.6: a NULL table removes the entry */
+			memmove(&config[i], &config[i + 1], (ST->NumberOfTableEntries - i - 1) * sizeof(config[0]));
+			ST->NumberOfTableEntries--;
+			fake.remove_seen = true;
 			return EFI_SUCCESS;
 		}
+		config[i].VendorTable = table;
+		/* the seed must not stay anywhere but in the table */
+		if (memcmp(guid, &seed_guid, sizeof(*guid)) == 0 && table != fake.prev_table)
+			fake_note_source((const uint8_t *)table + 4, *(const uint32_t *)table);
+		return EFI_SUCCESS;
 	}
+	if (table == NULL)
+		return EFI_NOT_FOUND;
+	if (memcmp(guid, &seed_guid, sizeof(*guid)) == 0 && table != fake.prev_table)
+		fake_note_source((const uint8_t *)table + 4, *(const uint32_t *)table);
 	if (free_slot >= sizeof(config) / sizeof(config[0]))
 		return EFI_OUT_OF_RESOURCES;
 	config[free_slot].VendorGuid = *guid;
@@ -470,24 +533,37 @@ static EFI_STATUS EFIAPI bs_load_image(BOOLEAN policy, EFI_HANDLE parent, EFI_DE
 				       UINTN srclen, EFI_HANDLE *out)
 {
 	struct fake_file_entry *e = lookup((const CHAR16 *)dp);
+	struct fake_image *im = NULL;
 
 	(void)policy;
 	(void)src;
 	(void)srclen;
-	if (parent != &image_handle)
+	if (image_of(parent) == NULL)
 		return EFI_INVALID_PARAMETER;
-	if (fake.load_status != EFI_SUCCESS) {
-		if (fake.load_status == EFI_SECURITY_VIOLATION)
-			*out = &child_handle;
+	for (size_t i = 0; i < FAKE_MAX_IMAGES && im == NULL; i++)
+		if (!images[i].used)
+			im = &images[i];
+	if (im == NULL)
+		return EFI_OUT_OF_RESOURCES;
+	if (fake.load_status != EFI_SUCCESS && fake.load_status != EFI_SECURITY_VIOLATION)
 		return fake.load_status;
-	}
-	if (e == NULL)
+	if (fake.load_status == EFI_SUCCESS && e == NULL)
 		return EFI_NOT_FOUND;
-	if (!e->loadable)
+	if (fake.load_status == EFI_SUCCESS && !e->loadable)
 		return EFI_LOAD_ERROR;
-	to_ascii(fake.started_path, sizeof(fake.started_path), (const CHAR16 *)dp);
-	memset(&child_image, 0, sizeof(child_image));
-	*out = &child_handle;
+	memset(im, 0, sizeof(*im));
+	im->used = true;
+	im->file = e;
+	im->li.ParentHandle = parent;
+	im->li.DeviceHandle = &device_handle;
+	for (size_t i = 0; i + 1 < 256 && ((const CHAR16 *)dp)[i]; i++)
+		im->path[i] = ((const CHAR16 *)dp)[i];
+	im->li.FilePath = (EFI_DEVICE_PATH *)im->path;
+	*out = im;
+	/* UEFI 2.10 7.4.1: a Secure Boot refusal still returns a handle. */
+	if (fake.load_status == EFI_SECURITY_VIOLATION)
+		return EFI_SECURITY_VIOLATION;
+	fake.loads++;
 	return EFI_SUCCESS;
 }
 
@@ -514,25 +590,40 @@ __attribute__((no_sanitize("address", "undefined"), noinline)) static bool stack
 	return true;
 }
 
-extern int fake_secrets_zero(void);
-
 static EFI_STATUS EFIAPI bs_start_image(EFI_HANDLE h, UINTN *n, CHAR16 **data)
 {
+	struct fake_image *im = image_of(h);
+	EFI_STATUS status;
+
 	(void)n;
 	(void)data;
-	if (h != &child_handle)
+	if (im == NULL || im == &images[0])
 		return EFI_INVALID_PARAMETER;
+	if (im->file != NULL && im->file->earlyseed) {
+		/* another earlyseed: its efi_main runs nested, as in firmware */
+		fake.stages_started++;
+		status = efi_main(h, ST);
+		im->used = false;
+		return status;
+	}
 	fake.started = true;
-	fake.secrets_zero_at_start = fake_secrets_zero() != 0;
+	to_ascii(fake.started_path, sizeof(fake.started_path), im->path);
 	fake.stack_clean_at_start = stack_clean();
-	if (child_image.LoadOptions != NULL)
-		to_ascii(fake.options, sizeof(fake.options), child_image.LoadOptions);
+	fake.markers_at_start = fake.markers_installed;
+	fake.options[0] = '\0';
+	if (im->li.LoadOptions != NULL)
+		to_ascii(fake.options, sizeof(fake.options), im->li.LoadOptions);
+	im->used = false;
 	return fake.start_status;
 }
 
 static EFI_STATUS EFIAPI bs_unload_image(EFI_HANDLE h)
 {
-	(void)h;
+	struct fake_image *im = image_of(h);
+
+	if (im == NULL)
+		return EFI_INVALID_PARAMETER;
+	im->used = false;
 	return EFI_SUCCESS;
 }
 
@@ -568,7 +659,7 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 
 EFI_HANDLE fake_image_handle(void)
 {
-	return &image_handle;
+	return &images[0];
 }
 
 void *fake_seed_table(void)
@@ -603,6 +694,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	boot.LoadImage = bs_load_image;
 	boot.StartImage = bs_start_image;
 	boot.UnloadImage = bs_unload_image;
+	boot.InstallProtocolInterface = bs_install_protocol_interface;
+	boot.UninstallProtocolInterface = bs_uninstall_protocol_interface;
 	boot.Stall = bs_stall;
 	runtime.GetTime = rt_get_time;
 	runtime.SetVariable = rt_set_variable;
@@ -611,9 +704,10 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	systab.ConfigurationTable = config;
 	systab.NumberOfTableEntries = 0;
 	ST = &systab;
-	memset(&self_image, 0, sizeof(self_image));
-	self_image.DeviceHandle = &device_handle;
-	self_image.FilePath = (EFI_DEVICE_PATH *)(uintptr_t)self_path;
+	memset(images, 0, sizeof(images));
+	images[0].used = true;
+	images[0].li.DeviceHandle = &device_handle;
+	images[0].li.FilePath = (EFI_DEVICE_PATH *)(uintptr_t)self_path;
 	for (size_t i = 0; i < FAKE_MAX_RNGS; i++) {
 		rng_proto[i].GetRNG = rng_get;
 		rng_proto[i].GetInfo = NULL;

@@ -23,6 +23,7 @@ struct fake_file_entry {
 	const uint8_t *data;
 	size_t len;
 	bool loadable; /* LoadImage succeeds on it (a PE image) */
+	bool earlyseed; /* StartImage runs efi_main again (a chained earlyseed) */
 };
 
 struct fake_rng {
@@ -60,8 +61,12 @@ struct fake_efi {
 	char options[1024];
 	size_t write_attempts;
 	size_t live_allocations;
-	bool secrets_zero_at_start; /* main_secrets all zero when StartImage ran */
-	bool stack_clean_at_start;  /* no source output left below the stack */
+	bool stack_clean_at_start;  /* no source output or seed left on the stack */
+	size_t markers_installed;   /* stage markers on image handles now */
+	size_t markers_at_start;    /* ... when the kernel started */
+	size_t stages_started;      /* earlyseed images started by earlyseed */
+	size_t loads;               /* successful LoadImage calls */
+	bool remove_seen;           /* InstallConfigurationTable(seed GUID, NULL) */
 	bool prev_wiped_at_free; /* prev_table's bytes were zero when freed */
 	bool variable_set;
 	uint8_t variable[64];

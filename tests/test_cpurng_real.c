@@ -4,12 +4,11 @@
 #include <stdio.h>
 
 #include "../arch/x86_64/cpurng.h"
-#include "../core/health.h"
 #include "check.h"
 
 #define SAMPLES 64
 
-static struct cpurng_caps caps;
+static bool has_rdrand, has_rdseed;
 
 /* Linux arch/x86/kernel/cpu/rdrand.c: 8 samples need at least 5 changes
  * between neighbours; 64 distinct-enough samples is far stricter. */
@@ -37,52 +36,45 @@ static void test_real_rdseed(void)
 	check_samples(cpurng_rdseed64);
 }
 
-/* The app's gathering and health logic on the host CPU's own instructions:
- * the RDRAND start-up test, the stuck-value checks, RCT and APT all pass,
- * and the gathered bytes reach the 256-bit gate on their own. */
+/* The engine's gathering and health logic on the host CPU's own
+ * instructions: the RDRAND start-up test, the stuck-value checks, RCT and
+ * APT all pass, and the gathered bytes reach the 256-bit gate on their own. */
 static void test_real_gather(void)
 {
-	uint64_t seeds[64], rands[64], startup[ES_HEALTH_RDRAND_SAMPLES + 1];
-	struct cpurng_counts n;
-	struct es_health_test hs, hr;
-	struct es_seed_stats st = { { 0 } };
-	bool pass[ES_SEED_SRC_COUNT] = { false, false, false, true, true };
-
-	if (caps.rdrand) {
-		for (unsigned int i = 0; i <= ES_HEALTH_RDRAND_SAMPLES; i++)
-			CHECK(cpurng_rdrand64(&startup[i]));
-		CHECK(es_health_rdrand_startup(startup));
-	}
 	for (int round = 0; round < 16; round++) {
-		es_health_init(&hs, ES_HEALTH_H_RDSEED);
-		es_health_init(&hr, ES_HEALTH_H_RDRAND);
-		cpurng_gather(&caps, seeds, rands, 64, &n);
-		CHECK(n.rdseed + n.rdrand == 64 && n.none == 0);
-		if (caps.rdseed)
-			CHECK(n.rdseed > 0);
-		es_health_feed_u64(&hs, seeds, n.rdseed);
-		es_health_feed_u64(&hr, rands, n.rdrand);
-		CHECK(!hs.failed && !hr.failed);
-		st.bytes[ES_SEED_SRC_RDSEED] = n.rdseed * 8u;
-		st.bytes[ES_SEED_SRC_RDRAND] = n.rdrand * 8u;
-		CHECK(es_health_entropy_bits(&st, pass) >= ES_HEALTH_GATE_BITS);
+		struct es_session s;
+		struct es_cpu_report r;
+		struct es_verdict v;
+		struct es_trust trust;
+
+		es_trust_defaults(&trust);
+		es_session_begin(&s);
+		es_cpu_gather(&s, &cpurng_arch, &r);
+		CHECK(r.longs[ES_SRC_RDSEED] + r.longs[ES_SRC_RDRAND] == ES_CPU_LONGS && r.failed == 0);
+		if (has_rdseed)
+			CHECK(r.longs[ES_SRC_RDSEED] > 0);
+		es_session_judge(&s, &trust, &v);
+		CHECK(v.state[ES_SRC_RDSEED] != ES_FAIL && v.state[ES_SRC_RDRAND] != ES_FAIL);
+		CHECK(v.gate_met);
+		es_session_end(&s);
 	}
 }
 
 int main(void)
 {
-	cpurng_probe(&caps);
-	printf("# host cpu: rdrand %s, rdseed %s\n", caps.rdrand ? "present" : "absent",
-	       caps.rdseed ? "present" : "absent");
-	if (caps.rdrand)
+	has_rdrand = cpurng_has_rdrand();
+	has_rdseed = cpurng_has_rdseed();
+	printf("# host cpu: rdrand %s, rdseed %s\n", has_rdrand ? "present" : "absent",
+	       has_rdseed ? "present" : "absent");
+	if (has_rdrand)
 		RUN(test_real_rdrand);
 	else
 		check_skip("test_real_rdrand", "host CPU has no RDRAND (CPUID.01H:ECX[30] clear)");
-	if (caps.rdseed)
+	if (has_rdseed)
 		RUN(test_real_rdseed);
 	else
 		check_skip("test_real_rdseed", "host CPU has no RDSEED (CPUID.07H:EBX[18] clear)");
-	if (caps.rdrand || caps.rdseed)
+	if (has_rdrand || has_rdseed)
 		RUN(test_real_gather);
 	else
 		check_skip("test_real_gather", "host CPU has neither instruction");

@@ -9,6 +9,7 @@
  * zero when the next stage starts, and no seed byte is printed.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/audit.h"
@@ -25,14 +26,6 @@
 static const char default_conf[] = "next = \\vmlinuz\ncmdline = console=ttyS0\n";
 static const uint8_t kernel_image[16] = { 'M', 'Z' };
 static EFI_STATUS rc;
-
-int fake_secrets_zero(void);
-int fake_secrets_zero(void)
-{
-	static const struct secrets zero;
-
-	return memcmp(&main_secrets, &zero, sizeof(zero)) == 0;
-}
 
 static int good_cpu(uint64_t *v)
 {
@@ -59,7 +52,7 @@ static int never_ready(uint64_t *v)
 	return 0;
 }
 
-static void add_file(const char *path, const void *data, size_t len, bool loadable)
+static struct fake_file_entry *add_file(const char *path, const void *data, size_t len, bool loadable)
 {
 	struct fake_file_entry *e = &fake.files[fake.nfiles++];
 
@@ -67,6 +60,18 @@ static void add_file(const char *path, const void *data, size_t len, bool loadab
 	e->data = data;
 	e->len = len;
 	e->loadable = loadable;
+	return e;
+}
+
+/* Bytes of a previous table: no short period, no runs (passes its tests). */
+static uint8_t prev_byte(size_t i)
+{
+	uint32_t x = (uint32_t)i * 0x9e3779b1u + 0x7f4a7c15u;
+
+	x ^= x >> 15;
+	x *= 0x2c1b3c6du;
+	x ^= x >> 12;
+	return (uint8_t)(x >> 24);
 }
 
 /* A healthy machine: RDSEED and RDRAND, one EFI RNG, a config, a kernel. */
@@ -97,7 +102,7 @@ static struct es_table_seed *install_prev(uint32_t size, size_t alloc_bits)
 
 	t->size = size;
 	for (size_t i = 0; i < alloc_bits; i++)
-		t->bits[i] = (uint8_t)(0xa5 ^ i);
+		t->bits[i] = prev_byte(i);
 	fake.prev_table = t;
 	(void)ST->BootServices->InstallConfigurationTable(
 		&(EFI_GUID)ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID, t);
@@ -109,7 +114,7 @@ static bool prev_intact(const struct es_table_seed *t, uint32_t size, size_t all
 	if (!fake_is_live(t) || t->size != size)
 		return false;
 	for (size_t i = 0; i < alloc_bits; i++)
-		if (t->bits[i] != (uint8_t)(0xa5 ^ i))
+		if (t->bits[i] != prev_byte(i))
 			return false;
 	return true;
 }
@@ -130,11 +135,10 @@ static void finish(bool expect_table, bool expect_started)
 	if (t == fake.prev_table)
 		t = NULL; /* still the earlier stage's: earlyseed installed none */
 	CHECK(logged("earlyseed: summary rdseed="));
-	CHECK(fake_secrets_zero());
+	CHECK(fake.markers_installed == 0); /* every stage took its marker away */
 	if (expect_started) {
 		CHECK(fake.started);
 		CHECK(rc == fake.start_status);
-		CHECK(fake.secrets_zero_at_start);
 		CHECK(fake.stack_clean_at_start);
 	} else {
 		CHECK(!fake.started);
@@ -146,7 +150,7 @@ static void finish(bool expect_table, bool expect_started)
 		bool zero = true;
 		char hex[9];
 
-		CHECK(t->size > 0 && t->size <= ES_TABLE_PREV_MAX);
+		CHECK(t->size == ES_SEED_LEN);
 		for (uint32_t i = 0; i < t->size; i++)
 			zero = zero && t->bits[i] == 0;
 		CHECK(!zero);
@@ -248,7 +252,7 @@ static void test_rng_repeats_itself(void)
 	no_cpu_rng();
 	fake.rngs[0].constant = true;
 	finish(false, true);
-	CHECK(logged("table: none installed: healthy sources hold an assumed 0 of the 256 bits"));
+	CHECK(logged("table: none installed: counted sources hold an assumed 0 of the 256 bits"));
 }
 
 static void test_rdrand_all_ones(void)
@@ -273,7 +277,7 @@ static void test_rdrand_fails_startup_distrusts_rdseed(void)
 	fake_insn.rdrand_fn = all_ones;
 	fake.no_rng_protocol = true;
 	finish(false, true);
-	CHECK(logged("health: rdseed: fail: distrusted: RDRAND failed its start-up test"));
+	CHECK(logged("health: rdseed: fail: distrusted: its DRBG sibling failed Linux's start-up test"));
 }
 
 static void test_rdseed_zero_cf1(void)
@@ -302,7 +306,7 @@ static void test_rdseed_never_ready(void)
 
 static void test_prev_tables(void)
 {
-	static const uint32_t sizes[] = { 0, 32, 512 };
+	static const uint32_t sizes[] = { 0, 32, 512, 513, 1024 };
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		struct es_table_seed *p;
@@ -311,16 +315,19 @@ static void test_prev_tables(void)
 		base();
 		p = install_prev(sizes[i], sizes[i]);
 		finish(true, true);
-		CHECK(!fake_is_live(p)); /* retired: wiped, then freed */
+		CHECK(!fake_is_live(p)); /* replaced: wiped, then freed */
 		CHECK(fake.prev_wiped_at_free);
 		snprintf(want, sizeof(want), "prev_table=%u ", sizes[i]);
 		CHECK(logged(want));
+		CHECK(logged("prev_table: replaced by ours, wiped and freed"));
 	}
 }
 
-static void test_prev_tables_corrupt(void)
+/* A size field over the kernel's 1 KiB: never read past it, never freed; it
+ * must not reach the kernel, so ours replaces it or it is removed. */
+static void test_prev_tables_oversized(void)
 {
-	static const uint32_t sizes[] = { 513, 0xffffffffu };
+	static const uint32_t sizes[] = { 1025, 0xffffffffu };
 
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		struct es_table_seed *p;
@@ -329,8 +336,43 @@ static void test_prev_tables_corrupt(void)
 		p = install_prev(sizes[i], 16); /* only 16 bytes exist: reading more is a bug ASan sees */
 		finish(true, true);
 		CHECK(prev_intact(p, sizes[i], 16)); /* not read, not freed */
-		CHECK(logged("corrupt, not read and left in place"));
+		CHECK(logged("over the kernel's 1024-byte bound: bogus, not read"));
 		CHECK(logged("prev_table=0 "));
+		/* no hardware source: no table of ours, and the bogus one is gone */
+		base();
+		no_cpu_rng();
+		fake.no_rng_protocol = true;
+		p = install_prev(sizes[i], 16);
+		finish(false, true);
+		CHECK(fake_seed_table() == NULL && fake.remove_seen);
+		CHECK(prev_intact(p, sizes[i], 16));
+		CHECK(logged("prev_table: bad: removed so no kernel credits it (not freed: its size is bogus)"));
+	}
+}
+
+/* Bad contents with no hardware source: mixed, not counted, removed. */
+static void test_prev_tables_bad_contents(void)
+{
+	for (int kind = 0; kind < 3; kind++) {
+		struct es_table_seed *p;
+		size_t n = kind == 1 ? 64 : 512;
+
+		base();
+		no_cpu_rng();
+		fake.no_rng_protocol = true;
+		p = install_prev((uint32_t)n, n);
+		if (kind == 0)
+			memset(p->bits, 0, n); /* littlekernel */
+		else if (kind == 1)
+			memset(p->bits, 0x42, n);
+		else
+			for (size_t i = 32; i < n; i++)
+				p->bits[i] = p->bits[i - 32]; /* one 32-byte key, repeated */
+		finish(false, true);
+		CHECK(fake_seed_table() == NULL && fake.remove_seen);
+		CHECK(!fake_is_live(p) && fake.prev_wiped_at_free);
+		CHECK(logged("earlyseed: health: prev_table: fail: "));
+		CHECK(logged("prev_table: bad: removed so no kernel credits it, wiped and freed"));
 	}
 }
 
@@ -338,11 +380,11 @@ static void test_prev_table_alone(void)
 {
 	struct es_table_seed *p;
 
-	/* 32 bytes a kernel would trust anyway: merged into a new table */
+	/* 64 good-looking bytes: a table a kernel would trust anyway */
 	base();
 	no_cpu_rng();
 	fake.no_rng_protocol = true;
-	p = install_prev(32, 32);
+	p = install_prev(64, 64);
 	finish(true, true);
 	CHECK(!fake_is_live(p) && fake.prev_wiped_at_free);
 	/* 16 bytes are not enough: no table, the old one stays as it was */
@@ -353,6 +395,7 @@ static void test_prev_table_alone(void)
 	finish(false, true);
 	CHECK(prev_intact(p, 16, 16));
 	CHECK(fake_seed_table() == p);
+	CHECK(logged("prev_table: left in place"));
 }
 
 static void run_conf(const void *conf, size_t len, bool want_defaults, const char *want_log)
@@ -448,7 +491,8 @@ static void test_install_failures(void)
 	p = install_prev(32, 32);
 	fake.fail_table_alloc = true;
 	finish(false, true);
-	CHECK(logged("table: install failed: Out of Resources; previous table left in place"));
+	CHECK(logged("table: install failed: Out of Resources"));
+	CHECK(logged("prev_table: left in place"));
 	CHECK(prev_intact(p, 32, 32));
 
 	base();
@@ -467,6 +511,117 @@ static void test_read_only_volume(void)
 	CHECK(fake.write_attempts == 0);
 }
 
+/* ---- the kernel's trust settings, from the command line passed on ---- */
+static char trust_conf[512];
+
+/* RDRAND only, no EFI RNG (QEMU -cpu max under TCG), this command line. */
+static void run_trust(const char *cmdline, bool expect_table)
+{
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake.no_rng_protocol = true;
+	snprintf(trust_conf, sizeof(trust_conf), "next = \\vmlinuz\ncmdline = %s\n", cmdline);
+	fake.files[0].data = (const uint8_t *)trust_conf;
+	fake.files[0].len = strlen(trust_conf);
+	finish(expect_table, true);
+	CHECK(strcmp(fake.options, cmdline) == 0); /* passed on as written */
+}
+
+static void test_trust_cpu(void)
+{
+	static const char *const off[] = {
+		"random.trust_cpu=off", "random.trust_cpu=0", "random.trust_cpu=n", "random.trust_cpu=N",
+		"random.trust_cpu=no", "random.trust_cpu=f", "random.trust_cpu=false", "random.trust_cpu=OFF",
+		"random.trust-cpu=off", "random.trust_cpu=\"off\"", "\"random.trust_cpu=off\"",
+		"console=ttyS0 random.trust_cpu=on random.trust_cpu=off",
+		"random.trust_cpu=off random.trust_cpu=bogus", "random.trust_cpu=off random.trust_cpu=",
+	};
+	static const char *const on[] = {
+		"random.trust_cpu=on", "random.trust_cpu=1", "random.trust_cpu=y", "random.trust_cpu=Yes",
+		"random.trust_cpu=t", "random.trust_cpu=off random.trust_cpu=on", "random.trust_cpu=bogus",
+		"random.trust_cpu=", "random.trust_cpu", "quiet -- random.trust_cpu=off",
+		"foo=\"random.trust_cpu=off\"", "console=ttyS0",
+	};
+
+	for (size_t i = 0; i < sizeof(off) / sizeof(off[0]); i++) {
+		run_trust(off[i], false);
+		CHECK(logged("trust: random.trust_cpu=off: the kernel will not credit the CPU's RNG, so its 512 bits"));
+		CHECK(logged("table: none installed: counted sources hold an assumed 0 of the 256 bits"));
+		CHECK(logged("health=rdseed:absent,rdrand:pass,efi_rng:absent"));
+	}
+	for (size_t i = 0; i < sizeof(on) / sizeof(on[0]); i++) {
+		run_trust(on[i], true);
+		CHECK(!logged("trust: random.trust_cpu=off"));
+	}
+	/* with a healthy firmware RNG the table is made without the CPU */
+	base();
+	fake_insn.leaf7_ebx = 0;
+	snprintf(trust_conf, sizeof(trust_conf), "next = \\vmlinuz\ncmdline = random.trust_cpu=off\n");
+	fake.files[0].data = (const uint8_t *)trust_conf;
+	fake.files[0].len = strlen(trust_conf);
+	finish(true, true);
+	CHECK(logged("counted sources: an assumed 256 bits"));
+}
+
+static void test_trust_bootloader(void)
+{
+	/* the kernel will not credit the table: it is installed all the same */
+	run_trust("random.trust_cpu=off random.trust_bootloader=off", true);
+	CHECK(logged("trust: random.trust_bootloader=off: the kernel will mix the table but not credit it"));
+	run_trust("random.trust_bootloader=0 random.trust_bootloader=1 random.trust_cpu=0", false);
+}
+
+/* A config whose next is earlyseed itself: at most ES_MAX_STAGES run. */
+static void test_loop_guard(void)
+{
+	static const char self_conf[] = "next = \\EFI\\BOOT\\BOOTX64.EFI\ncmdline = console=ttyS0\n";
+
+	base();
+	fake.files[0].data = (const uint8_t *)self_conf;
+	fake.files[0].len = sizeof(self_conf) - 1;
+	add_file("\\EFI\\BOOT\\BOOTX64.EFI", kernel_image, sizeof(kernel_image), true)->earlyseed = true;
+	rc = efi_main(fake_image_handle(), ST);
+	CHECK(fake.stages_started == ES_MAX_STAGES); /* the 5th refuses */
+	CHECK(!fake.started && rc == EFI_ABORTED);
+	CHECK(logged("earlyseed: error: 4 earlyseed stages already run in this boot"));
+	CHECK(fake.markers_installed == 0);
+	/* each of the four that ran published its record and went on */
+	CHECK(strstr(strstr(strstr(strstr(fake.log, "summary rdseed="), "summary rdseed=") + 1,
+			    "summary rdseed=") + 1, "summary rdseed=") != NULL);
+}
+
+/* Two earlyseed in a row: the second counts the first's table for what it
+ * rests on, under its own command line's trust. */
+static void test_chain_provenance(void)
+{
+	static const char first[] = "next = \\EFI\\es2\\earlyseed.efi\n";
+	static const char second_off[] = "next = \\vmlinuz\ncmdline = random.trust_cpu=off\n";
+	static const char second_on[] = "next = \\vmlinuz\ncmdline = console=ttyS0\n";
+
+	for (int trust_cpu = 0; trust_cpu < 2; trust_cpu++) {
+		base();
+		fake_insn.leaf7_ebx = 0; /* RDRAND only */
+		fake.no_rng_protocol = true;
+		fake.files[0].data = (const uint8_t *)first;
+		fake.files[0].len = sizeof(first) - 1;
+		add_file("\\EFI\\es2\\earlyseed.efi", kernel_image, sizeof(kernel_image), true)->earlyseed = true;
+		add_file("\\EFI\\es2\\earlyseed.conf", trust_cpu ? second_on : second_off,
+			 trust_cpu ? sizeof(second_on) - 1 : sizeof(second_off) - 1, false);
+		rc = efi_main(fake_image_handle(), ST);
+		CHECK(fake.started && fake.stages_started == 1 && fake.markers_installed == 0);
+		if (getenv("ES_MATRIX_LOG") != NULL)
+			printf("%s", fake.log);
+		CHECK(logged("prev_table: 32 bytes mixed (installed by an earlier earlyseed stage)"));
+		if (trust_cpu) {
+			CHECK(fake_seed_table() != NULL);
+		} else {
+			/* the first stage's table rests on RDRAND alone: gone */
+			CHECK(fake_seed_table() == NULL && fake.remove_seen);
+			CHECK(logged("prev_table: an earlier earlyseed made it from sources this kernel's trust"));
+		}
+	}
+}
+
 int main(void)
 {
 	RUN(test_healthy_machine);
@@ -482,13 +637,18 @@ int main(void)
 	RUN(test_rdseed_zero_cf1);
 	RUN(test_rdseed_never_ready);
 	RUN(test_prev_tables);
-	RUN(test_prev_tables_corrupt);
+	RUN(test_prev_tables_oversized);
+	RUN(test_prev_tables_bad_contents);
 	RUN(test_prev_table_alone);
 	RUN(test_config_files);
 	RUN(test_config_beside_image);
 	RUN(test_next_stage_missing_or_unloadable);
 	RUN(test_install_failures);
 	RUN(test_read_only_volume);
+	RUN(test_trust_cpu);
+	RUN(test_trust_bootloader);
+	RUN(test_loop_guard);
+	RUN(test_chain_provenance);
 	fake_efi_reset(); /* frees the last case's pool allocations */
 	return check_done();
 }

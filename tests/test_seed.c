@@ -8,53 +8,46 @@
 static void test_absorb_is_header_then_data(void)
 {
 	struct es_pool a, b;
-	struct es_seed_stats st = { { 0 } };
-	static const uint8_t hdr[8] = { 'e', 's', ES_SEED_SRC_RDRAND, 0, 3, 0, 0, 0 };
+	static const uint8_t hdr[8] = { 'e', 's', ES_SRC_RDRAND, 0, 3, 0, 0, 0 };
 
 	es_pool_init(&a);
 	es_pool_init(&b);
-	CHECK(es_seed_absorb(&a, &st, ES_SEED_SRC_RDRAND, "xyz", 3) == 0);
+	CHECK(es_seed_absorb(&a, ES_SRC_RDRAND, "xyz", 3) == 0);
 	es_pool_mix(&b, hdr, sizeof(hdr));
 	es_pool_mix(&b, "xyz", 3);
 	CHECK(memcmp(&a, &b, sizeof(a)) == 0);
-	CHECK(st.bytes[ES_SEED_SRC_RDRAND] == 3);
 }
 
 /* (ab, c) and (a, bc) must not mix to the same pool. */
 static void test_absorb_length_prefix(void)
 {
 	struct es_pool a, b;
-	struct es_seed_stats st = { { 0 } };
 
 	es_pool_init(&a);
 	es_pool_init(&b);
-	(void)es_seed_absorb(&a, &st, ES_SEED_SRC_EFI_RNG, "ab", 2);
-	(void)es_seed_absorb(&a, &st, ES_SEED_SRC_EFI_RNG, "c", 1);
-	(void)es_seed_absorb(&b, &st, ES_SEED_SRC_EFI_RNG, "a", 1);
-	(void)es_seed_absorb(&b, &st, ES_SEED_SRC_EFI_RNG, "bc", 2);
+	(void)es_seed_absorb(&a, ES_SRC_EFI_RNG, "ab", 2);
+	(void)es_seed_absorb(&a, ES_SRC_EFI_RNG, "c", 1);
+	(void)es_seed_absorb(&b, ES_SRC_EFI_RNG, "a", 1);
+	(void)es_seed_absorb(&b, ES_SRC_EFI_RNG, "bc", 2);
 	CHECK(memcmp(&a, &b, sizeof(a)) != 0);
 	/* and the source is part of the record */
 	es_pool_init(&a);
 	es_pool_init(&b);
-	(void)es_seed_absorb(&a, &st, ES_SEED_SRC_RDSEED, "abc", 3);
-	(void)es_seed_absorb(&b, &st, ES_SEED_SRC_RDRAND, "abc", 3);
+	(void)es_seed_absorb(&a, ES_SRC_RDSEED, "abc", 3);
+	(void)es_seed_absorb(&b, ES_SRC_RDRAND, "abc", 3);
 	CHECK(memcmp(&a, &b, sizeof(a)) != 0);
 }
 
 static void test_absorb_refuses_bad_input(void)
 {
 	struct es_pool p, before;
-	struct es_seed_stats st = { { 0 } };
 
 	es_pool_init(&p);
 	before = p;
-	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_COUNT, "x", 1) == -1);
-	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_CLOCK, NULL, 4) == -1);
+	CHECK(es_seed_absorb(&p, ES_SRC_COUNT, "x", 1) == -1);
+	CHECK(es_seed_absorb(&p, ES_SRC_CLOCK, NULL, 4) == -1);
 	CHECK(memcmp(&p, &before, sizeof(p)) == 0);
-	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_CLOCK, NULL, 0) == 0);
-	st.bytes[ES_SEED_SRC_CLOCK] = UINT32_MAX - 1;
-	CHECK(es_seed_absorb(&p, &st, ES_SEED_SRC_CLOCK, "abcd", 4) == 0);
-	CHECK(st.bytes[ES_SEED_SRC_CLOCK] == UINT32_MAX);
+	CHECK(es_seed_absorb(&p, ES_SRC_CLOCK, NULL, 0) == 0);
 }
 
 /* Pins the extraction format: computed independently with Python's
@@ -67,7 +60,7 @@ static void test_extract_known_answers(void)
 
 	es_pool_init(&p);
 	check_hex(want, "a6c27b5556b5b6b95debc2426111c8b10590a762e2615faad48f087c72785882");
-	CHECK(es_seed_extract(&p, got, 32) == 0);
+	CHECK(es_seed_extract(&p, ES_LABEL_TABLE, got, 32) == 0);
 	CHECK(memcmp(got, want, 32) == 0);
 
 	for (uint32_t i = 0; i < ES_POOL_WORDS; i++)
@@ -75,7 +68,7 @@ static void test_extract_known_answers(void)
 	p.add_ptr = 5;
 	p.input_rotate = 9;
 	check_hex(want, "a0a009971d24971a35101f0b71f5408631b43dde82bb80ab2403ae0510fde7b9cc66c9d83edee415");
-	CHECK(es_seed_extract(&p, got, 40) == 0);
+	CHECK(es_seed_extract(&p, ES_LABEL_TABLE, got, 40) == 0);
 	CHECK(memcmp(got, want, 40) == 0);
 }
 
@@ -86,11 +79,11 @@ static void test_extract_lengths(void)
 
 	es_pool_init(&p);
 	memset(out, 0xaa, sizeof(out));
-	CHECK(es_seed_extract(&p, out, 0) == -1);
-	CHECK(es_seed_extract(&p, out, ES_SEED_MAX_LEN + 1) == -1);
+	CHECK(es_seed_extract(&p, ES_LABEL_TABLE, out, 0) == -1);
+	CHECK(es_seed_extract(&p, ES_LABEL_TABLE, out, ES_SEED_MAX_LEN + 1) == -1);
 	CHECK(out[0] == 0xaa);
-	CHECK(es_seed_extract(&p, out, 1) == 0);
-	CHECK(es_seed_extract(&p, out, ES_SEED_MAX_LEN) == 0);
+	CHECK(es_seed_extract(&p, ES_LABEL_TABLE, out, 1) == 0);
+	CHECK(es_seed_extract(&p, ES_LABEL_TABLE, out, ES_SEED_MAX_LEN) == 0);
 	CHECK(out[ES_SEED_MAX_LEN] == 0xaa);
 }
 
@@ -107,7 +100,7 @@ static void test_extract_is_one_way(void)
 		p.add_ptr = (uint16_t)(check_rand64() & ES_POOL_WORDMASK);
 		p.input_rotate = (uint16_t)(check_rand64() & 31u);
 		before = p;
-		CHECK(es_seed_extract(&p, s1, sizeof(s1)) == 0);
+		CHECK(es_seed_extract(&p, ES_LABEL_TABLE, s1, sizeof(s1)) == 0);
 		CHECK(memcmp(&p, &before, sizeof(p)) == 0);
 		for (size_t off = 0; off + 4 <= sizeof(s1); off++) {
 			uint32_t w = (uint32_t)s1[off] | (uint32_t)s1[off + 1] << 8 |
@@ -117,17 +110,36 @@ static void test_extract_is_one_way(void)
 				CHECK(w != p.words[i]);
 		}
 		p.words[check_rand64() & ES_POOL_WORDMASK] ^= 1u << (check_rand64() & 31u);
-		CHECK(es_seed_extract(&p, s2, sizeof(s2)) == 0);
+		CHECK(es_seed_extract(&p, ES_LABEL_TABLE, s2, sizeof(s2)) == 0);
 		CHECK(memcmp(s1, s2, sizeof(s1)) != 0);
 		p = before;
 		p.input_rotate = (uint16_t)((p.input_rotate + 1u) & 31u);
-		CHECK(es_seed_extract(&p, s2, sizeof(s2)) == 0);
+		CHECK(es_seed_extract(&p, ES_LABEL_TABLE, s2, sizeof(s2)) == 0);
 		CHECK(memcmp(s1, s2, sizeof(s1)) != 0);
 	}
 }
 
+/* Distinct labels give unrelated outputs of one pool (the table, a seed
+ * file, a token never equal each other). */
+static void test_extract_labels(void)
+{
+	struct es_pool p;
+	uint8_t a[32], b[32];
+
+	check_rand_fill(p.words, sizeof(p.words));
+	p.add_ptr = 5;
+	p.input_rotate = 7;
+	CHECK(es_seed_extract(&p, ES_LABEL_TABLE, a, sizeof(a)) == 0);
+	CHECK(es_seed_extract(&p, "file", b, sizeof(b)) == 0);
+	CHECK(memcmp(a, b, sizeof(a)) != 0);
+	CHECK(es_seed_extract(&p, "", b, sizeof(b)) == 0);
+	CHECK(memcmp(a, b, sizeof(a)) != 0);
+	CHECK(es_seed_extract(&p, NULL, b, sizeof(b)) == -1);
+}
+
 int main(void)
 {
+	RUN(test_extract_labels);
 	RUN(test_absorb_is_header_then_data);
 	RUN(test_absorb_length_prefix);
 	RUN(test_absorb_refuses_bad_input);

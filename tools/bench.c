@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "../core/blake2s.h"
+#include "../core/earlyseed.h"
 #include "../core/health.h"
 #include "../core/pool.h"
 #include "../core/seed.h"
@@ -45,28 +46,28 @@ static void run_health(void)
 {
 	struct es_health_test t;
 
-	es_health_init(&t, ES_HEALTH_H_RDSEED);
+	es_health_init(&t, 4u);
 	es_health_feed(&t, buf, BUF);
 	sink = (uint8_t)t.failed;
 }
 
-/* What one boot computes: the app's records (clock 24, EFI RNG 64, 512
- * bytes of CPU longs), their health tests, and a 32-byte seed. */
+/* What one boot computes, through the engine: the app's records (clock 24,
+ * two EFI RNG blocks of 32, 512 bytes of CPU longs), their health tests, the
+ * verdict and a 32-byte seed. */
 static void run_boot(void)
 {
-	struct es_seed_stats st = { { 0 } };
-	struct es_health_test t;
+	struct es_session s;
+	struct es_verdict v;
+	struct es_trust trust;
 	uint8_t seed[32];
-	uint64_t longs[64];
 
-	es_pool_init(&pool);
-	(void)es_seed_absorb(&pool, &st, ES_SEED_SRC_CLOCK, buf, 24);
-	(void)es_seed_absorb(&pool, &st, ES_SEED_SRC_EFI_RNG, buf + 24, 64);
-	memcpy(longs, buf + 128, sizeof(longs));
-	es_health_init(&t, ES_HEALTH_H_RDRAND);
-	es_health_feed_u64(&t, longs, 64);
-	(void)es_seed_absorb(&pool, &st, ES_SEED_SRC_RDRAND, longs, sizeof(longs));
-	(void)es_seed_extract(&pool, seed, sizeof(seed));
+	es_trust_defaults(&trust);
+	es_session_begin(&s);
+	(void)es_session_add(&s, ES_SRC_CLOCK, buf, 24);
+	(void)es_session_add(&s, ES_SRC_EFI_RNG, buf + 24, 32);
+	(void)es_session_add(&s, ES_SRC_EFI_RNG, buf + 56, 32);
+	(void)es_session_add(&s, ES_SRC_RDRAND, buf + 128, 512);
+	(void)es_session_finish(&s, &trust, seed, sizeof(seed), &v);
 	sink = seed[0];
 }
 

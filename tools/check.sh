@@ -46,7 +46,7 @@ for t in build/host/test_*; do
 done
 run "lint" tools/lint.sh
 # A short smoke of every libFuzzer target (make fuzz runs them longer).
-run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table
+run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust
 if [ "${SKIP_QEMU:-0}" = 1 ]; then
 	echo "qemu: SKIP_QEMU=1: boot tests not run"
 	skipped=$((skipped + 1))

@@ -9,12 +9,12 @@ rc=0
 out=$(cppcheck --quiet --enable=warning,style,performance,portability --std=c11 --error-exitcode=1 \
 	--inline-suppr --suppress=missingIncludeSystem core/ arch/ tools/*.c 2>&1 &&
 	cppcheck --quiet --enable=warning,style,performance,portability --std=c11 --error-exitcode=1 \
-	--inline-suppr --suppress=missingIncludeSystem "${EFI_DEFS[@]}" -D__x86_64__ \
+	--inline-suppr --suppress=missingIncludeSystem "${EFI_DEFS[@]}" -Iarch/x86_64 -D__x86_64__ \
 	-D__GNUC__=12 -D__GNUC_MINOR__=2 efi/ 2>&1)
 if [ $? -eq 0 ]; then echo "ok - lint cppcheck"; else echo "not ok - lint cppcheck"; printf '%s\n' "$out" | sed 's/^/#   /'; rc=1; fi
 
-out=$( (clang-tidy --quiet core/*.c arch/x86_64/*.c tools/*.c -- -std=c11 &&
+out=$( (clang-tidy --quiet core/*.c arch/x86_64/*.c tools/*.c tests/fuzz/*.c -- -std=c11 &&
 	clang-tidy --quiet efi/*.c -- -std=gnu11 -fshort-wchar \
-		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -DGNU_EFI_USE_MS_ABI) 2>&1)
+		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -Iarch/x86_64 -DGNU_EFI_USE_MS_ABI) 2>&1)
 if [ $? -eq 0 ]; then echo "ok - lint clang-tidy"; else echo "not ok - lint clang-tidy"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
 exit $rc

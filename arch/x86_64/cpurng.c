@@ -6,20 +6,23 @@
 #define CPUID_1_ECX_RDRAND (1u << 30)
 #define CPUID_7_EBX_RDSEED (1u << 18)
 
-void cpurng_probe(struct cpurng_caps *caps)
+bool cpurng_has_rdrand(void)
+{
+	uint32_t r[4];
+
+	insn_cpuid(1, 0, r);
+	return (r[2] & CPUID_1_ECX_RDRAND) != 0u;
+}
+
+bool cpurng_has_rdseed(void)
 {
 	uint32_t r[4];
 
 	insn_cpuid(0, 0, r);
-	uint32_t max_leaf = r[0];
-
-	insn_cpuid(1, 0, r);
-	caps->rdrand = (r[2] & CPUID_1_ECX_RDRAND) != 0u;
-	caps->rdseed = false;
-	if (max_leaf >= 7u) {
-		insn_cpuid(7, 0, r);
-		caps->rdseed = (r[1] & CPUID_7_EBX_RDSEED) != 0u;
-	}
+	if (r[0] < 7u)
+		return false;
+	insn_cpuid(7, 0, r);
+	return (r[1] & CPUID_7_EBX_RDSEED) != 0u;
 }
 
 bool cpurng_rdrand64(uint64_t *v)
@@ -48,18 +51,10 @@ uint64_t cpurng_cycles(void)
 	return insn_rdtsc();
 }
 
-void cpurng_gather(const struct cpurng_caps *caps, uint64_t *seeds, uint64_t *rands,
-		   size_t n, struct cpurng_counts *counts)
-{
-	counts->rdseed = 0;
-	counts->rdrand = 0;
-	counts->none = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (caps->rdseed && cpurng_rdseed64(&seeds[counts->rdseed]))
-			counts->rdseed++;
-		else if (caps->rdrand && cpurng_rdrand64(&rands[counts->rdrand]))
-			counts->rdrand++;
-		else
-			counts->none++;
-	}
-}
+static const struct es_cpu_source sources[] = {
+	{ ES_SRC_RDSEED, cpurng_has_rdseed, cpurng_rdseed64, false },
+	/* Linux tests RDRAND at boot (arch/x86/kernel/cpu/rdrand.c) */
+	{ ES_SRC_RDRAND, cpurng_has_rdrand, cpurng_rdrand64, true },
+};
+
+const struct es_cpu_arch cpurng_arch = { sources, sizeof(sources) / sizeof(sources[0]), cpurng_cycles };

@@ -19,30 +19,19 @@
  */
 #define CPURNG_RDSEED_TRIES 100u
 
-struct cpurng_caps {
-	bool rdrand; /* CPUID.01H:ECX[30] */
-	bool rdseed; /* CPUID.(EAX=07H,ECX=0):EBX[18], only if max leaf >= 7 */
-};
+#include "../../core/earlyseed.h"
 
-void cpurng_probe(struct cpurng_caps *caps);
+/* CPUID.01H:ECX[30] */
+bool cpurng_has_rdrand(void);
+/* CPUID.(EAX=07H,ECX=0):EBX[18], asked only if the max leaf is >= 7 */
+bool cpurng_has_rdseed(void);
 /* True and *v set on success; false (and *v = 0) after the retry bound. */
 bool cpurng_rdrand64(uint64_t *v);
 bool cpurng_rdseed64(uint64_t *v);
 uint64_t cpurng_cycles(void);
 
-struct cpurng_counts {
-	uint32_t rdseed; /* longs taken from RDSEED */
-	uint32_t rdrand; /* longs taken from RDRAND */
-	uint32_t none;   /* longs neither instruction delivered */
-};
-
-/*
- * Take n longs the way v3.17 init_std_data() does (drivers/char/random.c):
- * each from RDSEED, else from RDRAND. RDSEED results go to seeds[], RDRAND
- * results to rands[], packed from index 0; counts says how many of each.
- * Instructions the CPU lacks are not executed.
- */
-void cpurng_gather(const struct cpurng_caps *caps, uint64_t *seeds, uint64_t *rands,
-		   size_t n, struct cpurng_counts *counts);
+/* This architecture's CPU sources for es_cpu_gather(): RDSEED, then RDRAND
+ * (the order of v3.17 init_std_data()), and the cycle counter. */
+extern const struct es_cpu_arch cpurng_arch;
 
 #endif

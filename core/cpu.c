@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "earlyseed.h"
+
+#define MAX_CPU_SOURCES 4u
+
+void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, struct es_cpu_report *r)
+{
+	uint64_t buf[MAX_CPU_SOURCES][ES_CPU_LONGS];
+	bool have[MAX_CPU_SOURCES] = { false };
+	unsigned int n = a->count;
+	bool any = false;
+
+	memset(r, 0, sizeof(*r));
+	if (n > MAX_CPU_SOURCES)
+		n = MAX_CPU_SOURCES;
+	for (unsigned int k = 0; k < n; k++) {
+		const struct es_cpu_source *c = &a->sources[k];
+
+		have[k] = c->probe();
+		r->present[c->src] = have[k];
+		if (!have[k])
+			continue;
+		any = true;
+		es_session_present(s, c->src);
+		if (c->startup_test) {
+			/* arch/x86/kernel/cpu/rdrand.c x86_init_rdrand():
+			 * the samples are tested, never used. */
+			uint64_t t[ES_STARTUP_SAMPLES + 1];
+			unsigned int got = 0;
+
+			while (got < ES_STARTUP_SAMPLES + 1u && c->read(&t[got]))
+				got++;
+			es_session_startup(s, c->src, t, got);
+			es_wipe(t, sizeof(t));
+		}
+	}
+	if (!any)
+		return;
+	for (unsigned int i = 0; i < ES_CPU_LONGS; i++) {
+		unsigned int k = 0;
+
+		for (; k < n; k++) {
+			const struct es_cpu_source *c = &a->sources[k];
+
+			if (have[k] && c->read(&buf[k][r->longs[c->src]])) {
+				r->longs[c->src]++;
+				break;
+			}
+		}
+		if (k == n)
+			r->failed++;
+	}
+	/* Mixed whatever the health verdict: mixing cannot remove unknownness. */
+	for (unsigned int k = 0; k < n; k++) {
+		const struct es_cpu_source *c = &a->sources[k];
+
+		if (have[k])
+			(void)es_session_add(s, c->src, buf[k], r->longs[c->src] * sizeof(uint64_t));
+	}
+	es_wipe(buf, sizeof(buf));
+}

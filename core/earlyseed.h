@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * earlyseed's engine: the one header a front end (the UEFI app, a firmware
+ * driver, the host tool, the tests) needs. Freestanding C, no firmware calls,
+ * no floating point; every name starts with es_ / ES_.
+ *
+ * A front end gathers bytes and hands them to a session:
+ *
+ *   struct es_session s;                     // secrets: keep it local
+ *   es_session_begin(&s);
+ *   es_session_present(&s, ES_SRC_RDRAND);    // the source exists here
+ *   es_session_add(&s, ES_SRC_RDRAND, buf, n);// mixed (never credited) and
+ *                                             // health-tested as its row says
+ *   es_session_fail(&s, ES_SRC_EFI_RNG, "why");
+ *   es_session_finish(&s, &trust, seed, 32, &verdict); // judge, gate,
+ *                                             // extract, wipe the session
+ *
+ * The verdict says which sources passed, how many bits the counted ones are
+ * assumed to hold, whether a table may be installed and what to do with a
+ * table an earlier stage left. Policy lives here; firmware I/O does not.
+ */
+#ifndef EARLYSEED_CORE_EARLYSEED_H
+#define EARLYSEED_CORE_EARLYSEED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- sources ------------------------------------------------------------ */
+
+/* Everything earlyseed mixes. The values are on-the-wire tags of the mixed
+ * records ("es", tag, 0, length): never renumber them. */
+enum es_source {
+	ES_SRC_CLOCK = 0,      /* firmware time and cycle counter */
+	ES_SRC_PREV_TABLE = 1, /* a LINUX_EFI_RANDOM_SEED_TABLE left by an earlier stage */
+	ES_SRC_EFI_RNG = 2,    /* EFI_RNG_PROTOCOL.GetRNG() */
+	ES_SRC_RDSEED = 3,     /* the CPU's seed instruction (x86 RDSEED, arm64 RNDRRS) */
+	ES_SRC_RDRAND = 4,     /* the CPU's DRBG instruction (x86 RDRAND, arm64 RNDR) */
+	ES_SRC_COUNT
+};
+
+/* How a source's bytes reach the health tests. */
+enum es_feed {
+	ES_FEED_NONE,   /* not tested: assumed to hold nothing (clocks) */
+	ES_FEED_WORDS,  /* 64-bit results of a CPU instruction */
+	ES_FEED_BLOCKS, /* each es_session_add() is one block; no block may be
+			 * zero or repeat an earlier one */
+	ES_FEED_TABLE,  /* one buffer handed over whole (a previous table) */
+};
+
+/* One row per source: adding a source is one row plus the code reading it. */
+struct es_source_info {
+	const char *name;        /* summary, inspect, log lines */
+	unsigned int h_bits;     /* assumed min-entropy per byte, with the reason in source.c */
+	enum es_feed feed;
+	bool cpu;                /* counted only when the kernel trusts the CPU */
+	bool must_deliver;       /* present but no bytes: fails */
+	bool in_health_summary;  /* listed in the summary line's health= */
+	int8_t distrusted_by;    /* fails when this source fails its start-up
+				  * test (-1: none); Linux's RDRAND rule */
+	uint32_t audit_present;  /* audit flag: the source exists */
+	uint32_t audit_fail;     /* audit flag: it failed its health tests */
+};
+
+/* The row of src; NULL for a value out of range. */
+const struct es_source_info *es_source(enum es_source src);
+/* The order the summary line lists byte counts in (README "summary"). */
+extern const enum es_source es_source_summary_order[4];
+
+/* ---- trust (what the next kernel will credit) --------------------------- */
+
+struct es_trust {
+	bool cpu;        /* random.trust_cpu: the kernel credits RDSEED/RDRAND itself */
+	bool bootloader; /* random.trust_bootloader: the kernel credits the seed table */
+	bool cpu_set;    /* the command line named random.trust_cpu (a valid value) */
+	bool bootloader_set;
+};
+
+/* Both on: Linux >= 6.2, and Debian 12's 6.1 (CONFIG_RANDOM_TRUST_CPU=y,
+ * CONFIG_RANDOM_TRUST_BOOTLOADER=y; SPEC.md section 7). */
+void es_trust_defaults(struct es_trust *t);
+/*
+ * Apply the kernel command line cmdline (ASCII, NUL-terminated) to *t as
+ * Linux parses early parameters: lib/cmdline.c next_arg() (quotes, blanks),
+ * kernel/params.c parameq() ('-' equals '_'), parsing stops at "--", each
+ * occurrence of random.trust_cpu= / random.trust_bootloader= goes through
+ * lib/kstrtox.c kstrtobool() and a rejected value leaves the setting as it
+ * was (drivers/char/random.c parse_trust_cpu()). The last one wins.
+ */
+void es_trust_parse(struct es_trust *t, const char *cmdline);
+/* kstrtobool(): 1 true, 0 false, -1 rejected. */
+int es_trust_kstrtobool(const char *s);
+
+/* ---- the session -------------------------------------------------------- */
+
+/* v3.17 init_std_data() takes poolbytes / sizeof(long) longs: 512 / 8. */
+#define ES_CPU_LONGS 64u
+/* What a trusting kernel credits a 32-byte table, and so what the counted
+ * sources must reach (SPEC.md section 1: the crng is ready at 256 bits). */
+#define ES_GATE_BITS 256u
+/* The seed installed as the table: 32 bytes, as the Linux stub and
+ * systemd-boot install (SPEC.md section 1). */
+#define ES_SEED_LEN 32u
+/* drivers/firmware/efi/efi.c reads min(size, SZ_1K) of a seed table and
+ * credits all of it: the most of a previous table earlyseed reads. */
+#define ES_TABLE_READ_MAX 1024u
+/* Linux arch/x86/kernel/cpu/rdrand.c x86_init_rdrand(): SAMPLES 8. */
+#define ES_STARTUP_SAMPLES 8u
+/* Blocks of an ES_FEED_BLOCKS source remembered for the repeat check. */
+#define ES_MAX_BLOCKS 16u
+#define ES_BLOCK_DIGEST 16u
+/* At most this many earlyseed stages run in one boot (loop guard). */
+#define ES_MAX_STAGES 4u
+
+/* Extraction labels: distinct labels give unrelated outputs of one pool. */
+#define ES_LABEL_TABLE "earlyseed v1 seed extract"
+
+/* Health state of one source's tests (internal, in the session). */
+struct es_health_test {
+	unsigned int h;
+	uint32_t rct_cutoff;
+	uint32_t apt_cutoff;
+	uint32_t rct_count;
+	uint32_t apt_count;
+	uint32_t apt_seen;
+	uint64_t last_word;
+	uint32_t words;
+	uint8_t rct_last;
+	uint8_t apt_ref;
+	bool started;
+	bool failed;
+	const char *why; /* first failure, a static string */
+};
+
+struct es_pool {
+	uint32_t words[128];
+	uint16_t add_ptr;      /* v3.17 struct entropy_store keeps both */
+	uint16_t input_rotate; /* as unsigned short */
+};
+
+/* Where a previous table came from, when an earlier earlyseed stage made it:
+ * the bits it rested on, split so the current stage can apply its own trust. */
+struct es_provenance {
+	uint32_t cpu_bits;   /* from CPU sources */
+	uint32_t other_bits; /* from every other counted source */
+};
+
+struct es_session {
+	struct es_pool pool;
+	struct es_health_test test[ES_SRC_COUNT];
+	uint32_t bytes[ES_SRC_COUNT];
+	uint32_t present; /* bit per source */
+	uint8_t digest[ES_MAX_BLOCKS][ES_BLOCK_DIGEST];
+	uint32_t nblocks;
+	uint32_t prev_size;        /* size field of a previous table */
+	bool prev_oversized;       /* over ES_TABLE_READ_MAX: not read */
+	bool prev_known;           /* provenance below is set */
+	struct es_provenance prev_from;
+};
+
+void es_session_begin(struct es_session *s);
+/* The source exists on this machine (CPUID bit, protocol, table). */
+void es_session_present(struct es_session *s, enum es_source src);
+/*
+ * Mix n bytes of src into the pool as one length-prefixed record (never
+ * credited) and run them through src's health tests; marks src present.
+ * ES_FEED_WORDS sources take whole 64-bit words (n a multiple of 8, little-
+ * endian). Returns 0, or -1 (nothing done) for a bad source or length.
+ */
+int es_session_add(struct es_session *s, enum es_source src, const void *p, size_t n);
+/*
+ * A previous LINUX_EFI_RANDOM_SEED_TABLE at table (u32 size, then bytes).
+ * A size over ES_TABLE_READ_MAX is not read past the size field (the
+ * firmware's allocation is unknown): the table fails. Otherwise its bytes
+ * are added as ES_SRC_PREV_TABLE. from: what an earlier earlyseed stage said
+ * the table rests on, or NULL.
+ */
+void es_session_add_table(struct es_session *s, const void *table, const struct es_provenance *from);
+/*
+ * Linux's start-up test of a CPU DRBG instruction (x86_init_rdrand): s[0] is
+ * the kernel's "prev", s[1..8] the next eight; fewer than 5 changes fail src
+ * and every source distrusted_by it, as does got < 9 (the instruction gave
+ * no result within its retry bound). The samples are tested, never mixed.
+ */
+void es_session_startup(struct es_session *s, enum es_source src,
+			const uint64_t samples[ES_STARTUP_SAMPLES + 1], unsigned int got);
+/* Mark src failed with a static reason (the first reason is kept). */
+void es_session_fail(struct es_session *s, enum es_source src, const char *why);
+
+enum es_state { ES_ABSENT = 0, ES_PASS, ES_FAIL };
+
+/* What to do with a table an earlier stage left (es_verdict_prev()). */
+enum es_prev_action {
+	ES_PREV_NONE,        /* there is none */
+	ES_PREV_KEEP,        /* healthy and no table of ours: leave it */
+	ES_PREV_RETIRE,      /* ours replaced it: wipe its bytes, FreePool it */
+	ES_PREV_FORGET,      /* ours replaced it; its size is bogus: touch nothing */
+	ES_PREV_REMOVE_FREE, /* bad, none of ours: uninstall, wipe, FreePool */
+	ES_PREV_REMOVE,      /* bad with a bogus size, none of ours: uninstall only */
+};
+
+struct es_verdict {
+	uint8_t state[ES_SRC_COUNT];   /* enum es_state */
+	const char *why[ES_SRC_COUNT]; /* ES_FAIL: the first reason */
+	uint32_t bytes[ES_SRC_COUNT];  /* mixed, whatever the verdict */
+	uint32_t bits[ES_SRC_COUNT];   /* counted toward the gate */
+	uint32_t counted_bits;         /* their sum (saturating) */
+	uint32_t untrusted_bits;       /* passing CPU bits the kernel's trust drops */
+	struct es_provenance made_of;  /* what a table of ours rests on */
+	struct es_trust trust;
+	bool gate_met;    /* counted_bits >= ES_GATE_BITS */
+	bool install;     /* install a table (gate met, or the kernel credits none) */
+	bool uncredited;  /* random.trust_bootloader=off: the kernel credits no table */
+	bool prev_found;
+	bool prev_bad;      /* failed its tests, oversized, or overclaims: must not
+			     * reach the kernel on its own */
+	bool prev_overclaims; /* an earlier stage's table resting on fewer bits
+			       * than a kernel credits it, under this trust */
+	bool prev_freeable; /* its size field is within ES_TABLE_READ_MAX */
+	uint32_t prev_size;
+};
+
+/* Judge every source, apply trust and the gate. The session is unchanged. */
+void es_session_judge(const struct es_session *s, const struct es_trust *trust, struct es_verdict *v);
+/* n (1..512) bytes from the pool under label: BLAKE2s-256 in counter mode
+ * (core/seed.c). Returns 0, or -1 for a bad n. */
+int es_session_extract(const struct es_session *s, const char *label, uint8_t *out, size_t n);
+/* Wipe everything the session holds (es_wipe). */
+void es_session_end(struct es_session *s);
+/*
+ * Judge, and when the verdict allows a table, extract n bytes (ES_LABEL_TABLE)
+ * into out (else out is zeroed); then end the session. Returns v->install.
+ */
+bool es_session_finish(struct es_session *s, const struct es_trust *trust, uint8_t *out, size_t n,
+		       struct es_verdict *v);
+
+/* What to do with the previous table once the caller knows whether its own
+ * table was installed. */
+enum es_prev_action es_verdict_prev(const struct es_verdict *v, bool installed);
+/* Loop guard: may a stage that found `before` earlyseed stages above it in
+ * the chain start the next stage? (at most ES_MAX_STAGES in one boot) */
+bool es_stage_may_chain(unsigned int before);
+
+/* ---- CPU sources: one ops row per instruction (arch/<cpu>/cpurng.c) ----- */
+
+/* iPXE's struct entropy_source is the model: an architecture offers its
+ * instructions as rows; core/cpu.c gathers from them the kernel's way. */
+struct es_cpu_source {
+	enum es_source src;         /* ES_SRC_RDSEED or ES_SRC_RDRAND */
+	bool (*probe)(void);        /* the CPU has the instruction */
+	bool (*read)(uint64_t *v);  /* one result within its retry bound; false
+				     * and *v = 0 when there is none */
+	bool startup_test;          /* Linux's start-up test before first use */
+};
+
+struct es_cpu_arch {
+	const struct es_cpu_source *sources; /* in v3.17 init_std_data() order:
+					      * each long from the first that gives one */
+	unsigned int count;
+	uint64_t (*cycles)(void);   /* the cycle counter (a clock: counts nothing) */
+};
+
+struct es_cpu_report {
+	bool present[ES_SRC_COUNT];
+	uint32_t longs[ES_SRC_COUNT]; /* longs taken from each source */
+	uint32_t failed;              /* longs no source gave */
+};
+
+/* Take ES_CPU_LONGS longs the way v3.17 init_std_data() does and add each
+ * source's batch to the session (start-up test first where the row asks). */
+void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, struct es_cpu_report *r);
+
+/* The one erase primitive: a memset the compiler cannot drop (core/wipe.c). */
+void es_wipe(void *p, size_t n);
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_CORE_LE_H
+#define EARLYSEED_CORE_LE_H
+
+#include <stdint.h>
+
+/* Little-endian fields of wire formats (the audit record), on any host. */
+static inline void es_le_put16(uint8_t *b, uint16_t v)
+{
+	b[0] = (uint8_t)v;
+	b[1] = (uint8_t)(v >> 8);
+}
+
+static inline void es_le_put32(uint8_t *b, uint32_t v)
+{
+	es_le_put16(b, (uint16_t)v);
+	es_le_put16(b + 2, (uint16_t)(v >> 16));
+}
+
+static inline uint16_t es_le_get16(const uint8_t *b)
+{
+	return (uint16_t)(b[0] | (b[1] << 8));
+}
+
+static inline uint32_t es_le_get32(const uint8_t *b)
+{
+	return (uint32_t)es_le_get16(b) | ((uint32_t)es_le_get16(b + 2) << 16);
+}
+
+/* One list of the record's fields keeps encode and decode in step. */
+#define ES_AUDIT_U32_FIELDS(X)                                       \
+	X(flags) X(bytes_clock) X(bytes_prev_table) X(bytes_efi_rng) \
+	X(bytes_rdseed) X(bytes_rdrand) X(prev_table_size) X(table_size) \
+	X(config_problems) X(elapsed_kcycles) X(entropy_bits)
+#define ES_AUDIT_U16_FIELDS(X)                                                                       \
+	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(efi_rng_calls) X(cpu_longs_failed) \
+	X(stage) X(reserved)
+
+#endif

@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The engine: one session gathers every source into the pool (mixed, never
+ * credited), runs each through the health tests its row in the source table
+ * names, and judges them under the kernel's trust settings (earlyseed.h).
+ */
+#include <string.h>
+
+#include "blake2s.h"
+#include "health.h"
+#include "pool.h"
+#include "seed.h"
+#include "table.h"
+
+void es_session_begin(struct es_session *s)
+{
+	memset(s, 0, sizeof(*s));
+	es_pool_init(&s->pool);
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
+		es_health_init(&s->test[i], es_source((enum es_source)i)->h_bits);
+}
+
+void es_session_present(struct es_session *s, enum es_source src)
+{
+	if ((unsigned int)src < ES_SRC_COUNT)
+		s->present |= 1u << src;
+}
+
+void es_session_fail(struct es_session *s, enum es_source src, const char *why)
+{
+	if ((unsigned int)src >= ES_SRC_COUNT)
+		return;
+	es_session_present(s, src);
+	es_health_fail(&s->test[src], why);
+}
+
+/* A block of an ES_FEED_BLOCKS source: not zero, not a repeat of any earlier
+ * block of that source (any instance). Only a digest of each is kept. */
+static void feed_block(struct es_session *s, struct es_health_test *t, const uint8_t *p, size_t n)
+{
+	uint8_t d[ES_BLOCK_DIGEST];
+	bool zero = true;
+
+	for (size_t i = 0; i < n; i++)
+		zero = zero && p[i] == 0;
+	if (n > 0 && zero)
+		es_health_fail(t, "returned a block of zeros");
+	(void)es_blake2s(d, sizeof(d), NULL, 0, p, n);
+	for (uint32_t i = 0; i < s->nblocks; i++) {
+		if (memcmp(s->digest[i], d, sizeof(d)) == 0)
+			es_health_fail(t, "returned the same block twice");
+	}
+	if (s->nblocks < ES_MAX_BLOCKS)
+		memcpy(s->digest[s->nblocks++], d, sizeof(d));
+	es_wipe(d, sizeof(d));
+	es_health_feed(t, p, n);
+}
+
+static void feed_words(struct es_health_test *t, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i + 8u <= n; i += 8u) {
+		uint64_t v = 0;
+
+		for (unsigned int k = 0; k < 8u; k++)
+			v |= (uint64_t)p[i + k] << (8u * k);
+		es_health_feed_u64(t, &v, 1);
+		es_wipe(&v, sizeof(v));
+	}
+}
+
+int es_session_add(struct es_session *s, enum es_source src, const void *p, size_t n)
+{
+	const struct es_source_info *r = es_source(src);
+	struct es_health_test *t;
+
+	if (r == NULL || n > UINT32_MAX || (n != 0 && p == NULL) || (r->feed == ES_FEED_WORDS && n % 8u != 0))
+		return -1;
+	t = &s->test[src];
+	(void)es_seed_absorb(&s->pool, src, p, n);
+	es_session_present(s, src);
+	s->bytes[src] = s->bytes[src] > UINT32_MAX - (uint32_t)n ? UINT32_MAX : s->bytes[src] + (uint32_t)n;
+	switch (r->feed) {
+	case ES_FEED_NONE:
+		break;
+	case ES_FEED_WORDS:
+		feed_words(t, p, n);
+		break;
+	case ES_FEED_BLOCKS:
+		feed_block(s, t, p, n);
+		break;
+	case ES_FEED_TABLE:
+		es_health_feed_table(t, p, n);
+		break;
+	}
+	return 0;
+}
+
+void es_session_add_table(struct es_session *s, const void *table, const struct es_provenance *from)
+{
+	uint32_t size;
+
+	es_session_present(s, ES_SRC_PREV_TABLE);
+	/* Reads the size field only; the bytes only up to the kernel's bound. */
+	if (es_table_prev_check(table, es_table_alloc_size(ES_TABLE_READ_MAX), &size) != ES_TABLE_PREV_OK) {
+		s->prev_size = size;
+		s->prev_oversized = true;
+		es_session_fail(s, ES_SRC_PREV_TABLE, "size field over the kernel's 1024-byte bound, not read");
+		return;
+	}
+	s->prev_size = size;
+	(void)es_session_add(s, ES_SRC_PREV_TABLE, (const uint8_t *)table + sizeof(uint32_t), size);
+	if (from != NULL) {
+		s->prev_known = true;
+		s->prev_from = *from;
+	}
+}
+
+void es_session_startup(struct es_session *s, enum es_source src,
+			const uint64_t samples[ES_STARTUP_SAMPLES + 1], unsigned int got)
+{
+	if ((unsigned int)src >= ES_SRC_COUNT)
+		return;
+	es_session_present(s, src);
+	if (got < ES_STARTUP_SAMPLES + 1u)
+		es_session_fail(s, src, "no result within its retry bound during the start-up test");
+	else if (!es_health_rdrand_startup(samples))
+		es_session_fail(s, src, "fewer than 5 changes in 8 samples (Linux's start-up test)");
+	else
+		return;
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
+		if (es_source((enum es_source)i)->distrusted_by == (int8_t)src)
+			es_session_fail(s, (enum es_source)i, "distrusted: its DRBG sibling failed Linux's start-up test");
+	}
+}
+
+static uint32_t sat_add(uint32_t a, uint32_t b)
+{
+	return a > UINT32_MAX - b ? UINT32_MAX : a + b;
+}
+
+void es_session_judge(const struct es_session *s, const struct es_trust *trust, struct es_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->trust = *trust;
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
+		const struct es_source_info *r = es_source((enum es_source)i);
+		const struct es_health_test *t = &s->test[i];
+		uint32_t bits;
+
+		v->bytes[i] = s->bytes[i];
+		if ((s->present & (1u << i)) == 0)
+			continue;
+		if (t->failed) {
+			v->state[i] = ES_FAIL;
+			v->why[i] = t->why;
+		} else if (r->must_deliver && s->bytes[i] == 0) {
+			v->state[i] = ES_FAIL;
+			v->why[i] = "delivered no bytes";
+		} else {
+			v->state[i] = ES_PASS;
+		}
+		if (v->state[i] != ES_PASS)
+			continue;
+		bits = es_health_credit(s->bytes[i], r->h_bits);
+		if (i == ES_SRC_PREV_TABLE && s->prev_known) {
+			/* An earlier earlyseed's table counts for what it rested
+			 * on, under this stage's trust. */
+			uint32_t from = sat_add(s->prev_from.other_bits, trust->cpu ? s->prev_from.cpu_bits : 0u);
+
+			/* A kernel would credit all of it: one resting on less
+			 * than that must not reach the kernel on its own. */
+			if (from < bits)
+				v->prev_overclaims = true;
+
+			if (!trust->cpu && s->prev_from.cpu_bits > 0)
+				v->untrusted_bits = sat_add(v->untrusted_bits,
+							    bits < s->prev_from.cpu_bits ? bits : s->prev_from.cpu_bits);
+			bits = bits < from ? bits : from;
+			v->made_of.other_bits = sat_add(v->made_of.other_bits,
+							bits < s->prev_from.other_bits ? bits : s->prev_from.other_bits);
+			v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits,
+						      bits > s->prev_from.other_bits ? bits - s->prev_from.other_bits : 0u);
+		} else if (r->cpu && !trust->cpu) {
+			v->untrusted_bits = sat_add(v->untrusted_bits, bits);
+			bits = 0;
+		} else if (r->cpu) {
+			v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits, bits);
+		} else {
+			v->made_of.other_bits = sat_add(v->made_of.other_bits, bits);
+		}
+		v->bits[i] = bits;
+		v->counted_bits = sat_add(v->counted_bits, bits);
+	}
+	v->gate_met = v->counted_bits >= ES_GATE_BITS;
+	v->uncredited = !trust->bootloader;
+	/* The gate keeps a kernel from crediting what the sources do not hold;
+	 * a kernel that credits no table cannot be misled, and mixing helps. */
+	v->install = v->gate_met || v->uncredited;
+	v->prev_found = (s->present & (1u << ES_SRC_PREV_TABLE)) != 0;
+	v->prev_bad = v->prev_found && (v->state[ES_SRC_PREV_TABLE] == ES_FAIL || v->prev_overclaims);
+	v->prev_freeable = v->prev_found && !s->prev_oversized;
+	v->prev_size = s->prev_size;
+}
+
+int es_session_extract(const struct es_session *s, const char *label, uint8_t *out, size_t n)
+{
+	return es_seed_extract(&s->pool, label, out, n);
+}
+
+void es_session_end(struct es_session *s)
+{
+	es_wipe(s, sizeof(*s));
+}
+
+bool es_session_finish(struct es_session *s, const struct es_trust *trust, uint8_t *out, size_t n,
+		       struct es_verdict *v)
+{
+	es_session_judge(s, trust, v);
+	if (!v->install || es_session_extract(s, ES_LABEL_TABLE, out, n) != 0) {
+		v->install = false;
+		es_wipe(out, n);
+	}
+	es_session_end(s);
+	return v->install;
+}
+
+enum es_prev_action es_verdict_prev(const struct es_verdict *v, bool installed)
+{
+	if (!v->prev_found)
+		return ES_PREV_NONE;
+	if (installed)
+		return v->prev_freeable ? ES_PREV_RETIRE : ES_PREV_FORGET;
+	if (!v->prev_bad)
+		return ES_PREV_KEEP;
+	return v->prev_freeable ? ES_PREV_REMOVE_FREE : ES_PREV_REMOVE;
+}
+
+bool es_stage_may_chain(unsigned int before)
+{
+	return before < ES_MAX_STAGES;
+}

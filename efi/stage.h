@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_EFI_STAGE_H
+#define EARLYSEED_EFI_STAGE_H
+
+#include <efi.h>
+
+#include "../core/earlyseed.h"
+#include "../core/table.h"
+
+/*
+ * One earlyseed stage in the chain of images of this boot. While it runs,
+ * each earlyseed carries a marker protocol (ES_STAGE_PROTOCOL_GUID) on its
+ * own image handle. The next image's EFI_LOADED_IMAGE.ParentHandle points
+ * at it (UEFI 2.10 section 7.4.1, LoadImage()), so a stage can count the
+ * earlyseed stages above it (the loop guard) and learn what the table an
+ * earlier stage installed rests on.
+ */
+struct stage_marker {
+	UINT32 magic;              /* STAGE_MAGIC */
+	UINT32 stage;              /* 1 for the first earlyseed */
+	struct es_table_seed *table; /* the table this stage installed, or NULL */
+	struct es_provenance made_of;
+};
+#define STAGE_MAGIC 0x65735354u /* "TSse" */
+
+/* Earlyseed stages above image (its parent chain, at most 64 deep). */
+unsigned int stage_count_before(EFI_HANDLE image);
+/* What an earlier stage said table rests on; false when no stage made it. */
+bool stage_provenance(EFI_HANDLE image, const struct es_table_seed *table, struct es_provenance *out);
+/* Install / remove this stage's marker on its image handle. */
+EFI_STATUS stage_mark(EFI_HANDLE image, struct stage_marker *m);
+void stage_unmark(EFI_HANDLE image, struct stage_marker *m);
+
+#endif

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/* libFuzzer: the kernel command-line reader (core/trust.c) on any bytes,
+ * NUL-terminated in an exact-size heap block (ASan sees an over-read). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/earlyseed.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	char *s = malloc(size + 1);
+	struct es_trust t;
+
+	if (s == NULL)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	es_trust_defaults(&t);
+	es_trust_parse(&t, s);
+	/* a setting that was not named keeps its default */
+	if ((!t.cpu_set && !t.cpu) || (!t.bootloader_set && !t.bootloader))
+		abort();
+	free(s);
+	return 0;
+}

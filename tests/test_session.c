@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: MIT */
+/* The engine's policy on values (core/session.c, core/source.c, core/cpu.c):
+ * every verdict, the gate, trust, previous tables, provenance, the loop
+ * guard, and that a session leaves nothing behind. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../arch/x86_64/cpurng.h"
+#include "../core/audit.h"
+#include "../core/earlyseed.h"
+#include "check.h"
+#include "fake_insn.h"
+
+static struct es_trust trust_on, trust_cpu_off, trust_bl_off;
+
+static void trusts(void)
+{
+	es_trust_defaults(&trust_on);
+	trust_cpu_off = trust_on;
+	trust_cpu_off.cpu = false;
+	trust_bl_off = trust_on;
+	trust_bl_off.bootloader = false;
+}
+
+/* n random 64-bit words as bytes */
+static void add_words(struct es_session *s, enum es_source src, size_t n)
+{
+	uint8_t *b = malloc(n * 8 + 1);
+
+	check_rand_fill(b, n * 8);
+	CHECK(es_session_add(s, src, b, n * 8) == 0);
+	free(b);
+}
+
+static void add_random(struct es_session *s, enum es_source src, size_t n)
+{
+	uint8_t b[1024];
+
+	check_rand_fill(b, n);
+	CHECK(es_session_add(s, src, b, n) == 0);
+}
+
+static void judge(struct es_session *s, const struct es_trust *t, struct es_verdict *v)
+{
+	es_session_judge(s, t, v);
+}
+
+static void test_source_table(void)
+{
+	uint32_t flags = 0;
+
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
+		const struct es_source_info *r = es_source((enum es_source)i);
+
+		CHECK(r != NULL && r->name != NULL && r->h_bits <= 8);
+		CHECK((flags & (r->audit_present | r->audit_fail)) == 0);
+		flags |= r->audit_present | r->audit_fail;
+		CHECK((r->feed == ES_FEED_NONE) == (r->h_bits == 0));
+		for (unsigned int k = 0; k < i; k++)
+			CHECK(strcmp(r->name, es_source((enum es_source)k)->name) != 0);
+	}
+	CHECK(es_source(ES_SRC_COUNT) == NULL);
+	CHECK(es_source(ES_SRC_RDSEED)->cpu && es_source(ES_SRC_RDRAND)->cpu);
+	CHECK(!es_source(ES_SRC_EFI_RNG)->cpu && !es_source(ES_SRC_PREV_TABLE)->cpu);
+	CHECK(es_source(ES_SRC_RDSEED)->distrusted_by == ES_SRC_RDRAND);
+	CHECK((flags & ~ES_AUDIT_F_ALL) == 0);
+}
+
+static void test_healthy_machine(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_CLOCK, 24);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_words(&s, ES_SRC_RDSEED, 64);
+	es_session_present(&s, ES_SRC_RDRAND);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDSEED] == ES_PASS && v.state[ES_SRC_EFI_RNG] == ES_PASS);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_PASS); /* asked only for what RDSEED missed */
+	CHECK(v.state[ES_SRC_CLOCK] == ES_PASS && v.bits[ES_SRC_CLOCK] == 0);
+	CHECK(v.state[ES_SRC_PREV_TABLE] == ES_ABSENT);
+	CHECK(v.bits[ES_SRC_RDSEED] == 512 * 4 && v.bits[ES_SRC_EFI_RNG] == 64 * 4);
+	CHECK(v.counted_bits == 2048 + 256);
+	CHECK(v.gate_met && v.install && !v.uncredited && v.untrusted_bits == 0);
+	CHECK(v.made_of.cpu_bits == 2048 && v.made_of.other_bits == 256);
+	CHECK(es_verdict_prev(&v, true) == ES_PREV_NONE);
+	es_session_end(&s);
+}
+
+static void test_gate_edges(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+
+	/* clocks alone never make a table */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_CLOCK, 1000);
+	judge(&s, &trust_on, &v);
+	CHECK(v.counted_bits == 0 && !v.gate_met && !v.install);
+	es_session_end(&s);
+	/* RDRAND at 1 bit a byte: 255 bytes miss the gate by one, 256 meet it */
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDRAND, 31);
+	add_random(&s, ES_SRC_EFI_RNG, 0);
+	judge(&s, &trust_on, &v);
+	CHECK(v.counted_bits == 248 && !v.install);
+	es_session_end(&s);
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDRAND, 32);
+	judge(&s, &trust_on, &v);
+	CHECK(v.counted_bits == 256 && v.gate_met && v.install);
+	es_session_end(&s);
+}
+
+static void test_trust_cpu_off(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+
+	/* -cpu max under TCG: RDRAND only */
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDRAND, 64);
+	judge(&s, &trust_on, &v);
+	CHECK(v.install && v.counted_bits == 512);
+	judge(&s, &trust_cpu_off, &v);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_PASS); /* healthy, just not counted */
+	CHECK(v.bits[ES_SRC_RDRAND] == 0 && v.untrusted_bits == 512);
+	CHECK(!v.gate_met && !v.install);
+	/* a firmware RNG carries the table on its own */
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	judge(&s, &trust_cpu_off, &v);
+	CHECK(v.install && v.counted_bits == 256 && v.made_of.cpu_bits == 0);
+	es_session_end(&s);
+}
+
+static void test_trust_bootloader_off(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+	uint8_t out[32];
+
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_CLOCK, 24);
+	judge(&s, &trust_bl_off, &v);
+	/* the kernel credits no table: installing one cannot mislead it */
+	CHECK(!v.gate_met && v.install && v.uncredited);
+	CHECK(es_session_finish(&s, &trust_bl_off, out, sizeof(out), &v));
+}
+
+static void test_failures_never_count(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDSEED, 64);
+	es_session_fail(&s, ES_SRC_RDSEED, "test says so");
+	es_session_fail(&s, ES_SRC_RDSEED, "second reason is not kept");
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDSEED] == ES_FAIL && strcmp(v.why[ES_SRC_RDSEED], "test says so") == 0);
+	CHECK(v.bits[ES_SRC_RDSEED] == 0 && v.bytes[ES_SRC_RDSEED] == 512 && !v.install);
+	es_session_end(&s);
+	/* present but silent: RDSEED and the EFI RNG fail, RDRAND does not */
+	es_session_begin(&s);
+	es_session_present(&s, ES_SRC_RDSEED);
+	es_session_present(&s, ES_SRC_EFI_RNG);
+	es_session_present(&s, ES_SRC_RDRAND);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDSEED] == ES_FAIL && strcmp(v.why[ES_SRC_RDSEED], "delivered no bytes") == 0);
+	CHECK(v.state[ES_SRC_EFI_RNG] == ES_FAIL && v.state[ES_SRC_RDRAND] == ES_PASS);
+	es_session_end(&s);
+	/* stuck CPU words: all-ones with CF=1 (AMD after resume) */
+	es_session_begin(&s);
+	{
+		uint8_t ones[512];
+
+		memset(ones, 0xff, sizeof(ones));
+		CHECK(es_session_add(&s, ES_SRC_RDRAND, ones, sizeof(ones)) == 0);
+		CHECK(es_session_add(&s, ES_SRC_RDRAND, ones, 7) == -1); /* not whole words */
+	}
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL && !v.install);
+	CHECK(es_session_add(&s, ES_SRC_COUNT, "x", 1) == -1);
+	CHECK(es_session_add(&s, ES_SRC_CLOCK, NULL, 1) == -1);
+	es_session_end(&s);
+}
+
+static void test_startup_distrusts_rdseed(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+	const uint64_t stuck[9] = { ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull };
+	const uint64_t good[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDSEED, 64);
+	es_session_startup(&s, ES_SRC_RDRAND, stuck, 9);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL && v.state[ES_SRC_RDSEED] == ES_FAIL);
+	CHECK(strstr(v.why[ES_SRC_RDSEED], "distrusted") != NULL && !v.install);
+	es_session_end(&s);
+	es_session_begin(&s);
+	es_session_startup(&s, ES_SRC_RDRAND, good, 8); /* ran out of results */
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL);
+	es_session_end(&s);
+	es_session_begin(&s);
+	es_session_startup(&s, ES_SRC_RDRAND, good, 9);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_PASS);
+	es_session_end(&s);
+}
+
+static void test_efi_blocks(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+	uint8_t a[32], b[32], z[32] = { 0 };
+
+	check_rand_fill(a, sizeof(a));
+	check_rand_fill(b, sizeof(b));
+	/* two instances, the second repeating the first's first block */
+	es_session_begin(&s);
+	CHECK(es_session_add(&s, ES_SRC_EFI_RNG, a, 32) == 0);
+	CHECK(es_session_add(&s, ES_SRC_EFI_RNG, b, 32) == 0);
+	CHECK(es_session_add(&s, ES_SRC_EFI_RNG, a, 32) == 0);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_EFI_RNG] == ES_FAIL && strstr(v.why[ES_SRC_EFI_RNG], "same block") != NULL);
+	es_session_end(&s);
+	/* SUCCESS with nothing written: a block of zeros */
+	es_session_begin(&s);
+	CHECK(es_session_add(&s, ES_SRC_EFI_RNG, a, 32) == 0);
+	CHECK(es_session_add(&s, ES_SRC_EFI_RNG, z, 32) == 0);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_EFI_RNG] == ES_FAIL && strstr(v.why[ES_SRC_EFI_RNG], "zeros") != NULL);
+	es_session_end(&s);
+	/* 16 distinct blocks pass: 512 bytes at 4 bits */
+	es_session_begin(&s);
+	for (int i = 0; i < 16; i++)
+		add_random(&s, ES_SRC_EFI_RNG, 32);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_EFI_RNG] == ES_PASS && v.counted_bits == 2048);
+	es_session_end(&s);
+}
+
+/* A table in an exact-size heap block: reading past it is a bug ASan sees. */
+static uint8_t *table(uint32_t size, size_t avail_bits, int fill)
+{
+	uint8_t *t = malloc(4 + avail_bits);
+
+	memcpy(t, &size, 4);
+	if (fill < 0)
+		check_rand_fill(t + 4, avail_bits);
+	else
+		memset(t + 4, fill, avail_bits);
+	return t;
+}
+
+static void prev_case(uint32_t size, size_t avail, int fill, const struct es_trust *tr, struct es_verdict *v)
+{
+	struct es_session s;
+	uint8_t *t = table(size, avail, fill);
+
+	es_session_begin(&s);
+	es_session_add_table(&s, t, NULL);
+	judge(&s, tr, v);
+	es_session_end(&s);
+	free(t);
+}
+
+static void test_prev_tables(void)
+{
+	struct es_verdict v;
+	uint8_t *t;
+
+	/* littlekernel: 512 zero bytes. Mixed, never counted, removed. */
+	prev_case(512, 512, 0, &trust_on, &v);
+	CHECK(v.prev_found && v.prev_bad && v.prev_freeable && v.bits[ES_SRC_PREV_TABLE] == 0);
+	CHECK(!v.install && v.bytes[ES_SRC_PREV_TABLE] == 512);
+	CHECK(es_verdict_prev(&v, false) == ES_PREV_REMOVE_FREE);
+	CHECK(es_verdict_prev(&v, true) == ES_PREV_RETIRE);
+	/* a constant, and a repeated 32-byte pattern */
+	prev_case(64, 64, 0x5a, &trust_on, &v);
+	CHECK(v.prev_bad);
+	t = table(512, 512, -1);
+	for (int i = 1; i < 16; i++)
+		memcpy(t + 4 + 32 * i, t + 4, 32);
+	{
+		struct es_session s;
+
+		es_session_begin(&s);
+		es_session_add_table(&s, t, NULL);
+		judge(&s, &trust_on, &v);
+		es_session_end(&s);
+	}
+	free(t);
+	CHECK(v.prev_bad && !v.install);
+	/* good-looking tables count in full, up to the kernel's 1 KiB */
+	prev_case(64, 64, -1, &trust_on, &v);
+	CHECK(!v.prev_bad && v.bits[ES_SRC_PREV_TABLE] == 512 && v.install);
+	CHECK(es_verdict_prev(&v, true) == ES_PREV_RETIRE);
+	prev_case(16, 16, -1, &trust_on, &v);
+	CHECK(!v.install && es_verdict_prev(&v, false) == ES_PREV_KEEP);
+	prev_case(1024, 1024, -1, &trust_on, &v);
+	CHECK(!v.prev_bad && v.bytes[ES_SRC_PREV_TABLE] == 1024);
+	prev_case(513, 513, -1, &trust_on, &v);
+	CHECK(!v.prev_bad && v.bytes[ES_SRC_PREV_TABLE] == 513);
+	prev_case(0, 0, 0, &trust_on, &v);
+	CHECK(v.prev_found && !v.prev_bad && v.bits[ES_SRC_PREV_TABLE] == 0);
+	CHECK(es_verdict_prev(&v, false) == ES_PREV_KEEP);
+	/* oversized: not read past the size field, never freed */
+	prev_case(1025, 0, 0, &trust_on, &v);
+	CHECK(v.prev_bad && !v.prev_freeable && v.prev_size == 1025 && v.bytes[ES_SRC_PREV_TABLE] == 0);
+	CHECK(es_verdict_prev(&v, false) == ES_PREV_REMOVE);
+	CHECK(es_verdict_prev(&v, true) == ES_PREV_FORGET);
+	prev_case(0xffffffffu, 0, 0, &trust_on, &v);
+	CHECK(v.prev_bad && !v.prev_freeable && es_verdict_prev(&v, false) == ES_PREV_REMOVE);
+}
+
+/* A table an earlier earlyseed made counts for what it rested on. */
+static void test_provenance(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+	uint8_t *t = table(32, 32, -1);
+	const struct es_provenance cpu_only = { 512, 0 }, mixed = { 512, 100 };
+
+	es_session_begin(&s);
+	es_session_add_table(&s, t, &cpu_only);
+	judge(&s, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_PREV_TABLE] == 256 && v.install && v.made_of.cpu_bits == 256 && !v.prev_bad);
+	judge(&s, &trust_cpu_off, &v);
+	CHECK(v.bits[ES_SRC_PREV_TABLE] == 0 && !v.install && v.untrusted_bits == 256);
+	/* it rests on what this kernel distrusts: it must not reach it */
+	CHECK(v.prev_overclaims && v.prev_bad && es_verdict_prev(&v, false) == ES_PREV_REMOVE_FREE);
+	es_session_end(&s);
+	es_session_begin(&s);
+	es_session_add_table(&s, t, &mixed);
+	judge(&s, &trust_cpu_off, &v);
+	CHECK(v.bits[ES_SRC_PREV_TABLE] == 100 && v.made_of.other_bits == 100 && v.made_of.cpu_bits == 0);
+	judge(&s, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_PREV_TABLE] == 256 && v.made_of.other_bits == 100 && v.made_of.cpu_bits == 156);
+	es_session_end(&s);
+	free(t);
+}
+
+static void test_finish_wipes(void)
+{
+	static const struct es_session zero;
+	struct es_session s;
+	struct es_verdict v;
+	uint8_t out[32], again[32];
+
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDRAND, 64);
+	CHECK(es_session_finish(&s, &trust_on, out, sizeof(out), &v));
+	CHECK(memcmp(&s, &zero, sizeof(s)) == 0);
+	/* deterministic in its inputs */
+	check_rand_seed(5);
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDRAND, 64);
+	CHECK(es_session_finish(&s, &trust_on, out, sizeof(out), &v));
+	check_rand_seed(5);
+	es_session_begin(&s);
+	add_words(&s, ES_SRC_RDRAND, 64);
+	CHECK(es_session_finish(&s, &trust_on, again, sizeof(again), &v));
+	CHECK(memcmp(out, again, sizeof(out)) == 0);
+	/* no table: out is zero and the session still wiped */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_CLOCK, 24);
+	memset(out, 0xaa, sizeof(out));
+	CHECK(!es_session_finish(&s, &trust_on, out, sizeof(out), &v));
+	for (size_t i = 0; i < sizeof(out); i++)
+		CHECK(out[i] == 0);
+	CHECK(memcmp(&s, &zero, sizeof(s)) == 0);
+}
+
+static void test_loop_guard(void)
+{
+	for (unsigned int i = 0; i < ES_MAX_STAGES; i++)
+		CHECK(es_stage_may_chain(i));
+	CHECK(!es_stage_may_chain(ES_MAX_STAGES));
+	CHECK(!es_stage_may_chain(1000));
+}
+
+/* ---- es_cpu_gather() through arch/x86_64 against scripted instructions ---- */
+#define RDRAND_BIT (1u << 30)
+#define RDSEED_BIT (1u << 18)
+
+static uint64_t counter;
+static int counting(uint64_t *v)
+{
+	*v = 0x9e3779b97f4a7c15ull * ++counter;
+	return 1;
+}
+
+static int never(uint64_t *v)
+{
+	*v = 0;
+	return 0;
+}
+
+static void cpu_reset(void)
+{
+	memset(&fake_insn, 0, sizeof(fake_insn));
+	fake_insn.max_leaf = 0x16;
+}
+
+static void test_cpu_gather(void)
+{
+	struct es_session s;
+	struct es_cpu_report r;
+	struct es_verdict v;
+
+	/* no RDSEED: never executed; RDRAND fills every long after its start-up test */
+	cpu_reset();
+	fake_insn.leaf1_ecx = RDRAND_BIT;
+	fake_insn.rdrand_fn = counting;
+	es_session_begin(&s);
+	es_cpu_gather(&s, &cpurng_arch, &r);
+	CHECK(r.present[ES_SRC_RDRAND] && !r.present[ES_SRC_RDSEED]);
+	CHECK(r.longs[ES_SRC_RDRAND] == ES_CPU_LONGS && r.failed == 0 && fake_insn.rdseed_calls == 0);
+	CHECK(fake_insn.rdrand_calls == ES_CPU_LONGS + 9);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDSEED] == ES_ABSENT && v.bytes[ES_SRC_RDRAND] == 512);
+	es_session_end(&s);
+	/* RDSEED never ready: each long falls back to RDRAND; RDSEED fails */
+	cpu_reset();
+	fake_insn.leaf1_ecx = RDRAND_BIT;
+	fake_insn.leaf7_ebx = RDSEED_BIT;
+	fake_insn.rdrand_fn = counting;
+	fake_insn.rdseed_fn = never;
+	es_session_begin(&s);
+	es_cpu_gather(&s, &cpurng_arch, &r);
+	CHECK(r.longs[ES_SRC_RDSEED] == 0 && r.longs[ES_SRC_RDRAND] == ES_CPU_LONGS);
+	CHECK(fake_insn.rdseed_calls == ES_CPU_LONGS * CPURNG_RDSEED_TRIES);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDSEED] == ES_FAIL && v.state[ES_SRC_RDRAND] == ES_PASS);
+	es_session_end(&s);
+	/* neither delivers: every long failed */
+	cpu_reset();
+	fake_insn.leaf1_ecx = RDRAND_BIT;
+	fake_insn.rdrand_fn = never;
+	es_session_begin(&s);
+	es_cpu_gather(&s, &cpurng_arch, &r);
+	CHECK(r.failed == ES_CPU_LONGS);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL && strstr(v.why[ES_SRC_RDRAND], "start-up") != NULL);
+	es_session_end(&s);
+	/* no CPU RNG at all */
+	cpu_reset();
+	es_session_begin(&s);
+	es_cpu_gather(&s, &cpurng_arch, &r);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDSEED] == ES_ABSENT && v.state[ES_SRC_RDRAND] == ES_ABSENT);
+	es_session_end(&s);
+}
+
+int main(void)
+{
+	trusts();
+	RUN(test_source_table);
+	RUN(test_healthy_machine);
+	RUN(test_gate_edges);
+	RUN(test_trust_cpu_off);
+	RUN(test_trust_bootloader_off);
+	RUN(test_failures_never_count);
+	RUN(test_startup_distrusts_rdseed);
+	RUN(test_efi_blocks);
+	RUN(test_prev_tables);
+	RUN(test_provenance);
+	RUN(test_finish_wipes);
+	RUN(test_loop_guard);
+	RUN(test_cpu_gather);
+	return check_done();
+}

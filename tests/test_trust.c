@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/* The kernel's trust settings as Linux 6.1 parses its command line
+ * (lib/kstrtox.c kstrtobool, lib/cmdline.c next_arg, kernel/params.c). */
+#include <string.h>
+
+#include "../core/earlyseed.h"
+#include "check.h"
+
+static struct es_trust parse(const char *cmdline)
+{
+	struct es_trust t;
+
+	es_trust_defaults(&t);
+	es_trust_parse(&t, cmdline);
+	return t;
+}
+
+static void test_kstrtobool(void)
+{
+	static const char *const yes[] = { "y", "Y", "yes", "t", "T", "true", "1", "on", "ON", "oN", "1x", "yfoo" };
+	static const char *const no[] = { "n", "N", "no", "f", "F", "false", "0", "off", "OFF", "oF", "0x", "nope" };
+	static const char *const bad[] = { "", "o", "ox", "2", "x", " on", "-1", "enable", "disable", "\"off\"" };
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		CHECK(es_trust_kstrtobool(yes[i]) == 1);
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		CHECK(es_trust_kstrtobool(no[i]) == 0);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK(es_trust_kstrtobool(bad[i]) == -1);
+	CHECK(es_trust_kstrtobool(NULL) == -1);
+}
+
+static void test_defaults(void)
+{
+	struct es_trust t = parse("");
+
+	CHECK(t.cpu && t.bootloader && !t.cpu_set && !t.bootloader_set);
+	t = parse("console=ttyS0 root=/dev/vda2 quiet");
+	CHECK(t.cpu && t.bootloader && !t.cpu_set);
+	es_trust_parse(&t, NULL);
+	CHECK(t.cpu && t.bootloader);
+}
+
+static void test_settings(void)
+{
+	struct es_trust t = parse("initrd=\\initrd.img random.trust_cpu=off console=ttyS0");
+
+	CHECK(!t.cpu && t.cpu_set && t.bootloader && !t.bootloader_set);
+	t = parse("random.trust_bootloader=0");
+	CHECK(t.cpu && !t.bootloader && t.bootloader_set);
+	/* the last occurrence wins */
+	t = parse("random.trust_cpu=off random.trust_cpu=on");
+	CHECK(t.cpu);
+	t = parse("random.trust_cpu=on random.trust_cpu=n");
+	CHECK(!t.cpu);
+	/* a rejected value leaves the earlier one in force */
+	t = parse("random.trust_cpu=off random.trust_cpu=maybe");
+	CHECK(!t.cpu);
+	t = parse("random.trust_cpu=off random.trust_cpu= random.trust_cpu");
+	CHECK(!t.cpu);
+	t = parse("random.trust_cpu random.trust_cpu=");
+	CHECK(t.cpu && !t.cpu_set);
+	/* '-' and '_' are the same in parameter names (parameq) */
+	t = parse("random.trust-cpu=off random-trust_bootloader=off");
+	CHECK(!t.cpu);
+	CHECK(t.bootloader); /* "random-trust": the dot is not a dash */
+	t = parse("random.trust-bootloader=off");
+	CHECK(!t.bootloader);
+	/* case matters in names, not in values */
+	t = parse("Random.trust_cpu=off random.trust_cpu=OFF");
+	CHECK(!t.cpu);
+	t = parse("Random.trust_cpu=off");
+	CHECK(t.cpu);
+	/* a longer or shorter name is another parameter */
+	t = parse("random.trust_cpux=off random.trust_cp=off xrandom.trust_cpu=off");
+	CHECK(t.cpu && !t.cpu_set);
+}
+
+static void test_quotes_and_blanks(void)
+{
+	struct es_trust t = parse("random.trust_cpu=\"off\"");
+
+	CHECK(!t.cpu);
+	t = parse("\"random.trust_cpu=off\"");
+	CHECK(!t.cpu);
+	/* a quoted value with blanks is one argument */
+	t = parse("foo=\"a random.trust_cpu=off b\" x");
+	CHECK(t.cpu);
+	t = parse("dyndbg=\"file x +p\" random.trust_cpu=off");
+	CHECK(!t.cpu);
+	t = parse("  \t random.trust_cpu=off\t\tquiet  ");
+	CHECK(!t.cpu);
+	t = parse("random.trust_cpu=\"");
+	CHECK(t.cpu);
+	t = parse("=random.trust_cpu=off");
+	CHECK(t.cpu); /* the parameter is "=random.trust_cpu" */
+}
+
+static void test_double_dash(void)
+{
+	/* parse_args() stops at "--": what follows goes to init */
+	struct es_trust t = parse("quiet -- random.trust_cpu=off");
+
+	CHECK(t.cpu);
+	t = parse("random.trust_cpu=off -- random.trust_cpu=on");
+	CHECK(!t.cpu);
+	t = parse("--x random.trust_cpu=off");
+	CHECK(!t.cpu);
+}
+
+int main(void)
+{
+	RUN(test_kstrtobool);
+	RUN(test_defaults);
+	RUN(test_settings);
+	RUN(test_quotes_and_blanks);
+	RUN(test_double_dash);
+	return check_done();
+}
