@@ -43,8 +43,8 @@ TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpur
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
 
-.PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers
-all: efi tool host
+.PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages
+all: efi tool host prevstages
 .SECONDEXPANSION:
 
 # ---- the core, built once per flavour into a static library ----
@@ -97,9 +97,22 @@ $(BUILD)/efi/efi/%.o: efi/%.c
 	$(CC) $(EFI_CFLAGS) $(WARN) $(DEPFLAGS) -c $< -o $@
 efi: $(BUILD)/earlyseed.efi
 $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
-	ld $(EFI_LDFLAGS) --gc-sections $(EFI_OBJS) -L$(EFILIB) -lefi -lgnuefi -o $@
+	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lefi -lgnuefi -o $@
 $(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
 	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
+
+# A first stage for the boot tests: installs a bad or good previous table,
+# then chain-loads earlyseed (tests/prevstage.c, tests/qemu.sh).
+PREVSTAGES := $(BUILD)/tests/prevstage-zero512.efi $(BUILD)/tests/prevstage-oversized.efi \
+	$(BUILD)/tests/prevstage-good64.efi
+prevstage_kind = $(if $(findstring zero512,$(1)),1,$(if $(findstring oversized,$(1)),2,3))
+$(BUILD)/tests/prevstage-%.so: tests/prevstage.c efi/guid.h linker/efi-$(ARCH).lds
+	@mkdir -p $(dir $@)
+	$(CC) $(EFI_CFLAGS) $(WARN) -DPREV_KIND=$(call prevstage_kind,$*) -c $< -o $(@:.so=.o)
+	ld $(EFI_LDFLAGS) $(@:.so=.o) -L$(EFILIB) -lefi -lgnuefi -o $@
+$(BUILD)/tests/prevstage-%.efi: $(BUILD)/tests/prevstage-%.so
+	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
+prevstages: $(PREVSTAGES)
 
 # ---- host tests: each links the flavour's core library ----
 test_cpurng_fake_EXTRA := tests/fake_insn.c $(ARCH_SRC)

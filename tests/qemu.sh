@@ -4,6 +4,7 @@
 # per assertion; tools/check.sh counts them. Every boot runs under timeout.
 set -uo pipefail
 . "$(dirname "$0")/../tools/lib.sh"
+es_trap_errors
 
 OUT=$ES_BUILD/qemu
 mkdir -p "$OUT"
@@ -37,15 +38,33 @@ audit_matches() { # audit_matches NAME LOG
 	else fail "$1" "app: '${app:-none}'" "audit record read by the OS: '${os:-none}'"; fi
 }
 
-# 1. -cpu max (RDRAND, no RDSEED under TCG), no virtio-rng.
+# 1. -cpu max (RDRAND, no RDSEED under TCG), no virtio-rng, and
+#    random.trust_cpu=off: the kernel will not credit RDRAND, so earlyseed
+#    counts it for nothing and installs no table.
 boot1() {
-	local log=$OUT/1-rdrand.log
+	local log=$OUT/1-rdrand-untrusted.log
 	es_make_esp "$OUT/esp1" earlyseed
 	es_boot "$log" "$OUT/esp1"
-	expect "1 summary line, table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:absent$'
-	expect_table_consumed 1 "$log"
+	expect "1 summary line, table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=0 health=rdseed:absent,rdrand:pass,efi_rng:absent$'
+	expect "1 the trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off: the kernel will not credit the CPU.s RNG'
+	expect "1 says why no table" "$log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
+	refute "1 no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	expect "1 reached /init" "$log" '^initrd: reached /init'
 	audit_matches "1 audit record in the OS matches the summary" "$log"
-	expect "1 audit record flags" "$log" '^initrd: audit:   flags: +rdrand table$'
+	expect "1 audit record flags" "$log" '^initrd: audit:   flags: +rdrand below_gate cpu_untrusted$'
+}
+
+# 1b. The same without random.trust_cpu=off: the kernel's default trusts
+#     RDRAND, so its 512 bytes count and the kernel reads our 32-byte table.
+boot1b() {
+	local log=$OUT/1b-rdrand-trusted.log
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp1b" earlyseed
+	es_boot "$log" "$OUT/esp1b"
+	expect "1b summary line, table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:absent$'
+	refute "1b no trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off'
+	expect_table_consumed 1b "$log"
+	audit_matches "1b audit record in the OS matches the summary" "$log"
+	expect "1b audit record flags" "$log" '^initrd: audit:   flags: +rdrand table$'
 }
 
 # 2. The same machine without earlyseed: OVMF starts the kernel itself
@@ -62,7 +81,8 @@ boot2() {
 }
 
 # 3. virtio-rng: EFI_RNG_PROTOCOL exists; the stub merges 32 bytes of its own
-#    with earlyseed's 32 (libstub/random.c), so the kernel sees 64.
+#    with earlyseed's 32 (libstub/random.c), so the kernel sees 64. With
+#    random.trust_cpu=off only the firmware RNG counts: 64 bytes, 256 bits.
 boot3() {
 	local log=$OUT/3-virtio.log
 	es_make_esp "$OUT/esp3" earlyseed
@@ -81,7 +101,7 @@ boot4() {
 	es_make_esp "$OUT/esp4" earlyseed
 	es_boot "$log" "$OUT/esp4" -cpu max,-rdrand
 	expect "4 table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 table=0 health=rdseed:absent,rdrand:absent,efi_rng:absent$'
-	expect "4 says why no table" "$log" '^earlyseed: table: none installed: healthy sources hold an assumed 0 of the 256 bits'
+	expect "4 says why no table" "$log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
 	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	expect "4 still reached /init" "$log" '^initrd: reached /init'
 	audit_matches "4 audit record in the OS matches the summary" "$log"
@@ -96,7 +116,7 @@ boot5() {
 	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp5/startup.nsh"
 	ES_BOOT_TIMEOUT=60 es_boot "$log" "$OUT/esp5"
 	expect "5 clear error line" "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: Not Found$'
-	expect "5 table still installed" "$log" '^earlyseed: summary .* table=32 '
+	expect "5 summary before the error" "$log" '^earlyseed: summary rdseed=0 rdrand=512 '
 	expect "5 firmware went on" "$log" '^BdsDxe: failed to start Boot[0-9A-F]+ .*: Not Found'
 	expect "5 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'
 }
@@ -115,22 +135,37 @@ boot6() {
 	audit_matches "6 audit record in the OS matches the summary" "$log"
 }
 
-# 7. earlyseed chain-loads a second earlyseed: the second finds a real
-#    previous table, merges it, wipes and frees it; the kernel sees one
-#    32-byte table, the second's.
+# 7. earlyseed chain-loads a second earlyseed (the kernel's default trust):
+#    the second finds the first's table, mixes it, wipes and frees it; the
+#    kernel sees one 32-byte table, the second's.
 boot7() {
 	local log=$OUT/7-chain.log
-	es_make_esp "$OUT/esp7" chain
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp7" chain
 	es_boot "$log" "$OUT/esp7"
 	local starts
-	starts=$(grep -c '^earlyseed: start$' "$log")
+	starts=$(grep -c '^earlyseed: start$' "$log" || true)
 	if [ "$starts" = 2 ]; then pass "7 two earlyseed ran"; else fail "7 two earlyseed ran" "saw $starts"; fi
 	expect "7 second read its own config" "$log" '^earlyseed: config: reading \\EFI\\earlyseed2\\earlyseed\.conf$'
-	expect "7 second merged the first's table" "$log" '^earlyseed: prev_table: 32 bytes mixed$'
-	expect "7 second wiped and freed it" "$log" '^earlyseed: prev_table: wiped and freed$'
+	expect "7 second mixed the first's table" "$log" '^earlyseed: prev_table: 32 bytes mixed \(installed by an earlier earlyseed stage\)$'
+	expect "7 second wiped and freed it" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
 	expect "7 second's summary" "$log" '^earlyseed: summary .* prev_table=32 table=32 '
 	expect_table_consumed 7 "$log"
 	audit_matches "7 audit record is the second's" "$log"
+	expect "7 audit record says stage 2" "$log" '^initrd: audit:   stage: +2$'
+}
+
+# 7b. The same chain, the second stage passing random.trust_cpu=off: the
+#     first's table rests on RDRAND alone, which that kernel distrusts, so
+#     the second removes it and the kernel sees no table.
+boot7b() {
+	local log=$OUT/7b-chain-untrusted.log
+	es_make_esp "$OUT/esp7b" chain
+	es_boot "$log" "$OUT/esp7b"
+	expect "7b first stage installed a table" "$log" '^earlyseed: table: installed 32 bytes'
+	expect "7b second saw what it rests on" "$log" '^earlyseed: prev_table: an earlier earlyseed made it from sources'
+	expect "7b second removed it" "$log" '^earlyseed: prev_table: bad: removed so no kernel credits it, wiped and freed$'
+	refute "7b no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	expect "7b reached /init" "$log" '^initrd: reached /init'
 }
 
 # 8. systemd-boot 252 as the next stage passes the table through.
@@ -145,11 +180,64 @@ boot8() {
 # 9. A read-only ESP: earlyseed only reads, so nothing changes.
 boot9() {
 	local log=$OUT/9-readonly.log
-	es_make_esp "$OUT/esp9" earlyseed
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp9" earlyseed
 	ES_ESP_RO=1 es_boot "$log" "$OUT/esp9"
 	expect "9 read-only ESP: config read" "$log" '^earlyseed: config: reading \\EFI\\earlyseed\\earlyseed\.conf$'
 	expect_table_consumed 9 "$log"
 }
 
+# 10-12. A first stage (tests/prevstage.c) leaves a previous table, on a
+#    machine with no hardware source (-cpu max,-rdrand, no virtio-rng).
+# 10: 512 zero bytes (littlekernel): not counted, removed; no RNG= at all.
+boot10() {
+	local log=$OUT/10-prev-zero.log
+	es_make_esp "$OUT/esp10" prev-zero512
+	es_boot "$log" "$OUT/esp10" -cpu max,-rdrand
+	expect "10 first stage ran" "$log" '^prevstage: installed a seed table, size field 512'
+	expect "10 health: prev_table fails" "$log" '^earlyseed: health: prev_table: fail: every byte is the same'
+	expect "10 removed" "$log" '^earlyseed: prev_table: bad: removed so no kernel credits it, wiped and freed$'
+	refute "10 no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	refute "10 no crng init at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "10 reached /init" "$log" '^initrd: reached /init'
+}
+# 11: a 64-byte allocation whose size field says 0xFFFFFFFF: not read, removed.
+boot11() {
+	local log=$OUT/11-prev-oversized.log
+	es_make_esp "$OUT/esp11" prev-oversized
+	es_boot "$log" "$OUT/esp11" -cpu max,-rdrand
+	expect "11 first stage ran" "$log" '^prevstage: installed a seed table, size field 4294967295'
+	expect "11 not read" "$log" '^earlyseed: prev_table: size 4294967295 over the kernel.s 1024-byte bound: bogus, not read$'
+	expect "11 removed" "$log" '^earlyseed: prev_table: bad: removed so no kernel credits it \(not freed: its size is bogus\)$'
+	refute "11 no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	expect "11 reached /init" "$log" '^initrd: reached /init'
+}
+# 12: 64 good-looking bytes: counted (a kernel would credit them anyway),
+#     replaced by our 32-byte table, which the kernel reads.
+boot12() {
+	local log=$OUT/12-prev-good.log
+	es_make_esp "$OUT/esp12" prev-good64
+	es_boot "$log" "$OUT/esp12" -cpu max,-rdrand
+	expect "12 first stage ran" "$log" '^prevstage: installed a seed table, size field 64'
+	expect "12 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=64 table=32 '
+	expect "12 replaced" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
+	expect_table_consumed 12 "$log"
+}
+
+# 13. A config whose next is earlyseed itself: four stages run, the fifth
+#     refuses with one error line, and the firmware goes on to its next boot
+#     option (the UEFI shell, which runs startup.nsh and powers off).
+boot13() {
+	local log=$OUT/13-loop.log
+	es_make_esp "$OUT/esp13" loop
+	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp13/startup.nsh"
+	ES_BOOT_TIMEOUT=90 es_boot "$log" "$OUT/esp13"
+	local starts
+	starts=$(grep -c '^earlyseed: start$' "$log" || true)
+	if [ "$starts" = 5 ]; then pass "13 four stages ran, a fifth refused"; else fail "13 four stages ran, a fifth refused" "saw $starts starts"; fi
+	expect "13 the error line" "$log" '^earlyseed: error: 4 earlyseed stages already run in this boot \(a loop in the configs\?\); at most 4 may'
+	expect "13 firmware went on" "$log" '^BdsDxe: failed to start Boot[0-9A-F]+ .*: Aborted'
+	expect "13 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'
+}
+
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 2 3 4 5 6 7 8 9}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13}; do "boot$n"; done

@@ -17,9 +17,29 @@ ES_ACCEL=${ACCEL:-tcg}
 # random.trust_cpu=off: only the seed table may make the crng ready early.
 # iomem=relaxed: lets /init read the table's size field through /dev/mem
 # (Debian sets CONFIG_IO_STRICT_DEVMEM; the table is EfiACPIReclaimMemory).
-ES_CMDLINE=${ES_CMDLINE:-"initrd=\\initrd.img console=ttyS0 random.trust_cpu=off iomem=relaxed panic=-1"}
+# ES_CMDLINE_BASE is what make run passes (the kernel's trust defaults);
+# ES_CMDLINE, the boot tests' default, adds random.trust_cpu=off.
+ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyS0 iomem=relaxed panic=-1"
+ES_CMDLINE=${ES_CMDLINE:-"$ES_CMDLINE_BASE random.trust_cpu=off"}
 
-es_die() { echo "earlyseed: $*" >&2; exit 1; }
+es_die() { echo "earlyseed: error: $*" >&2; exit 1; }
+
+# es_trap_errors: every failing command names itself, its file and line
+# (set -E carries the trap into functions and subshells).
+es_trap_errors() {
+	set -E
+	trap 'es_rc=$?; echo "earlyseed: error: ${BASH_SOURCE[0]}:${LINENO}: \"${BASH_COMMAND}\" failed with status ${es_rc}" >&2' ERR
+}
+
+# es_first GLOB: the first file matching GLOB, or nothing (never fails; a
+# plain `ls GLOB | head -1` fails under pipefail when nothing matches).
+es_first() {
+	local f
+	for f in $1; do
+		[ -e "$f" ] && { printf '%s\n' "$f"; return 0; }
+	done
+	return 0
+}
 
 # es_apt_download PKG: the newest PKG .deb into $ES_CACHE/deb (no install);
 # refreshes the package lists once if apt does not know PKG yet.
@@ -28,7 +48,7 @@ es_apt_download() {
 	local try
 	for try in 1 2; do
 		if (cd "$ES_CACHE/deb" && apt-get download -qq "$1" 2>&1 | grep -v '^W: Download is performed unsandboxed'); then :; fi
-		ls "$ES_CACHE"/deb/"$1"_*.deb > /dev/null 2>&1 && return 0
+		[ -n "$(es_first "$ES_CACHE/deb/${1}_*.deb")" ] && return 0
 		[ $try = 1 ] && apt-get update -qq
 	done
 	es_die "apt-get download $1 failed"
@@ -50,11 +70,12 @@ es_fetch_kernel() {
 		pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
 	fi
 	[ -n "$pkg" ] || es_die "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
-	deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb 2>/dev/null | head -1)
+	deb=$(es_first "$ES_CACHE/deb/${pkg}_*.deb")
 	if [ -z "$deb" ]; then
 		echo "earlyseed: downloading $pkg into $ES_CACHE/deb"
 		es_apt_download "$pkg"
-		deb=$(ls "$ES_CACHE"/deb/"$pkg"_*.deb | head -1)
+		deb=$(es_first "$ES_CACHE/deb/${pkg}_*.deb")
+		[ -n "$deb" ] || es_die "apt-get download $pkg left no .deb in $ES_CACHE/deb"
 	fi
 	local tmp="$ES_CACHE/deb/x"
 	rm -rf "$tmp" && mkdir -p "$tmp"
@@ -72,7 +93,7 @@ es_fetch_busybox() {
 	[ -x "$ES_CACHE/busybox" ] && return 0
 	es_apt_download busybox-static
 	local deb
-	deb=$(ls "$ES_CACHE"/deb/busybox-static_*.deb | head -1)
+	deb=$(es_first "$ES_CACHE/deb/busybox-static_*.deb")
 	local tmp="$ES_CACHE/deb/bb"
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./bin/busybox
@@ -85,7 +106,7 @@ es_fetch_sdboot() {
 	[ -s "$ES_CACHE/systemd-bootx64.efi" ] && return 0
 	es_apt_download systemd-boot-efi
 	local deb
-	deb=$(ls "$ES_CACHE"/deb/systemd-boot-efi_*.deb | head -1)
+	deb=$(es_first "$ES_CACHE/deb/systemd-boot-efi_*.deb")
 	local tmp="$ES_CACHE/deb/sd"
 	rm -rf "$tmp" && mkdir -p "$tmp"
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./usr/lib/systemd/boot/efi/systemd-bootx64.efi
@@ -128,6 +149,9 @@ es_prepare() {
 #   chain       earlyseed, then a second earlyseed (\EFI\earlyseed2, with
 #               its own config beside it), then the kernel
 #   sdboot      earlyseed, then systemd-boot, then the kernel
+#   loop        earlyseed whose config names earlyseed itself as next
+#   prev-KIND   tests/prevstage.c (zero512, oversized, good64) installs a
+#               previous table, then starts \EFI\earlyseed\earlyseed.efi
 #   none        kernel and initrd only (boot the kernel with -kernel instead)
 es_make_esp() {
 	local dir=$1 mode=$2
@@ -158,6 +182,17 @@ es_make_esp() {
 		printf 'timeout 0\ndefault linux.conf\n' > "$dir/loader/loader.conf"
 		printf 'title Linux\nlinux /vmlinuz\ninitrd /initrd.img\noptions %s\n' \
 			"${ES_CMDLINE#initrd=\\initrd.img }" > "$dir/loader/entries/linux.conf"
+		;;
+	loop)
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		printf 'next = \\EFI\\BOOT\\BOOTX64.EFI\ncmdline = %s\n' "$ES_CMDLINE" > "$dir/EFI/BOOT/earlyseed.conf"
+		;;
+	prev-*)
+		local first="$ES_BUILD/tests/prevstage-${mode#prev-}.efi"
+		[ -s "$first" ] || es_die "$first missing: run make first"
+		cp "$first" "$dir/EFI/BOOT/BOOTX64.EFI"
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/earlyseed/earlyseed.efi"
+		printf 'next = \\vmlinuz\ncmdline = %s\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed/earlyseed.conf"
 		;;
 	none) ;;
 	*) es_die "es_make_esp: unknown mode $mode" ;;
