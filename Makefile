@@ -19,7 +19,8 @@ EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
-# Header dependencies, exactly: every object writes its .d beside it.
+# Header dependencies, exactly: every object writes its .d beside it; every
+# object also depends on this Makefile (its flags).
 DEPFLAGS  := -MMD -MP
 
 # SPEC.md section 6: the GNU-EFI 3.0.15 recipe. -mgeneral-regs-only: no
@@ -56,13 +57,13 @@ LIB_SRC := $(CORE_SRC) $(MODEL_SRC)
 # $(call objs,FLAVOUR,SOURCES): their objects (no '%' in rule text, where
 # make would put the stem in its place).
 objs = $(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$(2))
-$(BUILD)/host/obj/%.o: %.c
+$(BUILD)/host/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/asan/obj/%.o: %.c
+$(BUILD)/asan/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) $(SAN) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/fuzz/obj/%.o: %.c
+$(BUILD)/fuzz/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/host/libescore.a: $(patsubst %.c,$(BUILD)/host/obj/%.o,$(LIB_SRC))
@@ -86,13 +87,13 @@ $(BUILD)/earlyseed-static: $(TOOL_OBJ) $(BUILD)/host/libescore.a
 
 # ---- the UEFI application ----
 EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
-$(BUILD)/efi/core/%.o: core/%.c
+$(BUILD)/efi/core/%.o: core/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) $(CORE_WARN) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/efi/arch/%.o: arch/%.c
+$(BUILD)/efi/arch/%.o: arch/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) $(CORE_WARN) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/efi/efi/%.o: efi/%.c
+$(BUILD)/efi/efi/%.o: efi/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) $(WARN) $(DEPFLAGS) -c $< -o $@
 efi: $(BUILD)/earlyseed.efi
@@ -134,10 +135,10 @@ $(BUILD)/asan/test_%: $(BUILD)/asan/obj/tests/test_%.o $$(call objs,asan,$$(test
 MATRIX_SRC := tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c $(filter-out efi/libc.c,$(EFI_SRC)) $(ARCH_SRC)
 MATRIX_FLAGS := -std=gnu11 -O1 -g $(WARN) -D_GNU_SOURCE -fshort-wchar -DGNU_EFI_USE_MS_ABI -isystem $(EFIINC) \
 	-isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH) $(DEPFLAGS)
-$(BUILD)/host/mx/%.o: %.c
+$(BUILD)/host/mx/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(MATRIX_FLAGS) -c $< -o $@
-$(BUILD)/asan/mx/%.o: %.c
+$(BUILD)/asan/mx/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(MATRIX_FLAGS) $(SAN) -c $< -o $@
 $(BUILD)/host/test_matrix: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(MATRIX_SRC)) $(BUILD)/host/obj/tests/check.o \
@@ -188,3 +189,8 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# For tools/imgcheck.sh: the core's objects as the .efi links them.
+print-core-objs:
+	@echo $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC))
+.PHONY: print-core-objs

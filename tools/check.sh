@@ -45,6 +45,7 @@ for t in build/host/test_*; do
 	run "valgrind" env ES_NO_STACK_SCAN=1 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
 done
 run "lint" tools/lint.sh
+run "image" tools/imgcheck.sh
 # A short smoke of every libFuzzer target (make fuzz runs them longer).
 run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust
 if [ "${SKIP_QEMU:-0}" = 1 ]; then

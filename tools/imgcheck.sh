@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Checks on the firmware image as built (make check runs it). Prints
+# "ok - image X" / "not ok - image X".
+#   core symbols  the freestanding core (CORE_SRC, as built for the .efi)
+#                 needs nothing beyond memset, memcpy and memcmp (and the
+#                 GOT symbol -fpic code refers to)
+#   no fp         no x87, MMX or SSE instruction in any object of ours
+#   pe            an EFI application (subsystem 10) with a .reloc section,
+#                 without which firmware refuses to load it
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=build
+rc=0
+ok() { echo "ok - image $1"; }
+bad() { echo "not ok - image $1"; shift; printf '#   %s\n' "$@"; rc=1; }
+
+core=$(make -s -f Makefile --no-print-directory print-core-objs 2>/dev/null)
+if [ -z "$core" ]; then
+	bad "core symbols" "make print-core-objs printed nothing"
+else
+	ld -r -o "$B/efi/core-all.o" $core || bad "core symbols" "ld -r failed"
+	extra=$(nm -u "$B/efi/core-all.o" | awk '{print $2}' | grep -vxE 'memset|memcpy|memcmp|_GLOBAL_OFFSET_TABLE_' || true)
+	if [ -z "$extra" ]; then ok "core symbols (needs only memset, memcpy, memcmp)"
+	else bad "core symbols" "the core needs: $(echo $extra)"; fi
+fi
+
+fp=$(objdump -d $(find "$B/efi" -name '*.o' ! -name core-all.o) | grep -E $'\t(f[a-z]+|[a-z]*(ps|pd|ss|sd)|movq?|pxor|movdq[au]) +.*%(xmm|ymm|mm|st)' | head -n 5 || true)
+if [ -z "$fp" ]; then ok "no fp (no x87, MMX or SSE instruction in earlyseed's objects)"
+else bad "no fp" "$fp"; fi
+
+p=$(objdump -p "$B/earlyseed.efi" 2>&1)
+h=$(objdump -h "$B/earlyseed.efi" 2>&1)
+if grep -q 'Subsystem.*(EFI application)' <<< "$p" && grep -q ' \.reloc ' <<< "$h"; then
+	ok "pe (EFI application with .reloc, $(stat -c %s "$B/earlyseed.efi") bytes)"
+else
+	bad "pe" "$(grep Subsystem <<< "$p")" "sections: $(awk '/^ +[0-9]/ {print $2}' <<< "$h" | tr '\n' ' ')"
+fi
+exit $rc
