@@ -15,7 +15,7 @@
  * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.
  */
 #define ES_AUDIT_MAGIC "ESAR"
-#define ES_AUDIT_VERSION 2u
+#define ES_AUDIT_VERSION 2
 
 /* flags */
 #define ES_AUDIT_F_RDSEED 0x001u         /* CPUID offers RDSEED */
@@ -60,7 +60,7 @@ struct es_audit_record {
 	uint16_t reserved;          /* zero in version 2 */
 };
 
-#define ES_AUDIT_SIZE 64u
+#define ES_AUDIT_SIZE 64
 _Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 64 bytes");
 _Static_assert(offsetof(struct es_audit_record, version) == 4, "version at 4");
 _Static_assert(offsetof(struct es_audit_record, flags) == 8, "flags at 8");

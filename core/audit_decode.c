@@ -37,13 +37,13 @@ const char *es_audit_decode_strerror(enum es_audit_error e)
 	case ES_AUDIT_OK:
 		return "ok";
 	case ES_AUDIT_ESHORT:
-		return "record shorter than 64 bytes";
+		return "record shorter than " ES_STR(ES_AUDIT_SIZE) " bytes";
 	case ES_AUDIT_EMAGIC:
 		return "not an earlyseed audit record (magic is not ESAR)";
 	case ES_AUDIT_EVERSION:
-		return "unknown record version (this tool reads version 2)";
+		return "unknown record version (this tool reads version " ES_STR(ES_AUDIT_VERSION) ")";
 	case ES_AUDIT_ELENGTH:
-		return "length field is not 64";
+		return "length field is not " ES_STR(ES_AUDIT_SIZE);
 	case ES_AUDIT_EFLAGS:
 		return "unknown flag bits or the reserved field set";
 	}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
+#include "earlyseed.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -121,7 +122,7 @@ unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len
 	size_t pos = 0;
 
 	if (len > ES_CONFIG_MAX_FILE) {
-		report(&ps, 0, "file larger than 65536 bytes, not read");
+		report(&ps, 0, "file larger than " ES_STR(ES_CONFIG_MAX_FILE) " bytes, not read");
 		return ps.problems;
 	}
 	/* UTF-16 BOMs: Windows editors save "Unicode" text this way. */
@@ -145,7 +146,7 @@ unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len
 			n--;
 		lineno++;
 		if (n > ES_CONFIG_MAX_LINE)
-			report(&ps, lineno, "line longer than 1024 bytes, ignored");
+			report(&ps, lineno, "line longer than " ES_STR(ES_CONFIG_MAX_LINE) " bytes, ignored");
 		else
 			parse_line(c, &ps, lineno, buf + pos, n);
 		pos = end + 1;

@@ -14,9 +14,9 @@
 #define ES_CONFIG_DEFAULT_NEXT "\\EFI\\earlyseed\\next.efi"
 
 /* A config file is a few lines; anything larger is not a config file. */
-#define ES_CONFIG_MAX_FILE 65536u
+#define ES_CONFIG_MAX_FILE 65536
 /* Longest accepted line, without its line ending. */
-#define ES_CONFIG_MAX_LINE 1024u
+#define ES_CONFIG_MAX_LINE 1024
 /* Field capacities, terminating NUL included. */
 #define ES_CONFIG_NEXT_MAX 256u
 #define ES_CONFIG_CMDLINE_MAX 1024u

@@ -26,6 +26,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A constant as text, for messages that state it (never a typed copy). */
+#define ES_STR_(x) #x
+#define ES_STR(x) ES_STR_(x)
+
 /* ---- sources ------------------------------------------------------------ */
 
 /* Everything earlyseed mixes. The values are on-the-wire tags of the mixed
@@ -103,9 +107,9 @@ int es_trust_kstrtobool(const char *s);
 #define ES_SEED_LEN 32u
 /* drivers/firmware/efi/efi.c reads min(size, SZ_1K) of a seed table and
  * credits all of it: the most of a previous table earlyseed reads. */
-#define ES_TABLE_READ_MAX 1024u
+#define ES_TABLE_READ_MAX 1024
 /* Linux arch/x86/kernel/cpu/rdrand.c x86_init_rdrand(): SAMPLES 8. */
-#define ES_STARTUP_SAMPLES 8u
+#define ES_STARTUP_SAMPLES 8
 /* Blocks of an ES_FEED_BLOCKS source remembered for the repeat check. */
 #define ES_MAX_BLOCKS 16u
 #define ES_BLOCK_DIGEST 16u

@@ -20,7 +20,7 @@
 /* SP 800-90B 4.4.2: the APT window for non-binary samples. */
 #define ES_HEALTH_APT_WINDOW 512u
 /* Linux arch/x86/kernel/cpu/rdrand.c x86_init_rdrand(): MIN_CHANGE 5. */
-#define ES_HEALTH_RDRAND_MIN_CHANGE 5u
+#define ES_HEALTH_RDRAND_MIN_CHANGE 5
 
 /* SP 800-90B 4.4.1: C = 1 + ceil(-log2(alpha) / H). 0 if h_bits is 0. */
 uint32_t es_health_rct_cutoff(unsigned int h_bits, unsigned int alpha_log2);

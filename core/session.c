@@ -104,7 +104,7 @@ void es_session_add_table(struct es_session *s, const void *table, const struct 
 	if (es_table_prev_check(table, es_table_alloc_size(ES_TABLE_READ_MAX), &size) != ES_TABLE_PREV_OK) {
 		s->prev_size = size;
 		s->prev_oversized = true;
-		es_session_fail(s, ES_SRC_PREV_TABLE, "size field over the kernel's 1024-byte bound, not read");
+		es_session_fail(s, ES_SRC_PREV_TABLE, "size field over the kernel's " ES_STR(ES_TABLE_READ_MAX) "-byte bound, not read");
 		return;
 	}
 	s->prev_size = size;
@@ -124,7 +124,8 @@ void es_session_startup(struct es_session *s, enum es_source src,
 	if (got < ES_STARTUP_SAMPLES + 1u)
 		es_session_fail(s, src, "no result within its retry bound during the start-up test");
 	else if (!es_health_rdrand_startup(samples))
-		es_session_fail(s, src, "fewer than 5 changes in 8 samples (Linux's start-up test)");
+		es_session_fail(s, src, "fewer than " ES_STR(ES_HEALTH_RDRAND_MIN_CHANGE) " changes in " ES_STR(
+						   ES_STARTUP_SAMPLES) " samples (Linux's start-up test)");
 	else
 		return;
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {

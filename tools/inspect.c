@@ -25,7 +25,7 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 		n -= 4;
 	}
 	if (n != ES_AUDIT_SIZE) {
-		fprintf(err, "error: %zu bytes, an audit record is %u (or %u from efivarfs)\n", n,
+		fprintf(err, "error: %zu bytes, an audit record is %d (or %d from efivarfs)\n", n,
 			ES_AUDIT_SIZE, ES_AUDIT_SIZE + 4);
 		return 1;
 	}
