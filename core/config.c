@@ -29,6 +29,28 @@ static void copy_field(char *dst, const uint8_t *src, size_t n)
 	dst[n] = '\0';
 }
 
+/* A command line passed in part would boot the kernel with other options
+ * than written (a root= or a dm-verity hash cut off): pass none, and say so. */
+static void cmdline_too_long(struct es_config *c, struct parser *ps, unsigned int lineno)
+{
+	c->cmdline[0] = '\0';
+	report(ps, lineno, "cmdline longer than the " ES_STR(ES_CONFIG_CMDLINE_MAX) "-byte limit: it cannot be "
+			   "passed whole, so the next stage gets no command line");
+}
+
+static bool is_cmdline_line(const uint8_t *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && is_blank(s[i]))
+		i++;
+	if (n - i < 7 || memcmp(s + i, "cmdline", 7) != 0)
+		return false;
+	for (i += 7; i < n && is_blank(s[i]); i++)
+		;
+	return i < n && s[i] == '=';
+}
+
 static void parse_line(struct es_config *c, struct parser *ps, unsigned int lineno,
 		       const uint8_t *s, size_t n)
 {
@@ -79,7 +101,7 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 		}
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
 		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
-			report(ps, lineno, "cmdline is too long, line ignored");
+			cmdline_too_long(c, ps, lineno);
 		else
 			copy_field(c->cmdline, s + vb, ve - vb);
 	} else {
@@ -145,7 +167,9 @@ unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len
 		if (n > 0 && buf[pos + n - 1] == '\r')
 			n--;
 		lineno++;
-		if (n > ES_CONFIG_MAX_LINE)
+		if (n > ES_CONFIG_MAX_LINE && is_cmdline_line(buf + pos, n))
+			cmdline_too_long(c, &ps, lineno);
+		else if (n > ES_CONFIG_MAX_LINE)
 			report(&ps, lineno, "line longer than " ES_STR(ES_CONFIG_MAX_LINE) " bytes, ignored");
 		else
 			parse_line(c, &ps, lineno, buf + pos, n);

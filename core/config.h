@@ -16,10 +16,14 @@
 /* A config file is a few lines; anything larger is not a config file. */
 #define ES_CONFIG_MAX_FILE 65536
 /* Longest accepted line, without its line ending. */
-#define ES_CONFIG_MAX_LINE 1024
+#define ES_CONFIG_MAX_LINE 4608
 /* Field capacities, terminating NUL included. */
 #define ES_CONFIG_NEXT_MAX 256u
-#define ES_CONFIG_CMDLINE_MAX 1024u
+/* Linux takes 2048 bytes of command line on x86 and arm64 (COMMAND_LINE_SIZE,
+ * arch/x86/include/asm/setup.h; arch/arm64/include/uapi/asm/setup.h) and up
+ * to 4096 elsewhere: earlyseed takes whatever any of them takes. A longer
+ * line leaves the next stage with no command line, and says so. */
+#define ES_CONFIG_CMDLINE_MAX 4096
 
 struct es_config {
 	char next[ES_CONFIG_NEXT_MAX];       /* absolute path, '\' separators */

@@ -7,9 +7,24 @@
 
 #include <stdbool.h>
 
+/*
+ * A console line costs about 1 ms under OVMF and far more on a 9600-baud
+ * serial console: a file of thousands of bad lines must not delay the boot
+ * past the boot manager's watchdog. The first CONF_SHOWN problems are
+ * printed, the rest counted (all of them are in the audit record).
+ */
+#define CONF_SHOWN 8u
+
+struct conf_warnings {
+	UINT32 seen;
+};
+
 static void conf_warn(void *ctx, unsigned int line, const char *why)
 {
-	(void)ctx;
+	struct conf_warnings *w = ctx;
+
+	if (w->seen++ >= CONF_SHOWN)
+		return;
 	if (line == 0)
 		Print(L"earlyseed: config: %a\n", why);
 	else
@@ -44,8 +59,14 @@ static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct es_config 
 	status = uefi_call_wrapper(f->Read, 3, f, &n, buf);
 	if (EFI_ERROR(status))
 		Print(L"earlyseed: config: cannot read %s: %r, using defaults\n", path, status);
-	else
-		problems = es_config_parse(c, buf, n, conf_warn, NULL);
+	else {
+		struct conf_warnings w = { 0 };
+
+		problems = es_config_parse(c, buf, n, conf_warn, &w);
+		if (w.seen > CONF_SHOWN)
+			Print(L"earlyseed: config: %u more problems not shown (%u in all, in the audit record)\n",
+			      w.seen - CONF_SHOWN, w.seen);
+	}
 	FreePool(buf);
 	return problems;
 }
@@ -89,6 +110,7 @@ UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *
 	EFI_FILE_HANDLE root = LibOpenRoot(device);
 	EFI_STATUS status = EFI_NOT_FOUND;
 	UINT32 problems = 0;
+	bool opened_error = false;
 
 	image_path_ascii(image_path, self, sizeof(self));
 	if (es_config_path_beside(self, beside, sizeof(beside)) == 0 && !same_path(beside, ES_CONFIG_PATH))
@@ -98,23 +120,29 @@ UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *
 		Print(L"earlyseed: config: cannot open own volume, using defaults\n");
 		return 1;
 	}
-	for (unsigned int i = 0; i < npaths && status == EFI_NOT_FOUND; i++) {
+	/* Any failure to open one place (not only Not Found: a device error, a
+	 * firmware quirk) moves on to the next; each is said once. */
+	for (unsigned int i = 0; i < npaths && status != EFI_SUCCESS; i++) {
 		EFI_FILE_HANDLE f;
 
 		text_to_ucs2(path, ES_CONFIG_NEXT_MAX, paths[i]);
 		status = uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL);
 		if (status == EFI_SUCCESS) {
 			Print(L"earlyseed: config: reading %s\n", path);
-			problems = conf_read(f, path, c);
+			problems += conf_read(f, path, c);
 			uefi_call_wrapper(f->Close, 1, f);
 		} else if (status != EFI_NOT_FOUND) {
-			Print(L"earlyseed: config: cannot open %s: %r, using defaults\n", path, status);
-			problems = 1;
+			Print(L"earlyseed: config: cannot open %s: %r%s\n", path, status,
+			      i + 1 < npaths ? L", trying the next place" : L"");
+			problems++;
+			opened_error = true;
 		}
 	}
-	if (status == EFI_NOT_FOUND)
+	if (status != EFI_SUCCESS && !opened_error)
 		Print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? beside : "",
 		      npaths > 1 ? " and " : "", ES_CONFIG_PATH);
+	else if (status != EFI_SUCCESS)
+		Print(L"earlyseed: config: no config could be read, using defaults\n");
 	uefi_call_wrapper(root->Close, 1, root);
 	return problems;
 }

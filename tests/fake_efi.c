@@ -261,9 +261,15 @@ UINTN StrLen(IN CONST CHAR16 *s)
 	return n;
 }
 
+/* gnu-efi 3.0.x: 0 for equal; with GNU_EFI_USE_COMPAREGUID_ABI (3.0.16+):
+ * TRUE for equal. efi/ must not depend on either. */
 INTN CompareGuid(EFI_GUID *a, EFI_GUID *b)
 {
-	return memcmp(a, b, sizeof(*a)) == 0 ? 0 : 1;
+	bool eq = memcmp(a, b, sizeof(*a)) == 0;
+
+	if (fake.compareguid_true_if_equal)
+		return eq ? 1 : 0;
+	return eq ? 0 : 1;
 }
 
 /* A device path is, here, just the file name it names. */
@@ -355,6 +361,8 @@ static EFI_STATUS EFIAPI file_open(EFI_FILE_HANDLE root, EFI_FILE_HANDLE *out, C
 	}
 	if (e == NULL)
 		return EFI_NOT_FOUND;
+	if (e->open_status != EFI_SUCCESS)
+		return e->open_status;
 	ff = fake_alloc(sizeof(*ff));
 	memset(ff, 0, sizeof(*ff));
 	ff->proto.Close = file_close;
@@ -411,8 +419,10 @@ static EFI_STATUS EFIAPI rng_get(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITHM *algo
 	s = r->calls <= r->script_len ? r->script[r->calls - 1] : r->then;
 	if (s != EFI_SUCCESS)
 		return s;
+	if (r->writes_nothing)
+		return EFI_SUCCESS;
 	for (UINTN i = 0; i < len; i++)
-		out[i] = rng_byte((uint32_t)(idx * 0x10000u + (r->constant ? i : r->counter++)));
+		out[i] = rng_byte((uint32_t)(r->constant ? i : idx * 0x10000u + r->counter++));
 	fake_note_source(out, len);
 	return EFI_SUCCESS;
 }

@@ -24,6 +24,7 @@ struct fake_file_entry {
 	size_t len;
 	bool loadable; /* LoadImage succeeds on it (a PE image) */
 	bool earlyseed; /* StartImage runs efi_main again (a chained earlyseed) */
+	EFI_STATUS open_status; /* forced Open() result, 0 = by file */
 };
 
 struct fake_rng {
@@ -34,6 +35,7 @@ struct fake_rng {
 	bool raw_unsupported; /* RAW answers EFI_UNSUPPORTED */
 	bool constant;        /* every call returns the same bytes */
 	bool min32;           /* edk2: lengths under 32 are EFI_INVALID_PARAMETER */
+	bool writes_nothing;  /* says EFI_SUCCESS, leaves the buffer as it was */
 	size_t calls;
 	size_t short_requests; /* requests under 32 bytes seen */
 	uint32_t counter;
@@ -47,6 +49,7 @@ struct fake_efi {
 	struct fake_rng rngs[FAKE_MAX_RNGS];
 	size_t nrngs;
 	bool no_rng_protocol;
+	bool compareguid_true_if_equal; /* GNU_EFI_USE_COMPAREGUID_ABI semantics */
 	void *prev_table; /* installed before efi_main, from fake_alloc */
 	bool fail_table_alloc;  /* AllocatePool(EfiACPIReclaimMemory) fails */
 	bool fail_install;      /* InstallConfigurationTable fails */
@@ -58,7 +61,7 @@ struct fake_efi {
 	size_t loglen;
 	bool started;
 	char started_path[256];
-	char options[1024];
+	char options[4200];
 	size_t write_attempts;
 	size_t live_allocations;
 	bool stack_clean_at_start;  /* no source output or seed left on the stack */

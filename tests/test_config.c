@@ -108,9 +108,10 @@ static void test_values_that_do_not_fit(void)
 {
 	struct es_config c;
 	struct warnings w;
-	char text[1100];
+	char text[ES_CONFIG_CMDLINE_MAX + 600];
 
-	/* 1023 bytes of cmdline value fit no line of at most 1024 with the key. */
+	/* the longest command line a kernel takes fits; one byte more is passed
+	 * as nothing, never cut */
 	memset(text, 0, sizeof(text));
 	memcpy(text, "next = \\", 8);
 	memset(text + 8, 'n', 300);
@@ -118,10 +119,20 @@ static void test_values_that_do_not_fit(void)
 	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 	memset(text, 0, sizeof(text));
 	memcpy(text, "cmdline=", 8);
-	memset(text + 8, 'c', 1016);
-	CHECK(strlen(text) == 1024);
+	memset(text + 8, 'c', ES_CONFIG_CMDLINE_MAX - 1);
 	CHECK(parse(&c, text, &w) == 0);
-	CHECK(strlen(c.cmdline) == 1016);
+	CHECK(strlen(c.cmdline) == ES_CONFIG_CMDLINE_MAX - 1);
+	memset(text, 0, sizeof(text));
+	memcpy(text, "cmdline = earlier\ncmdline=", 26);
+	memset(text + 26, 'c', ES_CONFIG_CMDLINE_MAX);
+	CHECK(parse(&c, text, &w) == 1);
+	CHECK(c.cmdline[0] == '\0');
+	/* past the line limit as well: still named as the command line */
+	memset(text, 0, sizeof(text));
+	memcpy(text, "cmdline = earlier\n  cmdline =", 30);
+	memset(text + 30, 'c', ES_CONFIG_MAX_LINE);
+	CHECK(parse(&c, text, &w) == 1);
+	CHECK(c.cmdline[0] == '\0');
 }
 
 static void test_utf16_and_binary(void)

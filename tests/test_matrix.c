@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../core/audit.h"
+#include "../core/config.h"
 #include "../core/table.h"
 #include "../efi/guid.h"
 #include "../efi/main.h"
@@ -122,6 +123,11 @@ static bool prev_intact(const struct es_table_seed *t, uint32_t size, size_t all
 static bool logged(const char *s)
 {
 	return strstr(fake.log, s) != NULL;
+}
+
+static bool audit_decode_ok(struct es_audit_record *a)
+{
+	return fake.variable_set && es_audit_decode(fake.variable, fake.variable_len, a) == ES_AUDIT_OK;
 }
 
 /* Run efi_main and check the invariants every case must keep. */
@@ -428,7 +434,7 @@ static void test_config_files(void)
 	run_conf(utf16, sizeof(utf16), true, "earlyseed: config: file is UTF-16, expected ASCII, not read");
 	memset(longline, 'x', 10000);
 	memcpy(longline + 10000, "\nnext = \\vmlinuz\n", 18);
-	run_conf(longline, strlen(longline), false, "earlyseed: config: line 1: line longer than 1024 bytes, ignored");
+	run_conf(longline, strlen(longline), false, "earlyseed: config: line 1: line longer than 4608 bytes, ignored");
 	run_conf(crlf, sizeof(crlf) - 1, false, NULL);
 	CHECK(strcmp(fake.options, "console=ttyS0") == 0);
 	/* no config file at all */
@@ -622,6 +628,124 @@ static void test_chain_provenance(void)
 	}
 }
 
+/* ---- hardening ---- */
+static size_t count_lines(const char *prefix)
+{
+	size_t n = 0;
+
+	for (const char *p = fake.log; (p = strstr(p, prefix)) != NULL; p++)
+		n++;
+	return n;
+}
+
+/* 4096 bad lines: a bounded number of console lines, all counted. */
+static void test_config_warnings_bounded(void)
+{
+	static char conf[4096 * 3 + 64];
+	struct es_audit_record a;
+	size_t n = 0;
+
+	for (int i = 0; i < 4096; i++) {
+		conf[n++] = 'x';
+		conf[n++] = '\n';
+	}
+	memcpy(conf + n, "next = \\vmlinuz\n", 16);
+	n += 16;
+	base();
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = n;
+	finish(true, true);
+	CHECK(count_lines("earlyseed: config: line ") == 8);
+	CHECK(logged("earlyseed: config: 4088 more problems not shown (4096 in all, in the audit record)"));
+	CHECK(count_lines("earlyseed: ") < 40);
+	CHECK(audit_decode_ok(&a) && a.config_problems == 4096);
+	CHECK(strcmp(fake.started_path, "\\vmlinuz") == 0);
+}
+
+/* A 1.6 KiB command line (dm-verity hashes, many options) arrives whole;
+ * one longer than any kernel takes arrives as nothing, said once. */
+static void test_long_cmdline(void)
+{
+	static char conf[ES_CONFIG_CMDLINE_MAX + 128], want[ES_CONFIG_CMDLINE_MAX + 8];
+	size_t n;
+
+	for (size_t i = 0; i < 1638; i++)
+		want[i] = (char)('a' + i % 26);
+	want[1638] = '\0';
+	memcpy(want, "root=/dev/vda2 ", 15);
+	n = (size_t)snprintf(conf, sizeof(conf), "next = \\vmlinuz\ncmdline = %s\n", want);
+	base();
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = n;
+	finish(true, true);
+	CHECK(strlen(fake.options) == 1638 && strcmp(fake.options, want) == 0);
+	/* too long for any kernel */
+	memset(want, 'c', ES_CONFIG_CMDLINE_MAX);
+	want[ES_CONFIG_CMDLINE_MAX] = '\0';
+	n = (size_t)snprintf(conf, sizeof(conf), "next = \\vmlinuz\ncmdline = %s\n", want);
+	base();
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = n;
+	finish(true, true);
+	CHECK(logged("cannot be passed whole, so the next stage gets no command line"));
+	CHECK(fake.options[0] == '\0');
+}
+
+/* Opening the first config place fails with anything: the next is tried. */
+static void test_config_open_error(void)
+{
+	static const char beside[] = "next = \\other.efi\n";
+
+	base();
+	add_file("\\EFI\\BOOT\\earlyseed.conf", beside, sizeof(beside) - 1, false)->open_status = EFI_DEVICE_ERROR;
+	finish(true, true);
+	CHECK(logged("earlyseed: config: cannot open \\EFI\\BOOT\\earlyseed.conf: Device Error, trying the next place"));
+	CHECK(logged("earlyseed: config: reading \\EFI\\earlyseed\\earlyseed.conf"));
+	CHECK(strcmp(fake.started_path, "\\vmlinuz") == 0);
+}
+
+/* GNU-EFI's CompareGuid() means "equal" by 0 in 3.0.x and by TRUE under
+ * GNU_EFI_USE_COMPAREGUID_ABI: the same boots under both. */
+static void test_guid_semantics(void)
+{
+	for (int abi = 0; abi < 2; abi++) {
+		struct es_table_seed *p;
+
+		base();
+		fake.compareguid_true_if_equal = abi != 0;
+		/* another vendor's table first: never to be taken for a seed */
+		(void)ST->BootServices->InstallConfigurationTable(&(EFI_GUID)ES_AUDIT_VARIABLE_GUID, fake_alloc(64));
+		p = install_prev(32, 32);
+		finish(true, true);
+		CHECK(logged("prev_table: 32 bytes mixed"));
+		CHECK(!fake_is_live(p));
+		base();
+		fake.compareguid_true_if_equal = abi != 0;
+		(void)ST->BootServices->InstallConfigurationTable(&(EFI_GUID)ES_AUDIT_VARIABLE_GUID, fake_alloc(64));
+		finish(true, true);
+		CHECK(logged("prev_table: none"));
+	}
+}
+
+/* GetRNG says EFI_SUCCESS and writes nothing: zeros, not old bytes. */
+static void test_rng_writes_nothing(void)
+{
+	base();
+	no_cpu_rng();
+	fake.rngs[0].writes_nothing = true;
+	finish(false, true);
+	CHECK(logged("earlyseed: health: efi_rng: fail: returned a block of zeros"));
+	/* two instances that return the same bytes: any earlier block counts */
+	base();
+	no_cpu_rng();
+	fake.nrngs = 2;
+	fake.rngs[0].constant = true;
+	fake.rngs[1].constant = true;
+	fake.rngs[1].then = EFI_SUCCESS;
+	finish(false, true);
+	CHECK(logged("efi_rng: fail: returned the same block twice"));
+}
+
 int main(void)
 {
 	RUN(test_healthy_machine);
@@ -649,6 +773,11 @@ int main(void)
 	RUN(test_trust_bootloader);
 	RUN(test_loop_guard);
 	RUN(test_chain_provenance);
+	RUN(test_config_warnings_bounded);
+	RUN(test_long_cmdline);
+	RUN(test_config_open_error);
+	RUN(test_guid_semantics);
+	RUN(test_rng_writes_nothing);
 	fake_efi_reset(); /* frees the last case's pool allocations */
 	return check_done();
 }

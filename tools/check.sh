@@ -46,6 +46,7 @@ for t in build/host/test_*; do
 done
 run "lint" tools/lint.sh
 run "image" tools/imgcheck.sh
+run "tool" tests/tool.sh
 # A short smoke of every libFuzzer target (make fuzz runs them longer).
 run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust
 if [ "${SKIP_QEMU:-0}" = 1 ]; then

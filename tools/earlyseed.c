@@ -55,7 +55,9 @@ static char *read_all(const char *path, size_t *len)
 		if (n == cap) {
 			char *nb;
 
-			if (cap >= MAX_INPUT) {
+			/* Room for one byte past the limit: a file of exactly
+			 * MAX_INPUT bytes is read whole, one byte more is refused. */
+			if (cap > MAX_INPUT) {
 				fprintf(stderr, "earlyseed: %s: larger than %u bytes\n", path ? path : "stdin",
 					MAX_INPUT);
 				free(buf);
@@ -63,6 +65,8 @@ static char *read_all(const char *path, size_t *len)
 				break;
 			}
 			cap = cap ? cap * 2 : 65536;
+			if (cap > MAX_INPUT)
+				cap = MAX_INPUT + 1u;
 			nb = realloc(buf, cap);
 			if (nb == NULL) {
 				fprintf(stderr, "earlyseed: out of memory\n");
@@ -229,7 +233,7 @@ static int cmd_inspect(int argc, char **argv)
 	return rc;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
@@ -244,4 +248,17 @@ int main(int argc, char **argv)
 		return cmd_inspect(argc - 1, argv + 1);
 	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
 	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	int rc = run(argc, argv);
+
+	/* Output that never arrived (a full disk, a closed pipe) is a failure,
+	 * not a success with nothing to show. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "earlyseed: cannot write the output: %s\n", strerror(errno));
+		return rc != 0 ? rc : 1;
+	}
+	return rc;
 }
