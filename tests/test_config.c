@@ -129,8 +129,8 @@ static void test_values_that_do_not_fit(void)
 	CHECK(c.cmdline[0] == '\0');
 	/* past the line limit as well: still named as the command line */
 	memset(text, 0, sizeof(text));
-	memcpy(text, "cmdline = earlier\n  cmdline =", 30);
-	memset(text + 30, 'c', ES_CONFIG_MAX_LINE);
+	memcpy(text, "cmdline = earlier\n  cmdline =", 29);
+	memset(text + 29, 'c', ES_CONFIG_MAX_LINE);
 	CHECK(parse(&c, text, &w) == 1);
 	CHECK(c.cmdline[0] == '\0');
 }
