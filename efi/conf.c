@@ -101,7 +101,7 @@ static bool same_path(const char *a, const char *b)
 	return *a == *b;
 }
 
-UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *c)
+UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *c, bool *no_fs)
 {
 	char self[ES_CONFIG_NEXT_MAX], beside[ES_CONFIG_NEXT_MAX];
 	const char *paths[2];
@@ -116,8 +116,9 @@ UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *
 	if (es_config_path_beside(self, beside, sizeof(beside)) == 0 && !same_path(beside, ES_CONFIG_PATH))
 		paths[npaths++] = beside;
 	paths[npaths++] = ES_CONFIG_PATH;
+	*no_fs = root == NULL;
 	if (root == NULL) {
-		Print(L"earlyseed: config: cannot open own volume, using defaults\n");
+		Print(L"earlyseed: config: no file system on the device earlyseed was loaded from, using defaults\n");
 		return 1;
 	}
 	/* Any failure to open one place (not only Not Found: a device error, a

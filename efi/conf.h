@@ -3,6 +3,7 @@
 #define EARLYSEED_EFI_CONF_H
 
 #include <efi.h>
+#include <stdbool.h>
 
 #include "../core/config.h"
 
@@ -11,8 +12,9 @@
  * defaults): the file beside the image (es_config_path_beside of image_path,
  * the image's own file path, may be NULL), else ES_CONFIG_PATH. Every failure is
  * logged and leaves the defaults: a config problem never stops the boot.
- * Returns the number of problems reported.
+ * Returns the number of problems reported; *no_fs is set when the volume has
+ * no file system at all (earlyseed was loaded over the network: PXE, HTTP).
  */
-UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *c);
+UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *c, bool *no_fs);
 
 #endif

@@ -162,18 +162,19 @@ static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, 
 }
 
 static void load_config(EFI_HANDLE image, EFI_LOADED_IMAGE *self, struct es_config *cfg,
-			struct es_audit_record *a)
+			struct es_audit_record *a, bool *no_fs)
 {
 	CHAR16 *self_path;
 
 	es_config_defaults(cfg);
+	*no_fs = false;
 	if (self == NULL) {
 		log_line(L"config: no loaded-image protocol, using defaults");
 		return;
 	}
 	(void)image;
 	self_path = self->FilePath != NULL ? DevicePathToStr(self->FilePath) : NULL;
-	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg);
+	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
 	if (self_path != NULL)
 		FreePool(self_path);
 	log_line(L"config: next=%a cmdline=\"%a\"", cfg->next, cfg->cmdline);
@@ -221,6 +222,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	EFI_LOADED_IMAGE *self = NULL;
 	EFI_STATUS status;
 	unsigned int before;
+	bool no_fs;
 	uint64_t t0;
 
 	InitializeLib(image, systab);
@@ -241,7 +243,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &LoadedImageProtocol, (void **)&self);
 	if (EFI_ERROR(status))
 		self = NULL;
-	load_config(image, self, &cfg, &audit);
+	load_config(image, self, &cfg, &audit, &no_fs);
 	/* The trust settings of the kernel the command line goes to; with no
 	 * command line the next stage is a boot loader: the kernel's defaults. */
 	es_trust_defaults(&trust);
@@ -256,6 +258,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 
 	if (self == NULL)
 		status = log_error_status(EFI_LOAD_ERROR, L"cannot load next stage %a: own volume unknown", cfg.next);
+	else if (no_fs)
+		/* PXE or HTTP boot: the table is installed; there is nothing to
+		 * chain to, so the firmware's next boot option must go on. */
+		status = log_error_status(EFI_NOT_FOUND,
+					  L"loaded from a device with no file system (a PXE or HTTP boot?): no config "
+					  L"and no next stage to load; the table is installed, the firmware goes on");
 	else
 		status = chain_start(image, self->DeviceHandle, &cfg);
 	stage_unmark(image, &marker);

@@ -383,7 +383,7 @@ static EFI_STATUS EFIAPI root_close(EFI_FILE_HANDLE f)
 
 EFI_FILE_HANDLE LibOpenRoot(EFI_HANDLE DeviceHandle)
 {
-	if (DeviceHandle != &device_handle)
+	if (DeviceHandle != &device_handle || fake.no_file_system)
 		return NULL;
 	memset(&root_dir, 0, sizeof(root_dir));
 	root_dir.proto.Open = file_open;

@@ -46,6 +46,7 @@ struct fake_efi {
 	struct fake_file_entry files[FAKE_MAX_FILES];
 	size_t nfiles;
 	bool read_only;
+	bool no_file_system; /* the image came over the network (PXE, HTTP) */
 	struct fake_rng rngs[FAKE_MAX_RNGS];
 	size_t nrngs;
 	bool no_rng_protocol;
