@@ -120,6 +120,45 @@ uint32_t es_health_credit(uint32_t bytes, unsigned int h_bits)
 	return bits > UINT32_MAX ? UINT32_MAX : (uint32_t)bits;
 }
 
+static uint64_t word_at(const uint8_t *p, size_t i)
+{
+	uint64_t v = 0;
+
+	for (unsigned int k = 0; k < 8u; k++)
+		v |= (uint64_t)p[8u * i + k] << (8u * k);
+	return v;
+}
+
+void es_health_feed_batch(struct es_health_test *t, const uint8_t *p, size_t nwords)
+{
+	uint64_t step = 0;
+	bool counter = nwords >= 3u;
+	uint8_t stuck = 0xffu; /* bit k: byte k has not changed yet */
+
+	for (size_t i = 1; i < nwords; i++) {
+		uint64_t v = word_at(p, i), prev = word_at(p, i - 1);
+
+		for (size_t j = 0; j < i; j++) {
+			if (word_at(p, j) == v) {
+				es_health_fail(t, "returned a 64-bit value it had returned before in this batch");
+				break;
+			}
+		}
+		if (i == 1)
+			step = v - prev;
+		else if (v - prev != step)
+			counter = false;
+		for (unsigned int k = 0; k < 8u; k++) {
+			if (p[8u * i + k] != p[k])
+				stuck &= (uint8_t)~(1u << k);
+		}
+	}
+	if (counter)
+		es_health_fail(t, "returns a counter (the same step between every two results)");
+	if (nwords >= ES_HEALTH_BATCH_BYTE_MIN && stuck != 0)
+		es_health_fail(t, "one byte of its results never changes");
+}
+
 /* Does p[0..n) repeat with period per over its whole length? */
 static bool periodic(const uint8_t *p, size_t n, size_t per)
 {

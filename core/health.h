@@ -40,6 +40,17 @@ void es_health_feed(struct es_health_test *t, const void *p, size_t n);
  * SPEC.md section 4) and differ from the one before; then their bytes. */
 void es_health_feed_u64(struct es_health_test *t, const uint64_t *v, size_t n);
 /*
+ * Checks on one batch of 64-bit CPU results (little-endian), beyond the
+ * per-word ones: a value that repeats any earlier one (a source alternating
+ * between a few values), a constant step between neighbours (a counter), and
+ * a byte position that never changes across a batch of at least
+ * ES_HEALTH_BATCH_BYTE_MIN words. For a healthy source each is less likely
+ * than SP 800-90B's alpha: about n^2 2^-65, 2^-64, and 8 * 2^-8(n-1).
+ */
+#define ES_HEALTH_BATCH_BYTE_MIN 16u
+void es_health_feed_batch(struct es_health_test *t, const uint8_t *p, size_t nwords);
+
+/*
  * Feed a buffer handed over whole (a previous seed table): all bytes equal,
  * or a pattern of period p <= n/2 repeated over the whole buffer (a short
  * key copied out, littlekernel's 512 zero bytes) fails; then the bytes.

@@ -84,6 +84,7 @@ int es_session_add(struct es_session *s, enum es_source src, const void *p, size
 		break;
 	case ES_FEED_WORDS:
 		feed_words(t, p, n);
+		es_health_feed_batch(t, p, n / 8u);
 		break;
 	case ES_FEED_BLOCKS:
 		feed_block(s, t, p, n);

@@ -194,6 +194,65 @@ static void test_credit(void)
 	CHECK(es_health_credit(1000, 0) == 0);
 }
 
+/* Deterministic CPU sources: known-bad batches fail, random ones pass. */
+static void batch(uint64_t *v, size_t n, bool *failed)
+{
+	uint8_t b[64 * 8];
+	struct es_health_test t;
+
+	for (size_t i = 0; i < n; i++)
+		for (unsigned int k = 0; k < 8; k++)
+			b[8 * i + k] = (uint8_t)(v[i] >> (8 * k));
+	es_health_init(&t, 1);
+	es_health_feed_batch(&t, b, n);
+	*failed = t.failed;
+}
+
+static void test_batch_patterns(void)
+{
+	uint64_t v[64];
+	bool failed;
+
+	/* alternating between two fixed values: neighbours always differ */
+	for (int i = 0; i < 64; i++)
+		v[i] = i % 2 ? 0x0123456789abcdefull : 0xfedcba9876543210ull;
+	batch(v, 64, &failed);
+	CHECK(failed);
+	/* a counter, step 1 and a large odd step */
+	for (int i = 0; i < 64; i++)
+		v[i] = UINT64_C(0x8000000000000000) + (uint64_t)i;
+	batch(v, 64, &failed);
+	CHECK(failed);
+	for (int i = 0; i < 64; i++)
+		v[i] = UINT64_C(0x9e3779b97f4a7c15) * (uint64_t)(i + 1);
+	batch(v, 64, &failed);
+	CHECK(failed);
+	/* a counter of three is already caught */
+	batch(v, 3, &failed);
+	CHECK(failed);
+	/* one byte position stuck (a 56-bit source) */
+	check_rand_seed(3);
+	for (int i = 0; i < 64; i++)
+		v[i] = (check_rand64() & ~(0xffull << 40)) | (0x5aull << 40);
+	batch(v, 64, &failed);
+	CHECK(failed);
+	/* a repeat far apart */
+	for (int i = 0; i < 64; i++)
+		v[i] = check_rand64();
+	v[50] = v[3];
+	batch(v, 64, &failed);
+	CHECK(failed);
+	/* random batches of every size pass */
+	for (int round = 0; round < 20000; round++) {
+		size_t n = 1 + (size_t)(check_rand64() % 64);
+
+		for (size_t i = 0; i < n; i++)
+			v[i] = check_rand64();
+		batch(v, n, &failed);
+		CHECK(!failed);
+	}
+}
+
 int main(void)
 {
 	RUN(test_rct_cutoff_formula);
@@ -203,6 +262,7 @@ int main(void)
 	RUN(test_rct_fires);
 	RUN(test_apt_fires);
 	RUN(test_table_patterns);
+	RUN(test_batch_patterns);
 	RUN(test_rdrand_startup);
 	RUN(test_credit);
 	return check_done();

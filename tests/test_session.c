@@ -391,10 +391,17 @@ static void test_loop_guard(void)
 #define RDRAND_BIT (1u << 30)
 #define RDSEED_BIT (1u << 18)
 
-static uint64_t counter;
-static int counting(uint64_t *v)
+static int random_words(uint64_t *v)
 {
-	*v = 0x9e3779b97f4a7c15ull * ++counter;
+	*v = check_rand64();
+	return 1;
+}
+
+/* A counter that passes Linux's start-up test (every sample differs). */
+static uint64_t counter;
+static int a_counter(uint64_t *v)
+{
+	*v = UINT64_C(0x9e3779b97f4a7c15) * ++counter;
 	return 1;
 }
 
@@ -419,7 +426,7 @@ static void test_cpu_gather(void)
 	/* no RDSEED: never executed; RDRAND fills every long after its start-up test */
 	cpu_reset();
 	fake_insn.leaf1_ecx = RDRAND_BIT;
-	fake_insn.rdrand_fn = counting;
+	fake_insn.rdrand_fn = random_words;
 	es_session_begin(&s);
 	es_cpu_gather(&s, &cpurng_arch, &r);
 	CHECK(r.present[ES_SRC_RDRAND] && !r.present[ES_SRC_RDSEED]);
@@ -432,7 +439,7 @@ static void test_cpu_gather(void)
 	cpu_reset();
 	fake_insn.leaf1_ecx = RDRAND_BIT;
 	fake_insn.leaf7_ebx = RDSEED_BIT;
-	fake_insn.rdrand_fn = counting;
+	fake_insn.rdrand_fn = random_words;
 	fake_insn.rdseed_fn = never;
 	es_session_begin(&s);
 	es_cpu_gather(&s, &cpurng_arch, &r);
@@ -450,6 +457,15 @@ static void test_cpu_gather(void)
 	CHECK(r.failed == ES_CPU_LONGS);
 	judge(&s, &trust_on, &v);
 	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL && strstr(v.why[ES_SRC_RDRAND], "start-up") != NULL);
+	es_session_end(&s);
+	/* a counter passes Linux's start-up test but not the batch checks */
+	cpu_reset();
+	fake_insn.leaf1_ecx = RDRAND_BIT;
+	fake_insn.rdrand_fn = a_counter;
+	es_session_begin(&s);
+	es_cpu_gather(&s, &cpurng_arch, &r);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL && strstr(v.why[ES_SRC_RDRAND], "counter") != NULL && !v.install);
 	es_session_end(&s);
 	/* no CPU RNG at all */
 	cpu_reset();
