@@ -276,5 +276,10 @@ void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, struct es_
 
 /* The one erase primitive: a memset the compiler cannot drop (core/wipe.c). */
 void es_wipe(void *p, size_t n);
+/* Erase ES_WIPE_STACK_BYTES of stack below the caller: where the session's
+ * callees (extraction, health tests) spilled registers. Call it after
+ * es_session_finish() has returned, from the frame that called it. */
+#define ES_WIPE_STACK_BYTES 16384u
+void es_wipe_stack(void);
 
 #endif

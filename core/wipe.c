@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "wipe.h"
+#include "earlyseed.h"
 
 #include <string.h>
 
@@ -9,6 +10,21 @@
  * the compiler must assume the zeroed bytes are read afterwards (the same
  * barrier Linux's memzero_explicit() uses, include/linux/string.h).
  */
+/*
+ * Registers spilled by the compiler (BLAKE2s's working vector, say) land in
+ * stack slots no es_wipe() of a named buffer reaches. The kernel erases its
+ * key material's stack the same way (stackleak, memzero_explicit of stack
+ * buffers); systemd-boot's random-seed.c keeps its keys in explicit_bzero'd
+ * locals. Called where the deep work has returned, this overwrites the
+ * region its frames used.
+ */
+__attribute__((noinline)) void es_wipe_stack(void)
+{
+	unsigned char area[ES_WIPE_STACK_BYTES];
+
+	es_wipe(area, sizeof(area));
+}
+
 void es_wipe(void *p, size_t n)
 {
 	if (p == NULL || n == 0)

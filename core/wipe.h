@@ -9,5 +9,6 @@
  * output). It survives dead-store elimination: see wipe.c.
  */
 void es_wipe(void *p, size_t n);
+void es_wipe_stack(void);
 
 #endif

@@ -253,6 +253,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
 
 	seed_this_boot(image, &trust, &marker, &audit);
+	/* seed_this_boot's frames held the session, the seed and whatever the
+	 * compiler spilled while hashing: erase that stack before going on. */
+	es_wipe_stack();
 	audit.elapsed_kcycles = (UINT32)((cpurng_arch.cycles() - t0) >> 10);
 	auditvar_publish(&audit);
 
