@@ -239,5 +239,61 @@ boot13() {
 	expect "13 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'
 }
 
+# 14. GRUB 2.06 (Debian 12's, grub-mkstandalone) boots the kernel through the
+#     EFI handover protocol, where the kernel's stub takes no seed of its
+#     own. Machine: no CPU RNG, a firmware RNG (virtio-rng). Through
+#     earlyseed (an empty cmdline: GRUB is a boot loader, the kernel's trust
+#     defaults apply) the kernel reads earlyseed's table.
+boot14() {
+	local log=$OUT/14-grub.log
+	es_make_esp "$OUT/esp14" grub
+	es_boot "$log" "$OUT/esp14" -cpu max,-rdrand -device virtio-rng-pci
+	expect "14 earlyseed started GRUB" "$log" '^earlyseed: starting \\EFI\\debian\\grubx64\.efi$'
+	expect "14 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=64 prev_table=0 table=32 '
+	expect_table_consumed 14 "$log"
+}
+# 14b. The control: GRUB alone on the same machine: no seed table at all.
+boot14b() {
+	local log=$OUT/14b-grub-alone.log
+	es_make_esp "$OUT/esp14b" grub-alone
+	es_boot "$log" "$OUT/esp14b" -cpu max,-rdrand -device virtio-rng-pci
+	refute "14b GRUB alone: no earlyseed" "$log" '^earlyseed:'
+	refute "14b GRUB alone: no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	refute "14b GRUB alone: no crng init at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "14b GRUB alone reached /init" "$log" '^initrd: reached /init'
+}
+
+# 15. A config of 4096 bad lines: a bounded number of console lines, all
+#     counted in the audit record, and the kernel boots.
+boot15() {
+	local log=$OUT/15-bad-config.log i
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp15" earlyseed
+	{
+		for i in $(seq 4096); do echo "bad line $i"; done
+		printf 'next = \\vmlinuz\ncmdline = %s\n' "$ES_CMDLINE_BASE"
+	} > "$OUT/esp15/EFI/earlyseed/earlyseed.conf"
+	es_boot "$log" "$OUT/esp15"
+	local n
+	n=$(grep -c '^earlyseed: config: line ' "$log" || true)
+	if [ "$n" -le 8 ]; then pass "15 at most 8 config lines printed ($n)"; else fail "15 at most 8 config lines printed" "saw $n"; fi
+	expect "15 the rest counted" "$log" '^earlyseed: config: 4088 more problems not shown \(4096 in all, in the audit record\)$'
+	expect "15 audit record counts all" "$log" '^initrd: audit:   config problems:  4096$'
+	expect_table_consumed 15 "$log"
+}
+
+# 16. A 1.6 KiB command line (over the 1 KiB earlyseed took before) reaches
+#     the kernel whole.
+boot16() {
+	local log=$OUT/16-long-cmdline.log pad="" i
+	for i in $(seq 80); do pad="$pad es.pad$i=0123456789"; done
+	local cmdline="$ES_CMDLINE_BASE$pad es.last=end"
+	ES_CMDLINE=$cmdline es_make_esp "$OUT/esp16" earlyseed
+	es_boot "$log" "$OUT/esp16"
+	if [ ${#cmdline} -gt 1600 ]; then pass "16 the command line is ${#cmdline} bytes"; else fail "16 the command line is over 1600 bytes" "${#cmdline}"; fi
+	expect "16 the kernel kept all ${#cmdline} bytes" "$log" "^initrd: cmdline_bytes=${#cmdline}\$"
+	expect "16 and its end" "$log" '^initrd: cmdline_end=.*es\.pad80=0123456789 es\.last=end$'
+	expect_table_consumed 16 "$log"
+}
+
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16}; do "boot$n"; done

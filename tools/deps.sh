@@ -12,6 +12,7 @@ pkgs=(
 	valgrind                  # host tests under memcheck
 	clang libclang-rt-14-dev  # libFuzzer (-fsanitize=fuzzer)
 	cppcheck clang-tidy       # make lint
+	grub-common grub-efi-amd64-bin  # grub-mkstandalone and GRUB 2.06's modules (boot test 14)
 	ca-certificates           # apt over https where configured
 )
 

@@ -8,6 +8,9 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 echo "initrd: reached /init"
 echo "initrd: entropy_avail=$(cat /proc/sys/kernel/random/entropy_avail)"
+# The command line as the kernel kept it (printk cuts long lines; this does not).
+echo "initrd: cmdline_bytes=$(tr -d '\n' < /proc/cmdline | wc -c)"
+echo "initrd: cmdline_end=$(tr -d '\n' < /proc/cmdline | tail -c 40)"
 # The table's size field survives: the kernel zeroes only the bytes
 # (drivers/firmware/efi/efi.c). iomem=relaxed makes it readable.
 rng=$(dmesg | sed -n 's/^.*efi: .*RNG=\(0x[0-9a-fA-F]*\).*$/\1/p' | head -n 1)

@@ -114,6 +114,19 @@ es_fetch_sdboot() {
 	rm -rf "$tmp"
 }
 
+# $ES_BUILD/grubx64.efi: Debian 12's GRUB 2.06 as one standalone image
+# (grub-mkstandalone) whose embedded grub.cfg finds the ESP by its kernel and
+# boots it with ES_CMDLINE (less initrd=, which is GRUB's `initrd` here).
+es_make_grub() {
+	local out="$ES_BUILD/grubx64.efi" cfg="$ES_BUILD/grub.cfg"
+	command -v grub-mkstandalone > /dev/null || es_die "grub-mkstandalone missing (apt-get install grub-common grub-efi-amd64-bin)"
+	printf 'set timeout=0\nsearch --no-floppy --file --set=root /vmlinuz\nlinux /vmlinuz %s\ninitrd /initrd.img\nboot\n' \
+		"${ES_CMDLINE#initrd=\\initrd.img }" > "$cfg"
+	grub-mkstandalone -O x86_64-efi -o "$out" \
+		--modules="part_msdos part_gpt fat search search_fs_file linux normal" \
+		"boot/grub/grub.cfg=$cfg" || es_die "grub-mkstandalone failed"
+}
+
 # build/initrd.img: busybox, the static host tool, efivarfs.ko, and
 # tools/initrd-init.sh as /init.
 es_make_initrd() {
@@ -150,6 +163,8 @@ es_prepare() {
 #               its own config beside it), then the kernel
 #   sdboot      earlyseed, then systemd-boot, then the kernel
 #   loop        earlyseed whose config names earlyseed itself as next
+#   grub        earlyseed, then GRUB 2.06 (es_make_grub), then the kernel
+#   grub-alone  GRUB 2.06 as BOOTX64.EFI, no earlyseed (the control)
 #   prev-KIND   tests/prevstage.c (zero512, oversized, good64) installs a
 #               previous table, then starts \EFI\earlyseed\earlyseed.efi
 #   none        kernel and initrd only (boot the kernel with -kernel instead)
@@ -182,6 +197,17 @@ es_make_esp() {
 		printf 'timeout 0\ndefault linux.conf\n' > "$dir/loader/loader.conf"
 		printf 'title Linux\nlinux /vmlinuz\ninitrd /initrd.img\noptions %s\n' \
 			"${ES_CMDLINE#initrd=\\initrd.img }" > "$dir/loader/entries/linux.conf"
+		;;
+	grub)
+		es_make_grub
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		mkdir -p "$dir/EFI/debian"
+		cp "$ES_BUILD/grubx64.efi" "$dir/EFI/debian/grubx64.efi"
+		printf 'next = \\EFI\\debian\\grubx64.efi\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		;;
+	grub-alone)
+		es_make_grub
+		cp "$ES_BUILD/grubx64.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
 		;;
 	loop)
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
