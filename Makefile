@@ -15,7 +15,7 @@ MODEL_SRC := core/credit.c core/pool_unmix.c core/audit_decode.c
 ARCH_SRC := arch/$(ARCH)/cpurng.c
 INSN_SRC := arch/$(ARCH)/insn.c
 EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c \
-	efi/auditvar.c efi/stage.c efi/guid.c
+	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/devpath.c
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
@@ -98,7 +98,7 @@ $(BUILD)/efi/efi/%.o: efi/%.c Makefile
 	$(CC) $(EFI_CFLAGS) $(WARN) $(DEPFLAGS) -c $< -o $@
 efi: $(BUILD)/earlyseed.efi
 $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
-	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lefi -lgnuefi -o $@
+	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
 	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
 
@@ -203,3 +203,4 @@ clean:
 print-core-objs:
 	@echo $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC))
 .PHONY: print-core-objs
+$(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include "console.h"
 #include "auditvar.h"
 
 #include <efi.h>
@@ -19,8 +20,8 @@ void auditvar_publish(const struct es_audit_record *a)
 				   (UINT32)(EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS),
 				   (UINTN)sizeof(buf), buf);
 	if (EFI_ERROR(status))
-		Print(L"earlyseed: audit: SetVariable failed: %r\n", status);
+		console_print(L"earlyseed: audit: SetVariable failed: %r\n", status);
 	else
-		Print(L"earlyseed: audit: published EarlyseedAudit-%g (%u bytes)\n", &audit_guid,
+		console_print(L"earlyseed: audit: published EarlyseedAudit-%g (%u bytes)\n", &audit_guid,
 		      (UINT32)sizeof(buf));
 }

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: MIT */
+#include "console.h"
 #include "chain.h"
 
 #include <efilib.h>
 
+#include "devpath.h"
+#include "fs.h"
+#include "guid.h"
 #include "log.h"
 #include "text.h"
 
@@ -18,12 +22,12 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	EFI_STATUS status;
 
 	text_to_ucs2(path, ES_CONFIG_NEXT_MAX, c->next);
-	dp = FileDevicePath(device, path);
+	dp = devpath_for_file(device, path);
 	if (dp == NULL) {
 		return log_error_status(EFI_OUT_OF_RESOURCES, L"cannot load next stage %s", path);
 	}
 	status = uefi_call_wrapper(BS->LoadImage, 6, FALSE, image, dp, NULL, 0, &child);
-	FreePool(dp);
+	fs_free(dp);
 	if (EFI_ERROR(status)) {
 		/* UEFI 2.10 7.4.1: a Secure Boot refusal still returns a handle. */
 		if (status == EFI_SECURITY_VIOLATION && child != NULL)
@@ -31,18 +35,22 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 		return log_error_status(status, L"cannot load next stage %s", path);
 	}
 	if (c->cmdline[0] != '\0') {
-		status = uefi_call_wrapper(BS->HandleProtocol, 3, child, &LoadedImageProtocol,
+		status = uefi_call_wrapper(BS->HandleProtocol, 3, child, &guid_loaded_image,
 					   (void **)&li);
 		if (EFI_ERROR(status) || li == NULL) {
-			Print(L"earlyseed: cmdline not passed: no loaded-image protocol on %s: %r\n", path, status);
+			console_print(L"earlyseed: cmdline not passed: no loaded-image protocol on %s: %r\n", path, status);
 		} else {
+			UINT32 n = 0;
+
 			text_to_ucs2(chain_options, ES_CONFIG_CMDLINE_MAX, c->cmdline);
+			while (chain_options[n] != 0)
+				n++;
 			li->LoadOptions = chain_options;
-			li->LoadOptionsSize = (UINT32)(StrLen(chain_options) + 1) * (UINT32)sizeof(CHAR16);
+			li->LoadOptionsSize = (n + 1) * (UINT32)sizeof(CHAR16);
 		}
 	}
-	Print(L"earlyseed: starting %s\n", path);
+	console_print(L"earlyseed: starting %s\n", path);
 	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
-	Print(L"earlyseed: next stage %s returned %r\n", path, status);
+	console_print(L"earlyseed: next stage %s returned %r\n", path, status);
 	return status;
 }

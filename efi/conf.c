@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
+#include "console.h"
 #include "conf.h"
 
 #include <efilib.h>
 
+#include "fs.h"
 #include "text.h"
 
 #include <stdbool.h>
@@ -26,67 +28,48 @@ static void conf_warn(void *ctx, unsigned int line, const char *why)
 	if (w->seen++ >= CONF_SHOWN)
 		return;
 	if (line == 0)
-		Print(L"earlyseed: config: %a\n", why);
+		console_print(L"earlyseed: config: %a\n", why);
 	else
-		Print(L"earlyseed: config: line %u: %a\n", line, why);
+		console_print(L"earlyseed: config: line %u: %a\n", line, why);
 }
 
 static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct es_config *c)
 {
-	EFI_FILE_INFO *info = LibFileInfo(f);
+	UINT64 size = 0;
 	UINT8 *buf;
 	UINTN n;
-	EFI_STATUS status;
+	EFI_STATUS status = fs_file_size(f, &size);
 	UINT32 problems = 1;
 
-	if (info == NULL) {
-		Print(L"earlyseed: config: cannot stat %s, using defaults\n", path);
+	if (EFI_ERROR(status)) {
+		console_print(L"earlyseed: config: cannot stat %s: %r, using defaults\n", path, status);
 		return problems;
 	}
-	n = (UINTN)info->FileSize;
-	FreePool(info);
-	if (n > ES_CONFIG_MAX_FILE) {
+	if (size > ES_CONFIG_MAX_FILE) {
 		/* Not read at all: a huge file is not a config file. */
-		Print(L"earlyseed: config: %s is %lu bytes, over the %u-byte limit, not read; using defaults\n",
-		      path, (UINT64)n, (UINT32)ES_CONFIG_MAX_FILE);
+		console_print(L"earlyseed: config: %s is %lu bytes, over the %u-byte limit, not read; using defaults\n",
+		      path, size, (UINT32)ES_CONFIG_MAX_FILE);
 		return problems;
 	}
-	buf = AllocatePool(n + 1);
+	n = (UINTN)size;
+	buf = fs_alloc(n + 1);
 	if (buf == NULL) {
-		Print(L"earlyseed: config: out of memory, using defaults\n");
+		console_print(L"earlyseed: config: out of memory, using defaults\n");
 		return problems;
 	}
 	status = uefi_call_wrapper(f->Read, 3, f, &n, buf);
 	if (EFI_ERROR(status))
-		Print(L"earlyseed: config: cannot read %s: %r, using defaults\n", path, status);
+		console_print(L"earlyseed: config: cannot read %s: %r, using defaults\n", path, status);
 	else {
 		struct conf_warnings w = { 0 };
 
 		problems = es_config_parse(c, buf, n, conf_warn, &w);
 		if (w.seen > CONF_SHOWN)
-			Print(L"earlyseed: config: %u more problems not shown (%u in all, in the audit record)\n",
+			console_print(L"earlyseed: config: %u more problems not shown (%u in all, in the audit record)\n",
 			      w.seen - CONF_SHOWN, w.seen);
 	}
-	FreePool(buf);
+	fs_free(buf);
 	return problems;
-}
-
-/* The image's own path in ASCII, or "" (non-ASCII, or none known). */
-static void image_path_ascii(const CHAR16 *in, char *out, size_t cap)
-{
-	size_t i = 0;
-
-	out[0] = '\0';
-	if (in == NULL)
-		return;
-	for (; in[i] != 0; i++) {
-		if (in[i] > 0x7e || in[i] < 0x20 || i + 1 >= cap) {
-			out[0] = '\0';
-			return;
-		}
-		out[i] = (char)in[i];
-	}
-	out[i] = '\0';
 }
 
 static bool same_path(const char *a, const char *b)
@@ -101,24 +84,23 @@ static bool same_path(const char *a, const char *b)
 	return *a == *b;
 }
 
-UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *c, bool *no_fs)
+UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool *no_fs)
 {
-	char self[ES_CONFIG_NEXT_MAX], beside[ES_CONFIG_NEXT_MAX];
+	char beside[ES_CONFIG_NEXT_MAX];
 	const char *paths[2];
 	unsigned int npaths = 0;
 	CHAR16 path[ES_CONFIG_NEXT_MAX];
-	EFI_FILE_HANDLE root = LibOpenRoot(device);
+	EFI_FILE_HANDLE root = fs_open_root(device);
 	EFI_STATUS status = EFI_NOT_FOUND;
 	UINT32 problems = 0;
 	bool opened_error = false;
 
-	image_path_ascii(image_path, self, sizeof(self));
 	if (es_config_path_beside(self, beside, sizeof(beside)) == 0 && !same_path(beside, ES_CONFIG_PATH))
 		paths[npaths++] = beside;
 	paths[npaths++] = ES_CONFIG_PATH;
 	*no_fs = root == NULL;
 	if (root == NULL) {
-		Print(L"earlyseed: config: no file system on the device earlyseed was loaded from, using defaults\n");
+		console_print(L"earlyseed: config: no file system on the device earlyseed was loaded from, using defaults\n");
 		return 1;
 	}
 	/* Any failure to open one place (not only Not Found: a device error, a
@@ -129,21 +111,21 @@ UINT32 conf_load(EFI_HANDLE device, const CHAR16 *image_path, struct es_config *
 		text_to_ucs2(path, ES_CONFIG_NEXT_MAX, paths[i]);
 		status = uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL);
 		if (status == EFI_SUCCESS) {
-			Print(L"earlyseed: config: reading %s\n", path);
+			console_print(L"earlyseed: config: reading %s\n", path);
 			problems += conf_read(f, path, c);
 			uefi_call_wrapper(f->Close, 1, f);
 		} else if (status != EFI_NOT_FOUND) {
-			Print(L"earlyseed: config: cannot open %s: %r%s\n", path, status,
+			console_print(L"earlyseed: config: cannot open %s: %r%s\n", path, status,
 			      i + 1 < npaths ? L", trying the next place" : L"");
 			problems++;
 			opened_error = true;
 		}
 	}
 	if (status != EFI_SUCCESS && !opened_error)
-		Print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? beside : "",
+		console_print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? beside : "",
 		      npaths > 1 ? " and " : "", ES_CONFIG_PATH);
 	else if (status != EFI_SUCCESS)
-		Print(L"earlyseed: config: no config could be read, using defaults\n");
+		console_print(L"earlyseed: config: no config could be read, using defaults\n");
 	uefi_call_wrapper(root->Close, 1, root);
 	return problems;
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "guid.h"
 
+EFI_GUID guid_loaded_image = EFI_LOADED_IMAGE_PROTOCOL_GUID;
+
 bool guid_equal(const EFI_GUID *a, const EFI_GUID *b)
 {
 	const UINT8 *x = (const UINT8 *)a;

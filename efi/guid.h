@@ -37,6 +37,10 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 #define ES_STAGE_PROTOCOL_GUID \
 	{ 0x110e3663, 0x5318, 0x4c44, { 0x8e, 0xd4, 0x74, 0x12, 0x5e, 0x86, 0x68, 0x55 } }
 
+/* EFI_LOADED_IMAGE_PROTOCOL_GUID, UEFI 2.10 section 9.1:
+ * 5b1b31a1-9562-11d2-8e3f-00a0c969723b (libefi's copy is not linked) */
+extern EFI_GUID guid_loaded_image;
+
 /*
  * GUIDs compared byte for byte: GNU-EFI's CompareGuid() returns 0 for equal
  * in 3.0.x but TRUE for equal under GNU_EFI_USE_COMPAREGUID_ABI (3.0.16+),

@@ -5,13 +5,15 @@
 #include <efi.h>
 #include <efilib.h>
 
+#include "console.h"
+
 /*
  * Every console line starts with "earlyseed: ". log_error_status() prints an
  * error line and evaluates to the status, so a failure path is one statement
  * (systemd-boot's `return log_error_status(err, ...)`). fmt must be a literal.
  */
-#define log_line(fmt, ...) Print(L"earlyseed: " fmt L"\n", ##__VA_ARGS__)
+#define log_line(fmt, ...) console_print(L"earlyseed: " fmt L"\n", ##__VA_ARGS__)
 #define log_error_status(status, fmt, ...) \
-	(Print(L"earlyseed: error: " fmt L": %r\n", ##__VA_ARGS__, (EFI_STATUS)(status)), (EFI_STATUS)(status))
+	(console_print(L"earlyseed: error: " fmt L": %r\n", ##__VA_ARGS__, (EFI_STATUS)(status)), (EFI_STATUS)(status))
 
 #endif

@@ -15,6 +15,8 @@
 #include "chain.h"
 #include "conf.h"
 #include "cpurng.h"
+#include "devpath.h"
+#include "guid.h"
 #include "log.h"
 #include "main.h"
 #include "rng.h"
@@ -164,7 +166,7 @@ static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, 
 static void load_config(EFI_HANDLE image, EFI_LOADED_IMAGE *self, struct es_config *cfg,
 			struct es_audit_record *a, bool *no_fs)
 {
-	CHAR16 *self_path;
+	char self_path[ES_CONFIG_NEXT_MAX];
 
 	es_config_defaults(cfg);
 	*no_fs = false;
@@ -173,10 +175,8 @@ static void load_config(EFI_HANDLE image, EFI_LOADED_IMAGE *self, struct es_conf
 		return;
 	}
 	(void)image;
-	self_path = self->FilePath != NULL ? DevicePathToStr(self->FilePath) : NULL;
+	devpath_file_ascii(self->FilePath, self_path, sizeof(self_path));
 	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
-	if (self_path != NULL)
-		FreePool(self_path);
 	log_line(L"config: next=%a cmdline=\"%a\"", cfg->next, cfg->cmdline);
 }
 
@@ -225,7 +225,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	bool no_fs;
 	uint64_t t0;
 
-	InitializeLib(image, systab);
+	/* What GNU-EFI's InitializeLib() would set; libefi is not linked. */
+	ST = systab;
+	BS = systab->BootServices;
+	RT = systab->RuntimeServices;
 	t0 = cpurng_arch.cycles();
 	log_line(L"start");
 	before = stage_count_before(image);
@@ -240,7 +243,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (EFI_ERROR(stage_mark(image, &marker)))
 		log_line(L"stage: cannot mark this image; a loop of earlyseed stages would not be caught");
 
-	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &LoadedImageProtocol, (void **)&self);
+	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &guid_loaded_image, (void **)&self);
 	if (EFI_ERROR(status))
 		self = NULL;
 	load_config(image, self, &cfg, &audit, &no_fs);

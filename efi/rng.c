@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
+#include "console.h"
 #include "rng.h"
 
 #include <efi.h>
 #include <efilib.h>
 
 #include "../core/earlyseed.h"
+#include "fs.h"
 #include "guid.h"
 
 _Static_assert(sizeof(EFI_RNG_PROTOCOL) == 16, "EFI_RNG_PROTOCOL is GetInfo + GetRNG");
@@ -60,7 +62,7 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_session *s, str
 		status = rng_ask(rng, algo, buf[blk], &tries);
 		calls += tries;
 		if (EFI_ERROR(status) && algo != NULL) {
-			Print(L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
+			console_print(L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
 			      idx, status, tries);
 			algo = NULL;
 			name = L"default";
@@ -74,17 +76,17 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_session *s, str
 	a->efi_rng_calls = (UINT16)(a->efi_rng_calls + calls);
 	if (got == 0) {
 		a->efi_rng_failed++;
-		Print(L"earlyseed: efi_rng: instance %u: %s algorithm: %r after %u tries, skipped\n", idx, name,
+		console_print(L"earlyseed: efi_rng: instance %u: %s algorithm: %r after %u tries, skipped\n", idx, name,
 		      status, tries);
 	} else {
 		/* One block a call: the engine checks each against every
 		 * earlier block of every instance. */
 		for (UINT32 blk = 0; blk < got; blk++)
 			(void)es_session_add(s, ES_SRC_EFI_RNG, buf[blk], RNG_REQUEST);
-		Print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
+		console_print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
 		      got * RNG_REQUEST, name, calls);
 		if (got < RNG_BLOCKS)
-			Print(L"earlyseed: efi_rng: instance %u: request %u failed: %r\n", idx, got + 1, status);
+			console_print(L"earlyseed: efi_rng: instance %u: request %u failed: %r\n", idx, got + 1, status);
 	}
 	/* Also after a failure: firmware may have written part of buf. */
 	es_wipe(buf, sizeof(buf));
@@ -99,13 +101,13 @@ void rng_gather(struct es_session *s, struct es_audit_record *a)
 	status = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &rng_protocol_guid, NULL,
 				   &count, &handles);
 	if (EFI_ERROR(status) || count == 0) {
-		Print(L"earlyseed: efi_rng: no EFI_RNG_PROTOCOL (%r)\n", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
+		console_print(L"earlyseed: efi_rng: no EFI_RNG_PROTOCOL (%r)\n", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
 		return;
 	}
-	Print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
+	console_print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
 	es_session_present(s, ES_SRC_EFI_RNG);
 	if (count > RNG_MAX_INSTANCES) {
-		Print(L"earlyseed: efi_rng: using the first %u instances\n", (UINT32)RNG_MAX_INSTANCES);
+		console_print(L"earlyseed: efi_rng: using the first %u instances\n", (UINT32)RNG_MAX_INSTANCES);
 		count = RNG_MAX_INSTANCES;
 	}
 	a->efi_rng_instances = (UINT16)count;
@@ -115,11 +117,11 @@ void rng_gather(struct es_session *s, struct es_audit_record *a)
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, handles[i], &rng_protocol_guid,
 					   (void **)&rng);
 		if (EFI_ERROR(status) || rng == NULL) {
-			Print(L"earlyseed: efi_rng: instance %u: cannot open: %r\n", (UINT32)i, status);
+			console_print(L"earlyseed: efi_rng: instance %u: cannot open: %r\n", (UINT32)i, status);
 			a->efi_rng_failed++;
 			continue;
 		}
 		rng_one(rng, (UINT32)i, s, a);
 	}
-	FreePool(handles);
+	fs_free(handles);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../core/earlyseed.h"
+#include "fs.h"
 #include "guid.h"
 
 static EFI_GUID seed_table_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
@@ -38,7 +39,7 @@ EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed
 	status = uefi_call_wrapper(BS->InstallConfigurationTable, 2, &seed_table_guid, t);
 	if (EFI_ERROR(status)) {
 		es_wipe(t, es_table_alloc_size(n));
-		FreePool(t);
+		fs_free(t);
 		return status;
 	}
 	*out = t;
@@ -48,7 +49,7 @@ EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed
 void seedtable_retire(struct es_table_seed *prev)
 {
 	es_wipe(prev->bits, prev->size);
-	FreePool(prev);
+	fs_free(prev);
 }
 
 EFI_STATUS seedtable_remove(void)

@@ -14,7 +14,7 @@ static EFI_HANDLE parent_of(EFI_HANDLE h)
 {
 	EFI_LOADED_IMAGE *li = NULL;
 
-	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, h, &LoadedImageProtocol, (void **)&li)) ||
+	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, h, &guid_loaded_image, (void **)&li)) ||
 	    li == NULL)
 		return NULL;
 	return li->ParentHandle;

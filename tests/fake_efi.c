@@ -14,11 +14,14 @@ struct fake_efi fake;
 EFI_SYSTEM_TABLE *ST;
 EFI_BOOT_SERVICES *BS;
 EFI_RUNTIME_SERVICES *RT;
-EFI_GUID gEfiLoadedImageProtocolGuid = LOADED_IMAGE_PROTOCOL;
+static EFI_GUID loaded_image_guid = LOADED_IMAGE_PROTOCOL;
+static EFI_GUID sfs_guid = EFI_SIMPLE_FILE_SYSTEM_PROTOCOL_GUID;
+static EFI_GUID file_info_guid = EFI_FILE_INFO_ID;
 
 static EFI_SYSTEM_TABLE systab;
 static EFI_BOOT_SERVICES boot;
 static EFI_RUNTIME_SERVICES runtime;
+static SIMPLE_TEXT_OUTPUT_INTERFACE conout;
 static EFI_CONFIGURATION_TABLE config[8];
 static EFI_GUID rng_guid = ES_EFI_RNG_PROTOCOL_GUID;
 static EFI_GUID raw_guid = ES_EFI_RNG_ALGORITHM_RAW_GUID;
@@ -28,7 +31,7 @@ static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
 static EFI_GUID stage_guid = ES_STAGE_PROTOCOL_GUID;
 
 /* Where the firmware found earlyseed (a device path is, here, a string). */
-static const CHAR16 self_path[] = u"\\EFI\\BOOT\\BOOTX64.EFI";
+static const char self_path[] = "\\EFI\\BOOT\\BOOTX64.EFI";
 
 /* Loaded images: [0] is earlyseed as the firmware started it; LoadImage
  * takes the next free one. An image handle is the address of its entry. */
@@ -37,7 +40,8 @@ struct fake_image {
 	EFI_LOADED_IMAGE li;
 	struct fake_file_entry *file;
 	void *stage_marker; /* ES_STAGE_PROTOCOL_GUID interface, if installed */
-	CHAR16 path[256];
+	char path[256];
+	uint8_t dp[600]; /* its device path: one file node and the end */
 	bool used;
 };
 static struct fake_image images[FAKE_MAX_IMAGES];
@@ -132,15 +136,7 @@ bool fake_source_bytes_in(const uint8_t *mem, size_t n)
 	return false;
 }
 
-/* ---- GNU-EFI library ---- */
-VOID InitializeLib(EFI_HANDLE ImageHandle, EFI_SYSTEM_TABLE *SystemTable)
-{
-	(void)ImageHandle;
-	ST = SystemTable;
-	BS = SystemTable->BootServices;
-	RT = SystemTable->RuntimeServices;
-}
-
+/* ---- the console: efi/console.c writes here ---- */
 static void log_str(const char *s)
 {
 	size_t n = strlen(s);
@@ -152,113 +148,25 @@ static void log_str(const char *s)
 	fake.log[fake.loglen] = '\0';
 }
 
-static const char *status_name(EFI_STATUS s)
+static EFI_STATUS EFIAPI conout_output_string(SIMPLE_TEXT_OUTPUT_INTERFACE *This, CHAR16 *str)
 {
-	switch (s) {
-	case EFI_SUCCESS: return "Success";
-	case EFI_NOT_FOUND: return "Not Found";
-	case EFI_NOT_READY: return "Not Ready";
-	case EFI_DEVICE_ERROR: return "Device Error";
-	case EFI_UNSUPPORTED: return "Unsupported";
-	case EFI_INVALID_PARAMETER: return "Invalid Parameter";
-	case EFI_OUT_OF_RESOURCES: return "Out of Resources";
-	case EFI_LOAD_ERROR: return "Load Error";
-	case EFI_SECURITY_VIOLATION: return "Security Violation";
-	case EFI_WRITE_PROTECTED: return "Write Protected";
-	default: return "Unknown Error";
-	}
-}
-
-/* The subset of GNU-EFI's Print format efi/ uses: %a %s %u %d %x %lx %r %g %%. */
-UINTN Print(IN CONST CHAR16 *fmt, ...)
-{
-	char out[4096];
+	char out[512];
 	size_t n = 0;
-	va_list ap;
 
-	va_start(ap, fmt);
-	for (const CHAR16 *p = fmt; *p && n < sizeof(out) - 128; p++) {
-		bool lng = false;
-
-		if (*p != '%') {
-			out[n++] = (char)*p;
+	(void)This;
+	for (; *str != 0; str++) {
+		if (*str == L'\r')
 			continue;
-		}
-		p++;
-		if (*p == 'l') {
-			lng = true;
-			p++;
-		}
-		switch (*p) {
-		case 'a': {
-			const char *s = va_arg(ap, const char *);
-
-			n += (size_t)snprintf(out + n, sizeof(out) - n, "%.1000s", s);
-			break;
-		}
-		case 's': {
-			const CHAR16 *s = va_arg(ap, const CHAR16 *);
-
-			for (; *s && n < sizeof(out) - 128; s++)
-				out[n++] = (char)*s;
-			break;
-		}
-		case 'u':
-		case 'd':
-			if (lng)
-				n += (size_t)snprintf(out + n, sizeof(out) - n, "%llu", (unsigned long long)va_arg(ap, UINT64));
-			else
-				n += (size_t)snprintf(out + n, sizeof(out) - n, "%u", va_arg(ap, UINT32));
-			break;
-		case 'x':
-		case 'X':
-			if (lng)
-				n += (size_t)snprintf(out + n, sizeof(out) - n, "%llX", (unsigned long long)va_arg(ap, UINT64));
-			else
-				n += (size_t)snprintf(out + n, sizeof(out) - n, "%X", va_arg(ap, UINT32));
-			break;
-		case 'r':
-			n += (size_t)snprintf(out + n, sizeof(out) - n, "%s", status_name(va_arg(ap, EFI_STATUS)));
-			break;
-		case 'g': {
-			const EFI_GUID *g = va_arg(ap, const EFI_GUID *);
-
-			n += (size_t)snprintf(out + n, sizeof(out) - n, "%08X-%04X-%04X-%02X%02X-%02X%02X%02X%02X%02X%02X",
-					      g->Data1, g->Data2, g->Data3, g->Data4[0], g->Data4[1], g->Data4[2],
-					      g->Data4[3], g->Data4[4], g->Data4[5], g->Data4[6], g->Data4[7]);
-			break;
-		}
-		case '%':
-			out[n++] = '%';
-			break;
-		default:
-			n += (size_t)snprintf(out + n, sizeof(out) - n, "<bad format %%%c>", (char)*p);
-			break;
+		out[n++] = (char)*str;
+		if (n == sizeof(out) - 1) {
+			out[n] = '\0';
+			log_str(out);
+			n = 0;
 		}
 	}
-	va_end(ap);
 	out[n] = '\0';
 	log_str(out);
-	return n;
-}
-
-VOID *AllocatePool(UINTN Size)
-{
-	return fake_alloc(Size);
-}
-
-VOID FreePool(VOID *p)
-{
-	(void)fake_free(p);
-}
-
-UINTN StrLen(IN CONST CHAR16 *s)
-{
-	UINTN n = 0;
-
-	while (s[n])
-		n++;
-	return n;
+	return EFI_SUCCESS;
 }
 
 /* gnu-efi 3.0.x: 0 for equal; with GNU_EFI_USE_COMPAREGUID_ABI (3.0.16+):
@@ -272,27 +180,6 @@ INTN CompareGuid(EFI_GUID *a, EFI_GUID *b)
 	return eq ? 0 : 1;
 }
 
-/* A device path is, here, just the file name it names. */
-EFI_DEVICE_PATH *FileDevicePath(EFI_HANDLE Device, CHAR16 *FileName)
-{
-	size_t n = StrLen(FileName);
-	CHAR16 *copy = fake_alloc((n + 1) * sizeof(CHAR16));
-
-	(void)Device;
-	memcpy(copy, FileName, (n + 1) * sizeof(CHAR16));
-	return (EFI_DEVICE_PATH *)copy;
-}
-
-CHAR16 *DevicePathToStr(EFI_DEVICE_PATH *dp)
-{
-	const CHAR16 *s = (const CHAR16 *)dp;
-	size_t n = StrLen(s);
-	CHAR16 *copy = fake_alloc((n + 1) * sizeof(CHAR16));
-
-	memcpy(copy, s, (n + 1) * sizeof(CHAR16));
-	return copy;
-}
-
 static void to_ascii(char *dst, size_t cap, const CHAR16 *src)
 {
 	size_t i = 0;
@@ -300,6 +187,48 @@ static void to_ascii(char *dst, size_t cap, const CHAR16 *src)
 	for (; src[i] && i + 1 < cap; i++)
 		dst[i] = (char)src[i];
 	dst[i] = '\0';
+}
+
+/* The file a device path names: its File Path Media nodes, joined (the
+ * fake's device handle has no device path of its own). */
+static void dp_to_ascii(char *dst, size_t cap, const EFI_DEVICE_PATH *dp)
+{
+	size_t at = 0;
+
+	dst[0] = '\0';
+	for (int k = 0; k < 64 && dp->Type != 0x7f; k++) {
+		size_t len = (size_t)dp->Length[0] | ((size_t)dp->Length[1] << 8);
+
+		if (len < 4)
+			break;
+		if (dp->Type == MEDIA_DEVICE_PATH && dp->SubType == MEDIA_FILEPATH_DP) {
+			const CHAR16 *name = (const CHAR16 *)((const uint8_t *)dp + 4);
+
+			for (size_t i = 0; i < (len - 4) / 2 && name[i] != 0 && at + 1 < cap; i++)
+				dst[at++] = (char)name[i];
+			dst[at] = '\0';
+		}
+		dp = (const EFI_DEVICE_PATH *)((const uint8_t *)dp + len);
+	}
+}
+
+/* A device path of one file node for path (what firmware gives an image). */
+static size_t make_file_dp(uint8_t *out, size_t cap, const char *path)
+{
+	size_t n = strlen(path), len = 4 + (n + 1) * 2;
+
+	if (len + 4 > cap)
+		abort();
+	out[0] = MEDIA_DEVICE_PATH;
+	out[1] = MEDIA_FILEPATH_DP;
+	out[2] = (uint8_t)len;
+	out[3] = (uint8_t)(len >> 8);
+	for (size_t i = 0; i <= n; i++) {
+		out[4 + 2 * i] = (uint8_t)path[i];
+		out[5 + 2 * i] = 0;
+	}
+	memcpy(out + len, "\x7f\xff\x04\x00", 4);
+	return len + 4;
 }
 
 static struct fake_file_entry *lookup(const CHAR16 *path)
@@ -346,6 +275,25 @@ static EFI_STATUS EFIAPI file_write(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
 	return fake.read_only ? EFI_WRITE_PROTECTED : EFI_UNSUPPORTED;
 }
 
+/* EFI_FILE_INFO of an open file: the firmware's size rule included. */
+static EFI_STATUS EFIAPI file_get_info(EFI_FILE_HANDLE f, EFI_GUID *type, UINTN *size, VOID *buf)
+{
+	struct fake_file *ff = (struct fake_file *)f;
+	UINTN need = SIZE_OF_EFI_FILE_INFO + 2 * (strlen(ff->e->path) + 1);
+	EFI_FILE_INFO *info = buf;
+
+	if (memcmp(type, &file_info_guid, sizeof(*type)) != 0)
+		return EFI_UNSUPPORTED;
+	if (*size < need) {
+		*size = need;
+		return EFI_BUFFER_TOO_SMALL;
+	}
+	memset(info, 0, need);
+	info->Size = need;
+	info->FileSize = ff->e->len;
+	return EFI_SUCCESS;
+}
+
 static EFI_STATUS EFIAPI file_open(EFI_FILE_HANDLE root, EFI_FILE_HANDLE *out, CHAR16 *name, UINT64 mode,
 				   UINT64 attr)
 {
@@ -368,6 +316,7 @@ static EFI_STATUS EFIAPI file_open(EFI_FILE_HANDLE root, EFI_FILE_HANDLE *out, C
 	ff->proto.Close = file_close;
 	ff->proto.Read = file_read;
 	ff->proto.Write = file_write;
+	ff->proto.GetInfo = file_get_info;
 	ff->e = e;
 	*out = &ff->proto;
 	return EFI_SUCCESS;
@@ -381,25 +330,18 @@ static EFI_STATUS EFIAPI root_close(EFI_FILE_HANDLE f)
 	return EFI_SUCCESS;
 }
 
-EFI_FILE_HANDLE LibOpenRoot(EFI_HANDLE DeviceHandle)
+static EFI_STATUS EFIAPI sfs_open_volume(EFI_FILE_IO_INTERFACE *This, EFI_FILE_HANDLE *root)
 {
-	if (DeviceHandle != &device_handle || fake.no_file_system)
-		return NULL;
+	(void)This;
 	memset(&root_dir, 0, sizeof(root_dir));
 	root_dir.proto.Open = file_open;
 	root_dir.proto.Close = root_close;
-	return &root_dir.proto;
+	*root = &root_dir.proto;
+	return EFI_SUCCESS;
 }
 
-EFI_FILE_INFO *LibFileInfo(EFI_FILE_HANDLE f)
-{
-	struct fake_file *ff = (struct fake_file *)f;
-	EFI_FILE_INFO *info = fake_alloc(sizeof(*info));
+static EFI_SIMPLE_FILE_SYSTEM_PROTOCOL sfs = { .OpenVolume = sfs_open_volume };
 
-	memset(info, 0, sizeof(*info));
-	info->FileSize = ff->e->len;
-	return info;
-}
 
 /* ---- RNG protocol ---- */
 static EFI_STATUS EFIAPI rng_get(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITHM *algo, UINTN len, UINT8 *out)
@@ -459,8 +401,14 @@ static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID *
 {
 	struct fake_image *im = image_of(h);
 
-	if (im != NULL && memcmp(guid, &gEfiLoadedImageProtocolGuid, sizeof(*guid)) == 0) {
+	if (im != NULL && memcmp(guid, &loaded_image_guid, sizeof(*guid)) == 0) {
 		*out = &im->li;
+		return EFI_SUCCESS;
+	}
+	if (h == &device_handle && memcmp(guid, &sfs_guid, sizeof(*guid)) == 0) {
+		if (fake.no_file_system)
+			return EFI_UNSUPPORTED;
+		*out = &sfs;
 		return EFI_SUCCESS;
 	}
 	if (im != NULL && memcmp(guid, &stage_guid, sizeof(*guid)) == 0) {
@@ -542,12 +490,18 @@ static EFI_STATUS EFIAPI bs_install_configuration_table(EFI_GUID *guid, VOID *ta
 static EFI_STATUS EFIAPI bs_load_image(BOOLEAN policy, EFI_HANDLE parent, EFI_DEVICE_PATH *dp, VOID *src,
 				       UINTN srclen, EFI_HANDLE *out)
 {
-	struct fake_file_entry *e = lookup((const CHAR16 *)dp);
+	char name[256];
+	CHAR16 wide[256];
+	struct fake_file_entry *e;
 	struct fake_image *im = NULL;
 
 	(void)policy;
 	(void)src;
 	(void)srclen;
+	dp_to_ascii(name, sizeof(name), dp);
+	for (size_t i = 0; i <= strlen(name); i++)
+		wide[i] = (CHAR16)name[i];
+	e = lookup(wide);
 	if (image_of(parent) == NULL)
 		return EFI_INVALID_PARAMETER;
 	for (size_t i = 0; i < FAKE_MAX_IMAGES && im == NULL; i++)
@@ -566,9 +520,9 @@ static EFI_STATUS EFIAPI bs_load_image(BOOLEAN policy, EFI_HANDLE parent, EFI_DE
 	im->file = e;
 	im->li.ParentHandle = parent;
 	im->li.DeviceHandle = &device_handle;
-	for (size_t i = 0; i + 1 < 256 && ((const CHAR16 *)dp)[i]; i++)
-		im->path[i] = ((const CHAR16 *)dp)[i];
-	im->li.FilePath = (EFI_DEVICE_PATH *)im->path;
+	snprintf(im->path, sizeof(im->path), "%s", name);
+	make_file_dp(im->dp, sizeof(im->dp), name);
+	im->li.FilePath = (EFI_DEVICE_PATH *)im->dp;
 	*out = im;
 	/* UEFI 2.10 7.4.1: a Secure Boot refusal still returns a handle. */
 	if (fake.load_status == EFI_SECURITY_VIOLATION)
@@ -617,7 +571,7 @@ static EFI_STATUS EFIAPI bs_start_image(EFI_HANDLE h, UINTN *n, CHAR16 **data)
 		return status;
 	}
 	fake.started = true;
-	to_ascii(fake.started_path, sizeof(fake.started_path), im->path);
+	snprintf(fake.started_path, sizeof(fake.started_path), "%s", im->path);
 	fake.stack_clean_at_start = stack_clean();
 	fake.markers_at_start = fake.markers_installed;
 	fake.options[0] = '\0';
@@ -710,6 +664,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	runtime.GetTime = rt_get_time;
 	runtime.SetVariable = rt_set_variable;
 	systab.BootServices = &boot;
+	systab.ConOut = &conout;
+	conout.OutputString = conout_output_string;
 	systab.RuntimeServices = &runtime;
 	systab.ConfigurationTable = config;
 	systab.NumberOfTableEntries = 0;
@@ -717,7 +673,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	memset(images, 0, sizeof(images));
 	images[0].used = true;
 	images[0].li.DeviceHandle = &device_handle;
-	images[0].li.FilePath = (EFI_DEVICE_PATH *)(uintptr_t)self_path;
+	make_file_dp(images[0].dp, sizeof(images[0].dp), self_path);
+	images[0].li.FilePath = (EFI_DEVICE_PATH *)images[0].dp;
 	for (size_t i = 0; i < FAKE_MAX_RNGS; i++) {
 		rng_proto[i].GetRNG = rng_get;
 		rng_proto[i].GetInfo = NULL;

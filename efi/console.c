@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+#include "console.h"
+
+/* A chunk of output: Print()'s own buffer is of this order. */
+#define CONSOLE_CHUNK 128u
+
+struct out {
+	CHAR16 buf[CONSOLE_CHUNK + 1];
+	UINTN n;
+};
+
+static void flush(struct out *o)
+{
+	if (o->n == 0)
+		return;
+	o->buf[o->n] = 0;
+	if (ST != NULL && ST->ConOut != NULL)
+		(void)uefi_call_wrapper(ST->ConOut->OutputString, 2, ST->ConOut, o->buf);
+	o->n = 0;
+}
+
+static void put(struct out *o, CHAR16 c)
+{
+	if (c == L'\n')
+		put(o, L'\r');
+	if (o->n == CONSOLE_CHUNK)
+		flush(o);
+	o->buf[o->n++] = c;
+}
+
+static void put_ascii(struct out *o, const char *s)
+{
+	if (s == NULL)
+		s = "(null)";
+	for (; *s != '\0'; s++)
+		put(o, (CHAR16)(unsigned char)*s);
+}
+
+static void put_ucs2(struct out *o, const CHAR16 *s)
+{
+	if (s == NULL)
+		s = L"(null)";
+	for (; *s != 0; s++)
+		put(o, *s);
+}
+
+static void put_num(struct out *o, UINT64 v, unsigned int base, unsigned int width)
+{
+	CHAR16 d[20];
+	unsigned int n = 0;
+
+	do {
+		unsigned int x = (unsigned int)(v % base);
+
+		d[n++] = (CHAR16)(x < 10u ? L'0' + x : L'A' + x - 10u);
+		v /= base;
+	} while (v != 0 && n < 20u);
+	while (n < width)
+		d[n++] = L'0';
+	while (n > 0)
+		put(o, d[--n]);
+}
+
+static void put_guid(struct out *o, const EFI_GUID *g)
+{
+	if (g == NULL) {
+		put_ascii(o, "(null)");
+		return;
+	}
+	put_num(o, g->Data1, 16, 8);
+	put(o, L'-');
+	put_num(o, g->Data2, 16, 4);
+	put(o, L'-');
+	put_num(o, g->Data3, 16, 4);
+	put(o, L'-');
+	for (unsigned int i = 0; i < 8u; i++) {
+		if (i == 2)
+			put(o, L'-');
+		put_num(o, g->Data4[i], 16, 2);
+	}
+}
+
+const CHAR16 *console_status(EFI_STATUS s)
+{
+	switch (s) {
+	case EFI_SUCCESS: return L"Success";
+	case EFI_LOAD_ERROR: return L"Load Error";
+	case EFI_INVALID_PARAMETER: return L"Invalid Parameter";
+	case EFI_UNSUPPORTED: return L"Unsupported";
+	case EFI_BAD_BUFFER_SIZE: return L"Bad Buffer Size";
+	case EFI_BUFFER_TOO_SMALL: return L"Buffer Too Small";
+	case EFI_NOT_READY: return L"Not Ready";
+	case EFI_DEVICE_ERROR: return L"Device Error";
+	case EFI_WRITE_PROTECTED: return L"Write Protected";
+	case EFI_OUT_OF_RESOURCES: return L"Out of Resources";
+	case EFI_VOLUME_CORRUPTED: return L"Volume Corrupt";
+	case EFI_VOLUME_FULL: return L"Volume Full";
+	case EFI_NO_MEDIA: return L"No Media";
+	case EFI_MEDIA_CHANGED: return L"Media changed";
+	case EFI_NOT_FOUND: return L"Not Found";
+	case EFI_ACCESS_DENIED: return L"Access Denied";
+	case EFI_TIMEOUT: return L"Time out";
+	case EFI_ABORTED: return L"Aborted";
+	case EFI_SECURITY_VIOLATION: return L"Security Violation";
+	default: return NULL;
+	}
+}
+
+/* clang-tidy 14's analyzer, run over all of efi/ at once, takes this ap for
+ * uninitialized though every caller va_start()s it: a false positive. */
+// NOLINTBEGIN(clang-analyzer-valist.Uninitialized)
+static void format(struct out *o, const CHAR16 *fmt, va_list ap)
+{
+	for (const CHAR16 *p = fmt; *p != 0; p++) {
+		int lng = 0;
+
+		if (*p != L'%') {
+			put(o, *p);
+			continue;
+		}
+		if (p[1] == L'l') {
+			lng = 1;
+			p++;
+		}
+		switch (*++p) {
+		case L'a':
+			put_ascii(o, va_arg(ap, const char *));
+			break;
+		case L's':
+			put_ucs2(o, va_arg(ap, const CHAR16 *));
+			break;
+		case L'u':
+		case L'd':
+			put_num(o, lng ? va_arg(ap, UINT64) : va_arg(ap, UINT32), 10, 0);
+			break;
+		case L'x':
+		case L'X':
+			put_num(o, lng ? va_arg(ap, UINT64) : va_arg(ap, UINT32), 16, 0);
+			break;
+		case L'r': {
+			EFI_STATUS s = va_arg(ap, EFI_STATUS);
+			const CHAR16 *t = console_status(s);
+
+			if (t != NULL) {
+				put_ucs2(o, t);
+			} else {
+				put_ascii(o, "status 0x");
+				put_num(o, (UINT64)s, 16, 0);
+			}
+			break;
+		}
+		case L'g':
+			put_guid(o, va_arg(ap, const EFI_GUID *));
+			break;
+		case L'%':
+			put(o, L'%');
+			break;
+		case 0:
+			p--; /* a lone '%' ends the format */
+			break;
+		default:
+			put(o, L'%');
+			put(o, *p);
+			break;
+		}
+	}
+}
+
+// NOLINTEND(clang-analyzer-valist.Uninitialized)
+
+void console_print(const CHAR16 *fmt, ...)
+{
+	struct out o;
+	va_list ap;
+
+	o.n = 0;
+	va_start(ap, fmt);
+	format(&o, fmt, ap);
+	va_end(ap);
+	flush(&o);
+}
