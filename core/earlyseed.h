@@ -92,6 +92,11 @@ void es_trust_defaults(struct es_trust *t);
  * was (drivers/char/random.c parse_trust_cpu()). The last one wins.
  */
 void es_trust_parse(struct es_trust *t, const char *cmdline);
+/* What a kernel keeps of a long command line: COMMAND_LINE_SIZE - 1 on x86
+ * and arm64 (arch/x86/include/asm/setup.h). es_trust_parse() judges a longer
+ * line both whole and cut there, and takes the cautious settings: the CPU
+ * trusted only if both trust it, the table credited if either does. */
+#define ES_KERNEL_CMDLINE_KEPT 2047u
 /* kstrtobool(): 1 true, 0 false, -1 rejected. */
 int es_trust_kstrtobool(const char *s);
 

@@ -94,21 +94,24 @@ static void apply(struct es_trust *t, const char *param, size_t plen, const char
 	}
 	/* No '=': kstrtobool(NULL) is -EINVAL. An empty value: s[0] is NUL. */
 	b = has_val ? value_bool(val, vlen) : -1;
+	/* Newer kernels' kstrtobool also takes "disable"/"enable" (d, e): for
+	 * the CPU, "d" is taken as off, which can only count less. */
+	if (b < 0 && has_val && setting == &t->cpu && vlen > 0 && (val[0] == 'd' || val[0] == 'D'))
+		b = 0;
 	if (b < 0)
 		return; /* parse_trust_*() returns -EINVAL: the setting stays */
 	*setting = b == 1;
 	*set = true;
 }
 
-void es_trust_parse(struct es_trust *t, const char *cmd)
+/* Parse cmd[0..len) (NUL-terminated or not) into *t. */
+static void parse_prefix(struct es_trust *t, const char *cmd, size_t len)
 {
 	size_t i = 0;
 
-	if (cmd == NULL)
-		return;
-	while (blank(cmd[i]))
+	while (i < len && blank(cmd[i]))
 		i++; /* parse_args(): skip_spaces() first */
-	while (cmd[i] != '\0') {
+	while (i < len && cmd[i] != '\0') {
 		/* lib/cmdline.c next_arg() */
 		size_t start = i, j, eq = 0, end, vstart = 0;
 		bool in_quote = false, quoted = false, has_eq = false;
@@ -117,7 +120,7 @@ void es_trust_parse(struct es_trust *t, const char *cmd)
 			start++;
 			in_quote = quoted = true;
 		}
-		for (j = start; cmd[j] != '\0'; j++) {
+		for (j = start; j < len && cmd[j] != '\0'; j++) {
 			if (blank(cmd[j]) && !in_quote)
 				break;
 			/* "equals == 0" is next_arg()'s "no '=' yet": an '='
@@ -132,7 +135,7 @@ void es_trust_parse(struct es_trust *t, const char *cmd)
 		end = j;
 		if (has_eq) {
 			vstart = eq + 1;
-			if (cmd[vstart] == '"') {
+			if (vstart < j && cmd[vstart] == '"') {
 				vstart++;
 				if (cmd[j - 1] == '"')
 					end = j - 1;
@@ -153,9 +156,35 @@ void es_trust_parse(struct es_trust *t, const char *cmd)
 			apply(t, cmd + start, plen, NULL, 0, false);
 		}
 		i = j;
-		if (cmd[i] != '\0')
+		if (i < len && cmd[i] != '\0')
 			i++;
-		while (blank(cmd[i]))
+		while (i < len && blank(cmd[i]))
 			i++;
 	}
+}
+
+void es_trust_parse(struct es_trust *t, const char *cmd)
+{
+	struct es_trust whole = *t, kept = *t, raw = *t;
+	size_t len = 0, cut;
+
+	if (cmd == NULL)
+		return;
+	while (cmd[len] != '\0')
+		len++;
+	parse_prefix(&whole, cmd, len);
+	/* The kernel keeps less than a long line: the x86 stub converts at
+	 * most COMMAND_LINE_SIZE - 1 bytes, cut at a blank
+	 * (drivers/firmware/efi/libstub/efi-stub-helper.c efi_convert_cmdline),
+	 * arm64 takes 2048 too. A setting past the cut changes earlyseed's
+	 * view, not the kernel's: judge by both and keep the cautious one. */
+	cut = len < ES_KERNEL_CMDLINE_KEPT ? len : ES_KERNEL_CMDLINE_KEPT;
+	parse_prefix(&raw, cmd, cut);
+	while (cut > 0 && cut < len && !blank(cmd[cut]))
+		cut--;
+	parse_prefix(&kept, cmd, cut);
+	t->cpu = whole.cpu && kept.cpu && raw.cpu;
+	t->bootloader = whole.bootloader || kept.bootloader || raw.bootloader;
+	t->cpu_set = whole.cpu_set || kept.cpu_set || raw.cpu_set;
+	t->bootloader_set = whole.bootloader_set || kept.bootloader_set || raw.bootloader_set;
 }

@@ -138,7 +138,7 @@ static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, 
 		log_line(L"prev_table: left in place");
 		break;
 	case ES_PREV_RETIRE:
-		seedtable_retire(prev);
+		seedtable_retire(prev, v->prev_size);
 		a->flags |= ES_AUDIT_F_PREV_RETIRED;
 		log_line(L"prev_table: replaced by ours, wiped and freed");
 		break;
@@ -154,7 +154,7 @@ static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, 
 		}
 		a->flags |= ES_AUDIT_F_PREV_REMOVED;
 		if (es_verdict_prev(v, installed) == ES_PREV_REMOVE_FREE) {
-			seedtable_retire(prev);
+			seedtable_retire(prev, v->prev_size);
 			log_line(L"prev_table: bad: removed so no kernel credits it, wiped and freed");
 		} else {
 			log_line(L"prev_table: bad: removed so no kernel credits it (not freed: its size is bogus)");
@@ -181,8 +181,11 @@ static void load_config(EFI_HANDLE image, EFI_LOADED_IMAGE *self, struct es_conf
 }
 
 /* Gather, judge, install, publish. The session and the seed are this
- * function's own and are wiped before it returns. */
-static void seed_this_boot(EFI_HANDLE image, const struct es_trust *trust, struct stage_marker *marker,
+ * function's own and are wiped before it returns. Returns whether a table of
+ * ours may outlive this chain: only one that rests on at least the gate's
+ * bits from sources every kernel's trust counts (not the CPU), since the
+ * firmware's next boot option may start a kernel with other settings. */
+static bool seed_this_boot(EFI_HANDLE image, const struct es_trust *trust, struct stage_marker *marker,
 			   struct es_audit_record *a)
 {
 	struct es_session s;
@@ -208,6 +211,33 @@ static void seed_this_boot(EFI_HANDLE image, const struct es_trust *trust, struc
 	es_audit_from_verdict(a, &v);
 	es_audit_summary(a, summary, sizeof(summary));
 	log_line(L"summary %a", summary);
+	return v.made_of.other_bits >= ES_GATE_BITS;
+}
+
+/*
+ * The next stage could not be started, or returned: the firmware goes on to
+ * its next boot option, which may start a kernel with other trust settings.
+ * A table of ours that only this kernel's settings allowed is taken back —
+ * unless a later stage has already replaced it (then it is not ours to touch).
+ */
+static void take_back(const struct stage_marker *marker, bool may_outlive)
+{
+	EFI_STATUS status;
+
+	if (marker->table == NULL || may_outlive)
+		return;
+	if (seedtable_find() != marker->table) {
+		log_line(L"table: ours was replaced by a later stage; left as it is");
+		return;
+	}
+	status = seedtable_remove();
+	if (EFI_ERROR(status)) {
+		log_line(L"table: cannot take ours back: %r", status);
+		return;
+	}
+	seedtable_retire(marker->table, ES_SEED_LEN);
+	log_line(L"table: taken back: it rested on what only this command line's trust settings allowed, and the "
+		 L"firmware's next boot option may start another kernel");
 }
 
 /* Called by GNU-EFI crt0-efi-x86_64.o with the SysV ABI: not EFIAPI. */
@@ -222,7 +252,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	EFI_LOADED_IMAGE *self = NULL;
 	EFI_STATUS status;
 	unsigned int before;
-	bool no_fs;
+	bool no_fs, may_outlive;
 	uint64_t t0;
 
 	/* What GNU-EFI's InitializeLib() would set; libefi is not linked. */
@@ -255,7 +285,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		log_line(L"trust: the command line sets random.trust_cpu=%a random.trust_bootloader=%a",
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
 
-	seed_this_boot(image, &trust, &marker, &audit);
+	may_outlive = seed_this_boot(image, &trust, &marker, &audit);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
 	es_wipe_stack();
@@ -272,6 +302,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 					  L"and no next stage to load; the table is installed, the firmware goes on");
 	else
 		status = chain_start(image, self->DeviceHandle, &cfg);
+	take_back(&marker, may_outlive);
 	stage_unmark(image, &marker);
 	return status;
 }

@@ -46,9 +46,9 @@ EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed
 	return EFI_SUCCESS;
 }
 
-void seedtable_retire(struct es_table_seed *prev)
+void seedtable_retire(struct es_table_seed *prev, uint32_t size)
 {
-	es_wipe(prev->bits, prev->size);
+	es_wipe(prev->bits, size);
 	fs_free(prev);
 }
 

@@ -18,8 +18,9 @@ struct es_table_seed *seedtable_find(void);
  */
 EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed **out);
 
-/* Wipe a replaced table's bytes and FreePool it (SPEC.md section 1). */
-void seedtable_retire(struct es_table_seed *prev);
+/* Wipe a replaced table's size bytes (the size checked when it was read,
+ * not its size field read again) and FreePool it (SPEC.md section 1). */
+void seedtable_retire(struct es_table_seed *prev, uint32_t size);
 
 /* Take the seed table out of the system table (UEFI 2.10 section 7.3.6:
  * InstallConfigurationTable with a NULL table removes the entry). */

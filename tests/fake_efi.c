@@ -571,6 +571,9 @@ static EFI_STATUS EFIAPI bs_start_image(EFI_HANDLE h, UINTN *n, CHAR16 **data)
 		return status;
 	}
 	fake.started = true;
+	fake.table_at_start = fake_seed_table();
+	if (fake.table_at_start != NULL && fake.table_at_start != fake.prev_table)
+		memcpy(fake.table_bytes_at_start, fake.table_at_start, sizeof(fake.table_bytes_at_start));
 	snprintf(fake.started_path, sizeof(fake.started_path), "%s", im->path);
 	fake.stack_clean_at_start = stack_clean();
 	fake.markers_at_start = fake.markers_installed;

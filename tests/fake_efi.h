@@ -60,7 +60,7 @@ struct fake_efi {
 	/* what happened */
 	char log[FAKE_LOG_MAX];
 	size_t loglen;
-	bool started;
+	bool started; /* a kernel started (its StartImage returns here, a real one would not) */
 	char started_path[256];
 	char options[4200];
 	size_t write_attempts;
@@ -71,6 +71,8 @@ struct fake_efi {
 	size_t stages_started;      /* earlyseed images started by earlyseed */
 	size_t loads;               /* successful LoadImage calls */
 	bool remove_seen;           /* InstallConfigurationTable(seed GUID, NULL) */
+	void *table_at_start;       /* the seed table the kernel found when it started */
+	uint8_t table_bytes_at_start[36];
 	bool prev_wiped_at_free; /* prev_table's bytes were zero when freed */
 	bool variable_set;
 	uint8_t variable[64];

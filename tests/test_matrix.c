@@ -137,9 +137,13 @@ static void finish(bool expect_table, bool expect_started)
 	struct es_audit_record a;
 
 	rc = efi_main(fake_image_handle(), ST);
-	t = fake_seed_table();
-	if (t == fake.prev_table)
+	/* What the kernel found when it started; without a start, what is left
+	 * for the firmware's next boot option. */
+	t = fake.started ? fake.table_at_start : fake_seed_table();
+	if (t != NULL && t == fake.prev_table)
 		t = NULL; /* still the earlier stage's: earlyseed installed none */
+	if (fake.started && t != NULL)
+		t = (struct es_table_seed *)fake.table_bytes_at_start; /* it may be freed by now */
 	CHECK(logged("earlyseed: summary rdseed="));
 	CHECK(fake.markers_installed == 0); /* every stage took its marker away */
 	if (expect_started) {
@@ -171,7 +175,7 @@ static void finish(bool expect_table, bool expect_started)
 	}
 	CHECK(fake.variable_set && es_audit_decode(fake.variable, fake.variable_len, &a) == ES_AUDIT_OK);
 	if (fake.variable_set)
-		CHECK(a.table_size == (t != NULL ? t->size : 0u));
+		CHECK(a.table_size == (t != NULL ? t->size : 0u) || logged("earlyseed: table: taken back: "));
 	if (!fake.variable_set || (t != NULL) != expect_table || !fake.started != !expect_started)
 		printf("#   log:\n%s", fake.log);
 }
@@ -616,14 +620,13 @@ static void test_chain_provenance(void)
 			 trust_cpu ? sizeof(second_on) - 1 : sizeof(second_off) - 1, false);
 		rc = efi_main(fake_image_handle(), ST);
 		CHECK(fake.started && fake.stages_started == 1 && fake.markers_installed == 0);
+		CHECK((fake.table_at_start != NULL) == (trust_cpu != 0));
 		if (getenv("ES_MATRIX_LOG") != NULL)
 			printf("%s", fake.log);
 		CHECK(logged("prev_table: 32 bytes mixed (installed by an earlier earlyseed stage)"));
-		if (trust_cpu) {
-			CHECK(fake_seed_table() != NULL);
-		} else {
+		if (!trust_cpu) {
 			/* the first stage's table rests on RDRAND alone: gone */
-			CHECK(fake_seed_table() == NULL && fake.remove_seen);
+			CHECK(fake.remove_seen);
 			CHECK(logged("prev_table: an earlier earlyseed made it from sources this kernel's trust"));
 		}
 	}
@@ -758,6 +761,36 @@ static void test_network_boot(void)
 	CHECK(logged("earlyseed: error: loaded from a device with no file system (a PXE or HTTP boot?)"));
 }
 
+/* The next stage cannot start: a table that only this command line's trust
+ * allowed is taken back before the firmware tries its next boot option. */
+static void test_take_back(void)
+{
+	static const char conf[] = "next = \\missing.efi\ncmdline = random.trust_bootloader=off\n";
+
+	/* installed only because this kernel would credit no table */
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = sizeof(conf) - 1;
+	rc = efi_main(fake_image_handle(), ST);
+	CHECK(rc == EFI_NOT_FOUND && logged("table: installed 32 bytes"));
+	CHECK(logged("earlyseed: table: taken back: "));
+	CHECK(fake_seed_table() == NULL && fake.live_allocations == 0);
+	/* resting on the CPU alone: taken back too */
+	base();
+	fake.no_rng_protocol = true;
+	fake.files[1].path = "\\elsewhere";
+	finish(false, false);
+	CHECK(logged("earlyseed: table: taken back: "));
+	/* resting on a firmware RNG: any kernel may have it */
+	base();
+	no_cpu_rng();
+	fake.files[1].path = "\\elsewhere";
+	finish(true, false);
+	CHECK(!logged("taken back"));
+}
+
 int main(void)
 {
 	RUN(test_healthy_machine);
@@ -791,6 +824,7 @@ int main(void)
 	RUN(test_guid_semantics);
 	RUN(test_rng_writes_nothing);
 	RUN(test_network_boot);
+	RUN(test_take_back);
 	fake_efi_reset(); /* frees the last case's pool allocations */
 	return check_done();
 }
