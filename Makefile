@@ -23,7 +23,7 @@ CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
 # object also depends on this Makefile (its flags).
 DEPFLAGS  := -MMD -MP
 
-# SPEC.md section 6: the GNU-EFI 3.0.15 recipe. -mgeneral-regs-only: no
+# The GNU-EFI 3.0.15 recipe (gnu-efi Make.defaults, x86_64). -mgeneral-regs-only: no
 # floating point or vector registers anywhere in the firmware image.
 EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check \
 	-fshort-wchar -mno-red-zone -maccumulate-outgoing-args -mno-mmx -mno-sse -mgeneral-regs-only \

@@ -81,7 +81,7 @@ struct es_trust {
 };
 
 /* Both on: Linux >= 6.2, and Debian 12's 6.1 (CONFIG_RANDOM_TRUST_CPU=y,
- * CONFIG_RANDOM_TRUST_BOOTLOADER=y; SPEC.md section 7). */
+ * CONFIG_RANDOM_TRUST_BOOTLOADER=y; drivers/char/random.c). */
 void es_trust_defaults(struct es_trust *t);
 /*
  * Apply the kernel command line cmdline (ASCII, NUL-terminated) to *t as
@@ -105,10 +105,11 @@ int es_trust_kstrtobool(const char *s);
 /* v3.17 init_std_data() takes poolbytes / sizeof(long) longs: 512 / 8. */
 #define ES_CPU_LONGS 64u
 /* What a trusting kernel credits a 32-byte table, and so what the counted
- * sources must reach (SPEC.md section 1: the crng is ready at 256 bits). */
+ * sources must reach (drivers/char/random.c: the crng is ready at
+ * POOL_READY_BITS = 256). */
 #define ES_GATE_BITS 256u
 /* The seed installed as the table: 32 bytes, as the Linux stub and
- * systemd-boot install (SPEC.md section 1). */
+ * systemd-boot install (libstub/random.c EFI_RANDOM_SEED_SIZE). */
 #define ES_SEED_LEN 32u
 /* drivers/firmware/efi/efi.c reads min(size, SZ_1K) of a seed table and
  * credits all of it: the most of a previous table earlyseed reads. */

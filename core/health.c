@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Reference: NIST SP 800-90B (2018) section 4.4; Linux
- * arch/x86/kernel/cpu/rdrand.c; SPEC.md section 4. */
+ * arch/x86/kernel/cpu/rdrand.c; AMD-SB-7055. */
 #include "health.h"
 
 #include <string.h>

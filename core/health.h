@@ -37,7 +37,7 @@ void es_health_init(struct es_health_test *t, unsigned int h_bits);
 void es_health_feed(struct es_health_test *t, const void *p, size_t n);
 /* Feed 64-bit RDRAND/RDSEED results: each must be neither 0 nor all-ones
  * (AMD returns all-ones with CF=1 after resume; Zen5's RDSEED returns 0,
- * SPEC.md section 4) and differ from the one before; then their bytes. */
+ * AMD-SB-7055) and differ from the one before; then their bytes. */
 void es_health_feed_u64(struct es_health_test *t, const uint64_t *v, size_t n);
 /*
  * Checks on one batch of 64-bit CPU results (little-endian), beyond the

@@ -2,7 +2,7 @@
 /*
  * The v3.17 input pool mix (its inverse: pool_unmix.c). Reference: Linux v3.17
  * drivers/char/random.c, _mix_pool_bytes() and poolinfo_table[0]; see
- * SPEC.md section 2.
+ * include/linux/bitops.h rol32().
  */
 #include "pool.h"
 

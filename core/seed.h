@@ -9,7 +9,8 @@
 #include "earlyseed.h"
 #include "pool.h"
 
-/* SPEC.md section 1: 32 bytes recommended; the Linux stub merges <= 512. */
+/* 32 bytes, as the Linux stub installs (EFI_RANDOM_SEED_SIZE); the stub
+ * merges a previous table of at most 512 (libstub/random.c). */
 #define ES_SEED_DEFAULT_LEN 32u
 #define ES_SEED_MAX_LEN 512u
 

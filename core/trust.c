@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The kernel's trust settings, read from the command line earlyseed passes
- * on, exactly as Linux 6.1 reads them (SPEC.md section 7).
+ * on, exactly as Linux 6.1 reads them (drivers/char/random.c early_param
+ * "random.trust_cpu" and "random.trust_bootloader").
  */
 #include "earlyseed.h"
 

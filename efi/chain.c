@@ -10,15 +10,15 @@
 #include "log.h"
 #include "text.h"
 
-/* Static: LoadOptions must stay valid for as long as the next stage runs. */
-static CHAR16 chain_options[ES_CONFIG_CMDLINE_MAX];
-
 EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_config *c)
 {
 	CHAR16 path[ES_CONFIG_NEXT_MAX];
 	EFI_DEVICE_PATH *dp;
 	EFI_HANDLE child = NULL;
 	EFI_LOADED_IMAGE *li = NULL;
+	/* Pool memory: LoadOptions must stay valid as long as the next stage
+	 * runs; freed only if it returns. */
+	CHAR16 *options = NULL;
 	EFI_STATUS status;
 
 	text_to_ucs2(path, ES_CONFIG_NEXT_MAX, c->next);
@@ -42,15 +42,21 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 		} else {
 			UINT32 n = 0;
 
-			text_to_ucs2(chain_options, ES_CONFIG_CMDLINE_MAX, c->cmdline);
-			while (chain_options[n] != 0)
+			while (c->cmdline[n] != '\0')
 				n++;
-			li->LoadOptions = chain_options;
-			li->LoadOptionsSize = (n + 1) * (UINT32)sizeof(CHAR16);
+			options = fs_alloc((n + 1) * sizeof(CHAR16));
+			if (options == NULL) {
+				console_print(L"earlyseed: cmdline not passed: out of memory\n");
+			} else {
+				text_to_ucs2(options, n + 1, c->cmdline);
+				li->LoadOptions = options;
+				li->LoadOptionsSize = (n + 1) * (UINT32)sizeof(CHAR16);
+			}
 		}
 	}
 	console_print(L"earlyseed: starting %s\n", path);
 	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
 	console_print(L"earlyseed: next stage %s returned %r\n", path, status);
+	fs_free(options);
 	return status;
 }

@@ -13,9 +13,10 @@ _Static_assert(sizeof(EFI_RNG_PROTOCOL) == 16, "EFI_RNG_PROTOCOL is GetInfo + Ge
 _Static_assert(offsetof(EFI_RNG_PROTOCOL, GetRNG) == 8, "GetRNG at offset 8");
 
 /* edk2's RngDxe refuses RAW requests under 32 bytes with
- * EFI_INVALID_PARAMETER (SPEC.md section 5); 32 is also the seed size. */
+ * EFI_INVALID_PARAMETER (edk2 SecurityPkg/RandomNumberGenerator/RngDxe);
+ * 32 is also the seed size. */
 #define RNG_REQUEST 32u
-/* iPXE saw EFI_NOT_READY 6 times in a row on real boards (SPEC.md section 5):
+/* iPXE saw EFI_NOT_READY 6 times in a row on real boards (src/interface/efi/efi_rng.c):
  * 10 tries, 10 ms apart, bound the wait at 100 ms per algorithm. */
 #define RNG_NOT_READY_TRIES 10u
 #define RNG_NOT_READY_STALL_US 10000u
@@ -44,7 +45,7 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
 
 /*
  * Two requests per instance: the second lets the health test catch a
- * firmware RNG that repeats itself (SPEC.md section 5: Surface Go).
+ * firmware RNG that repeats itself (a Surface Go returns the same bytes every boot).
  */
 #define RNG_BLOCKS 2u
 

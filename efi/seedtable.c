@@ -29,7 +29,7 @@ EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed
 	*out = NULL;
 	/* Pool memory of type EfiACPIReclaimMemory: it survives kexec, and the
 	 * Linux stub and systemd-boot FreePool a table they replace
-	 * (SPEC.md section 1). */
+	 * (drivers/firmware/efi/libstub/random.c; systemd src/boot/random-seed.c). */
 	status = uefi_call_wrapper(BS->AllocatePool, 3, EfiACPIReclaimMemory,
 				   (UINTN)es_table_alloc_size(n), (void **)&t);
 	if (EFI_ERROR(status))

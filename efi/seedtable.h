@@ -19,7 +19,7 @@ struct es_table_seed *seedtable_find(void);
 EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed **out);
 
 /* Wipe a replaced table's size bytes (the size checked when it was read,
- * not its size field read again) and FreePool it (SPEC.md section 1). */
+ * not its size field read again) and FreePool it (systemd src/boot/random-seed.c does the same). */
 void seedtable_retire(struct es_table_seed *prev, uint32_t size);
 
 /* Take the seed table out of the system table (UEFI 2.10 section 7.3.6:

@@ -4,7 +4,7 @@
  * LINUX_EFI_RANDOM_SEED_TABLE the way real earlier stages do, then
  * chain-loads \EFI\earlyseed\earlyseed.efi from its own volume. Built three
  * times (Makefile, PREV_KIND):
- *   1  512 zero bytes, as littlekernel's UEFI installs (SPEC.md section 9)
+ *   1  512 zero bytes, as littlekernel's UEFI installs (littlekernel lib/uefi/configuration_table.cpp)
  *   2  a 64-byte allocation whose size field says 0xFFFFFFFF
  *   3  64 good-looking bytes (an xorshift of the cycle counter)
  * Not part of earlyseed: a test fixture only.

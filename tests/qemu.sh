@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Boot tests: a real Debian kernel under QEMU/OVMF, through earlyseed and
-# without it (issue 4, SPEC.md section 6). Prints "ok - ..." / "not ok - ..."
+# without it (QEMU/OVMF as Debian 12 ships them). Prints "ok - ..." / "not ok - ..."
 # per assertion; tools/check.sh counts them. Every boot runs under timeout.
 set -uo pipefail
 . "$(dirname "$0")/../tools/lib.sh"

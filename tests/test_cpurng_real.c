@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The real instructions on the host CPU (SPEC.md section 4: these machines
+/* The real instructions on the host CPU (the CI machines
  * have both). Skipped, visibly, where CPUID lacks one. */
 #include <stdio.h>
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Health tests: cutoffs derived from SP 800-90B's formulas here, not copied;
- * each test fires on the faults SPEC.md section 4-5 lists. */
+ * each test fires on the known faults: AMD RDRAND all-ones after resume, Zen5
+ * RDSEED zeros (AMD-SB-7055), a firmware RNG that repeats itself. */
 #include <math.h>
 #include <string.h>
 

@@ -6,8 +6,8 @@ set -euo pipefail
 # package : what the project uses from it
 pkgs=(
 	make gcc libc6-dev binutils  # build (libc6-dev: -static host tool)
-	gnu-efi                   # crt0, libefi, libgnuefi, headers (SPEC.md section 6)
-	qemu-system-x86 ovmf      # boots (SPEC.md section 6)
+	gnu-efi                   # crt0, libgnuefi, headers; libefi for tests/prevstage.c
+	qemu-system-x86 ovmf      # boots: QEMU 7.2 and OVMF 2022.11
 	mtools dosfstools cpio    # ESP image and initramfs
 	valgrind                  # host tests under memcheck
 	clang libclang-rt-14-dev  # libFuzzer (-fsanitize=fuzzer)

@@ -7,6 +7,7 @@
 #   no fp         no x87, MMX or SSE instruction in any object of ours
 #   pe            an EFI application (subsystem 10) with a .reloc section,
 #                 without which firmware refuses to load it
+#   sections      no allocated section outside those objcopy keeps
 #   size          at most 48 KiB (issue: on the way to 32 KiB)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +37,13 @@ if grep -q 'Subsystem.*(EFI application)' <<< "$p" && grep -q ' \.reloc ' <<< "$
 else
 	bad "pe" "$(grep Subsystem <<< "$p")" "sections: $(awk '/^ +[0-9]/ {print $2}' <<< "$h" | tr '\n' ' ')"
 fi
+# Every section the loader must map is one objcopy keeps: an orphan (say a
+# .bss.NAME the linker script does not place) would lie outside the image.
+orphans=$(objdump -h "$B/earlyseed.so" | awk '/^ +[0-9]+ / {name=$2; getline; if ($0 ~ /ALLOC/) print name}' |
+	grep -vxE '\.(hash|gnu\.hash|eh_frame|text|reloc|data|dynamic|rela|dynsym|dynstr)' || true)
+if [ -z "$orphans" ]; then ok "sections (every allocated section is in the image)"
+else bad "sections" "outside the image: $(echo $orphans)"; fi
+
 size=$(stat -c %s "$B/earlyseed.efi")
 if [ "$size" -le 49152 ]; then ok "size ($size bytes, at most 48 KiB)"
 else bad "size" "$size bytes, over 48 KiB (49152): see make bench"; fi

