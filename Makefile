@@ -27,7 +27,7 @@ DEPFLAGS  := -MMD -MP
 # floating point or vector registers anywhere in the firmware image.
 EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check \
 	-fshort-wchar -mno-red-zone -maccumulate-outgoing-args -mno-mmx -mno-sse -mgeneral-regs-only \
-	-DGNU_EFI_USE_MS_ABI -ffunction-sections -fdata-sections \
+	-DGNU_EFI_USE_MS_ABI -ffunction-sections -fdata-sections -fcallgraph-info=su \
 	-isystem $(EFIINC) -isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH)
 EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined \
 	-T linker/efi-$(ARCH).lds $(EFILIB)/crt0-efi-$(ARCH).o

@@ -19,13 +19,18 @@ static void flush(struct out *o)
 	o->n = 0;
 }
 
-static void put(struct out *o, CHAR16 c)
+static void put_raw(struct out *o, CHAR16 c)
 {
-	if (c == L'\n')
-		put(o, L'\r');
 	if (o->n == CONSOLE_CHUNK)
 		flush(o);
 	o->buf[o->n++] = c;
+}
+
+static void put(struct out *o, CHAR16 c)
+{
+	if (c == L'\n')
+		put_raw(o, L'\r');
+	put_raw(o, c);
 }
 
 static void put_ascii(struct out *o, const char *s)

@@ -185,8 +185,10 @@ static void load_config(EFI_HANDLE image, EFI_LOADED_IMAGE *self, struct es_conf
  * ours may outlive this chain: only one that rests on at least the gate's
  * bits from sources every kernel's trust counts (not the CPU), since the
  * firmware's next boot option may start a kernel with other settings. */
-static bool seed_this_boot(EFI_HANDLE image, const struct es_trust *trust, struct stage_marker *marker,
-			   struct es_audit_record *a)
+/* Not inlined: its frame, and every frame below it, lie under efi_main's,
+ * where es_wipe_stack() reaches (tools/stackcheck.sh checks how deep). */
+__attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, const struct es_trust *trust,
+						     struct stage_marker *marker, struct es_audit_record *a)
 {
 	struct es_session s;
 	struct es_verdict v;

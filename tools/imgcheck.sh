@@ -8,6 +8,8 @@
 #   pe            an EFI application (subsystem 10) with a .reloc section,
 #                 without which firmware refuses to load it
 #   sections      no allocated section outside those objcopy keeps
+#   stack         the seeding's deepest call chain (GCC -fcallgraph-info=su)
+#                 fits in the stack es_wipe_stack() erases after it
 #   size          at most 48 KiB (issue: on the way to 32 KiB)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +45,13 @@ orphans=$(objdump -h "$B/earlyseed.so" | awk '/^ +[0-9]+ / {name=$2; getline; if
 	grep -vxE '\.(hash|gnu\.hash|eh_frame|text|reloc|data|dynamic|rela|dynsym|dynstr)' || true)
 if [ -z "$orphans" ]; then ok "sections (every allocated section is in the image)"
 else bad "sections" "outside the image: $(echo $orphans)"; fi
+
+# es_wipe_stack() erases ES_WIPE_STACK_BYTES below efi_main: the seeding's
+# whole call tree must fit in it (less 64 bytes of frame overhead).
+wipe=$(sed -n 's/^#define ES_WIPE_STACK_BYTES \([0-9]*\)u\{0,1\}$/\1/p' core/earlyseed.h)
+out=$(tools/stackcheck.sh "efi/main.c:seed_this_boot" $((wipe - 64)) $(find "$B/efi" -name '*.ci'))
+if [ $? -eq 0 ]; then echo "$out" | sed 's/^ok - /ok - image /'
+else echo "$out" | sed 's/^not ok - /not ok - image /'; rc=1; fi
 
 size=$(stat -c %s "$B/earlyseed.efi")
 if [ "$size" -le 49152 ]; then ok "size ($size bytes, at most 48 KiB)"
