@@ -204,3 +204,6 @@ print-core-objs:
 	@echo $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC))
 .PHONY: print-core-objs
 $(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
+print-efi-objs:
+	@echo $(EFI_OBJS)
+.PHONY: print-efi-objs

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "blake2s.h"
+
 enum es_table_prev es_table_prev_check(const void *mem, size_t avail, uint32_t *size)
 {
 	uint32_t n;
@@ -22,4 +24,11 @@ enum es_table_prev es_table_prev_check(const void *mem, size_t avail, uint32_t *
 size_t es_table_alloc_size(size_t n)
 {
 	return sizeof(struct es_table_seed) + n;
+}
+
+void es_table_tag(const struct es_table_seed *t, uint8_t tag[16])
+{
+	uint32_t n = t->size > ES_TABLE_READ_MAX ? ES_TABLE_READ_MAX : t->size;
+
+	(void)es_blake2s(tag, 16, NULL, 0, t, sizeof(*t) + n);
 }

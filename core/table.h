@@ -43,6 +43,11 @@ enum es_table_prev {
  */
 enum es_table_prev es_table_prev_check(const void *mem, size_t avail, uint32_t *size);
 
+/* BLAKE2s-128 of a table's size field and bytes (at most ES_TABLE_READ_MAX):
+ * lets a stage tell later whether the table at an address is still the one
+ * it installed. One-way: it says nothing of the seed. */
+void es_table_tag(const struct es_table_seed *t, uint8_t tag[16]);
+
 /* Bytes to allocate for a table carrying n seed bytes. */
 size_t es_table_alloc_size(size_t n);
 

@@ -3,6 +3,7 @@
 #include "chain.h"
 
 #include <efilib.h>
+#include <stdbool.h>
 
 #include "devpath.h"
 #include "fs.h"
@@ -19,6 +20,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	/* Pool memory: LoadOptions must stay valid as long as the next stage
 	 * runs; freed only if it returns. */
 	CHAR16 *options = NULL;
+	bool keep_options = false;
 	EFI_STATUS status;
 
 	text_to_ucs2(path, ES_CONFIG_NEXT_MAX, c->next);
@@ -54,9 +56,15 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 			}
 		}
 	}
+	/* A driver that returns success stays resident and keeps its
+	 * LoadOptions; an application is unloaded when it returns (UEFI 2.10
+	 * section 7.4.2, StartImage). */
+	if (li != NULL && li->ImageCodeType != EfiLoaderCode)
+		keep_options = true;
 	console_print(L"earlyseed: starting %s\n", path);
 	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
 	console_print(L"earlyseed: next stage %s returned %r\n", path, status);
-	fs_free(options);
+	if (!keep_options || EFI_ERROR(status))
+		fs_free(options);
 	return status;
 }

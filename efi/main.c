@@ -209,6 +209,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, const str
 	if (mine != NULL) {
 		marker->table = mine;
 		marker->made_of = v.made_of;
+		es_table_tag(mine, marker->tag);
 	}
 	es_audit_from_verdict(a, &v);
 	es_audit_summary(a, summary, sizeof(summary));
@@ -228,18 +229,33 @@ static void take_back(const struct stage_marker *marker, bool may_outlive)
 
 	if (marker->table == NULL || may_outlive)
 		return;
-	if (seedtable_find() != marker->table) {
+	struct es_table_seed *now = seedtable_find();
+	bool ours;
+
+	if (now != marker->table) {
 		log_line(L"table: ours was replaced by a later stage; left as it is");
 		return;
+	}
+	/* The same address may be a later stage's table in reused pool memory:
+	 * it is ours only if its size and bytes are what we installed. */
+	ours = now->size == ES_SEED_LEN;
+	if (ours) {
+		uint8_t tag[sizeof(marker->tag)];
+
+		es_table_tag(now, tag);
+		ours = guid_equal((const EFI_GUID *)tag, (const EFI_GUID *)marker->tag);
+		es_wipe(tag, sizeof(tag));
 	}
 	status = seedtable_remove();
 	if (EFI_ERROR(status)) {
 		log_line(L"table: cannot take ours back: %r", status);
 		return;
 	}
-	seedtable_retire(marker->table, ES_SEED_LEN);
-	log_line(L"table: taken back: it rested on what only this command line's trust settings allowed, and the "
-		 L"firmware's next boot option may start another kernel");
+	if (ours)
+		seedtable_retire(now, ES_SEED_LEN);
+	log_line(L"table: taken back%a: it rested on what only this command line's trust settings allowed, and the "
+		 L"firmware's next boot option may start another kernel",
+		 ours ? "" : " (removed, not freed: its bytes are not ours any more)");
 }
 
 /* Called by GNU-EFI crt0-efi-x86_64.o with the SysV ABI: not EFIAPI. */
@@ -306,5 +322,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		status = chain_start(image, self->DeviceHandle, &cfg);
 	take_back(&marker, may_outlive);
 	stage_unmark(image, &marker);
+	es_wipe(marker.tag, sizeof(marker.tag));
 	return status;
 }

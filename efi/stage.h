@@ -19,6 +19,7 @@ struct stage_marker {
 	UINT32 magic;              /* STAGE_MAGIC */
 	UINT32 stage;              /* 1 for the first earlyseed */
 	struct es_table_seed *table; /* the table this stage installed, or NULL */
+	uint8_t tag[16];             /* BLAKE2s-128 of its bytes: is it still ours? */
 	struct es_provenance made_of;
 };
 #define STAGE_MAGIC 0x65735354u /* "TSse" */

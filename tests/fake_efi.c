@@ -519,6 +519,7 @@ static EFI_STATUS EFIAPI bs_load_image(BOOLEAN policy, EFI_HANDLE parent, EFI_DE
 	im->used = true;
 	im->file = e;
 	im->li.ParentHandle = parent;
+	im->li.ImageCodeType = EfiLoaderCode; /* an application */
 	im->li.DeviceHandle = &device_handle;
 	snprintf(im->path, sizeof(im->path), "%s", name);
 	make_file_dp(im->dp, sizeof(im->dp), name);

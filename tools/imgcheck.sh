@@ -8,7 +8,8 @@
 #   pe            an EFI application (subsystem 10) with a .reloc section,
 #                 without which firmware refuses to load it
 #   sections      no allocated section outside those objcopy keeps
-#   stack         the seeding's deepest call chain (GCC -fcallgraph-info=su)
+#   stack         the seeding's deepest call chain (GCC -fcallgraph-info=su),
+#                 with an allowance for firmware calls and an interrupt,
 #                 fits in the stack es_wipe_stack() erases after it
 #   size          at most 48 KiB (issue: on the way to 32 KiB)
 set -uo pipefail
@@ -49,7 +50,8 @@ else bad "sections" "outside the image: $(echo $orphans)"; fi
 # es_wipe_stack() erases ES_WIPE_STACK_BYTES below efi_main: the seeding's
 # whole call tree must fit in it (less 64 bytes of frame overhead).
 wipe=$(sed -n 's/^#define ES_WIPE_STACK_BYTES \([0-9]*\)u\{0,1\}$/\1/p' core/earlyseed.h)
-out=$(tools/stackcheck.sh "efi/main.c:seed_this_boot" $((wipe - 64)) $(find "$B/efi" -name '*.ci'))
+graphs=$(make -s --no-print-directory print-efi-objs | tr ' ' '\n' | sed -n 's/\.o$/.ci/p')
+out=$(tools/stackcheck.sh "efi/main.c:seed_this_boot" $((wipe - 64)) $graphs)
 if [ $? -eq 0 ]; then echo "$out" | sed 's/^ok - /ok - image /'
 else echo "$out" | sed 's/^not ok - /not ok - image /'; rc=1; fi
 
