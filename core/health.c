@@ -31,18 +31,6 @@ void es_health_init(struct es_health_test *t, unsigned int h_bits)
 	t->apt_cutoff = es_health_apt_cutoff(h_bits);
 }
 
-void es_health_wipe(struct es_health_test *t)
-{
-	bool failed = t->failed;
-	const char *why = t->why;
-	unsigned int h = t->h;
-
-	es_wipe(t, sizeof(*t));
-	t->failed = failed;
-	t->why = why;
-	t->h = h;
-}
-
 void es_health_fail(struct es_health_test *t, const char *why)
 {
 	if (!t->failed) {
@@ -96,14 +84,6 @@ void es_health_feed_u64(struct es_health_test *t, const uint64_t *v, size_t n)
 	}
 }
 
-void es_health_feed_blocks(struct es_health_test *t, const void *a, const void *b, size_t n)
-{
-	if (n > 0 && memcmp(a, b, n) == 0)
-		es_health_fail(t, "returned the same block twice");
-	es_health_feed(t, a, n);
-	es_health_feed(t, b, n);
-}
-
 bool es_health_rdrand_startup(const uint64_t s[ES_STARTUP_SAMPLES + 1])
 {
 	unsigned int changed = 0;
@@ -127,6 +107,17 @@ static uint64_t word_at(const uint8_t *p, size_t i)
 	for (unsigned int k = 0; k < 8u; k++)
 		v |= (uint64_t)p[8u * i + k] << (8u * k);
 	return v;
+}
+
+void es_health_feed_words(struct es_health_test *t, const uint8_t *p, size_t nwords)
+{
+	for (size_t i = 0; i < nwords; i++) {
+		uint64_t v = word_at(p, i);
+
+		es_health_feed_u64(t, &v, 1);
+		es_wipe(&v, sizeof(v));
+	}
+	es_health_feed_batch(t, p, nwords);
 }
 
 void es_health_feed_batch(struct es_health_test *t, const uint8_t *p, size_t nwords)

@@ -49,6 +49,9 @@ void es_health_feed_u64(struct es_health_test *t, const uint64_t *v, size_t n);
  */
 #define ES_HEALTH_BATCH_BYTE_MIN 16u
 void es_health_feed_batch(struct es_health_test *t, const uint8_t *p, size_t nwords);
+/* A batch of nwords little-endian 64-bit results: es_health_feed_u64() on
+ * each, then es_health_feed_batch() on all. */
+void es_health_feed_words(struct es_health_test *t, const uint8_t *p, size_t nwords);
 
 /*
  * Feed a buffer handed over whole (a previous seed table): all bytes equal,
@@ -56,9 +59,6 @@ void es_health_feed_batch(struct es_health_test *t, const uint8_t *p, size_t nwo
  * key copied out, littlekernel's 512 zero bytes) fails; then the bytes.
  */
 void es_health_feed_table(struct es_health_test *t, const uint8_t *p, size_t n);
-/* Erase the source-derived state (last word, RCT and APT samples), keeping
- * the verdict: the tests hold bytes of source output. */
-void es_health_wipe(struct es_health_test *t);
 /* Mark failed with a reason (e.g. the start-up test below). */
 void es_health_fail(struct es_health_test *t, const char *why);
 

@@ -9,9 +9,8 @@
 #include "earlyseed.h"
 #include "pool.h"
 
-/* 32 bytes, as the Linux stub installs (EFI_RANDOM_SEED_SIZE); the stub
- * merges a previous table of at most 512 (libstub/random.c). */
-#define ES_SEED_DEFAULT_LEN 32u
+/* The longest extraction: the Linux stub merges a previous table of at most
+ * 512 bytes (libstub/random.c); the table itself is ES_SEED_LEN. */
 #define ES_SEED_MAX_LEN 512u
 
 

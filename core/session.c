@@ -56,18 +56,6 @@ static void feed_block(struct es_session *s, struct es_health_test *t, const uin
 	es_health_feed(t, p, n);
 }
 
-static void feed_words(struct es_health_test *t, const uint8_t *p, size_t n)
-{
-	for (size_t i = 0; i + 8u <= n; i += 8u) {
-		uint64_t v = 0;
-
-		for (unsigned int k = 0; k < 8u; k++)
-			v |= (uint64_t)p[i + k] << (8u * k);
-		es_health_feed_u64(t, &v, 1);
-		es_wipe(&v, sizeof(v));
-	}
-}
-
 int es_session_add(struct es_session *s, enum es_source src, const void *p, size_t n)
 {
 	const struct es_source_info *r = es_source(src);
@@ -83,8 +71,7 @@ int es_session_add(struct es_session *s, enum es_source src, const void *p, size
 	case ES_FEED_NONE:
 		break;
 	case ES_FEED_WORDS:
-		feed_words(t, p, n);
-		es_health_feed_batch(t, p, n / 8u);
+		es_health_feed_words(t, p, n / 8u);
 		break;
 	case ES_FEED_BLOCKS:
 		feed_block(s, t, p, n);

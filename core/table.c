@@ -14,7 +14,7 @@ enum es_table_prev es_table_prev_check(const void *mem, size_t avail, uint32_t *
 		return ES_TABLE_PREV_SHORT;
 	memcpy(&n, mem, sizeof(n)); /* little-endian on every UEFI target */
 	*size = n;
-	if (n > ES_TABLE_PREV_MAX)
+	if (n > ES_TABLE_READ_MAX)
 		return ES_TABLE_PREV_CORRUPT;
 	if (avail - sizeof(struct es_table_seed) < n)
 		return ES_TABLE_PREV_SHORT;

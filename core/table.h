@@ -28,17 +28,16 @@ _Static_assert(offsetof(struct es_table_seed, bits) == 4, "bits at offset 4");
  * previous table only when size <= 512. earlyseed reads a previous table up
  * to the kernel's bound and treats a larger size field as bogus.
  */
-#define ES_TABLE_PREV_MAX ES_TABLE_READ_MAX
 
 enum es_table_prev {
-	ES_TABLE_PREV_OK,      /* size <= ES_TABLE_PREV_MAX and the bytes are there */
-	ES_TABLE_PREV_CORRUPT, /* size over ES_TABLE_PREV_MAX: not one byte is read */
+	ES_TABLE_PREV_OK,      /* size <= ES_TABLE_READ_MAX and the bytes are there */
+	ES_TABLE_PREV_CORRUPT, /* size over ES_TABLE_READ_MAX: not one byte is read */
 	ES_TABLE_PREV_SHORT,   /* fewer than 4 + size bytes available */
 };
 
 /*
  * Check a previous table at mem, of which avail bytes may be read (firmware
- * memory: the app passes 4 + ES_TABLE_PREV_MAX, the most it will ever read).
+ * memory: the session passes 4 + ES_TABLE_READ_MAX, the most it will ever read).
  * Sets *size to the size field when there is one (avail >= 4), else 0.
  */
 enum es_table_prev es_table_prev_check(const void *mem, size_t avail, uint32_t *size);

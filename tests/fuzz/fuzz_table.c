@@ -22,10 +22,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	es_pool_init(&p);
 	r = es_table_prev_check(copy, size, &n);
 	if (r == ES_TABLE_PREV_OK) {
-		if (n > ES_TABLE_PREV_MAX || 4u + n > size)
+		if (n > ES_TABLE_READ_MAX || 4u + n > size)
 			abort();
 		(void)es_seed_absorb(&p, ES_SRC_PREV_TABLE, copy + 4, n);
-	} else if (r == ES_TABLE_PREV_CORRUPT && n <= ES_TABLE_PREV_MAX) {
+	} else if (r == ES_TABLE_PREV_CORRUPT && n <= ES_TABLE_READ_MAX) {
 		abort();
 	}
 	free(copy);
