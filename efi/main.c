@@ -129,9 +129,10 @@ static struct es_table_seed *install(const struct es_verdict *v, const uint8_t *
 static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, bool installed,
 			struct es_audit_record *a)
 {
+	enum es_prev_action action = es_verdict_prev(v, installed);
 	EFI_STATUS status;
 
-	switch (es_verdict_prev(v, installed)) {
+	switch (action) {
 	case ES_PREV_NONE:
 		break;
 	case ES_PREV_KEEP:
@@ -153,7 +154,7 @@ static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, 
 			break;
 		}
 		a->flags |= ES_AUDIT_F_PREV_REMOVED;
-		if (es_verdict_prev(v, installed) == ES_PREV_REMOVE_FREE) {
+		if (action == ES_PREV_REMOVE_FREE) {
 			seedtable_retire(prev, v->prev_size);
 			log_line(L"prev_table: bad: removed so no kernel credits it, wiped and freed");
 		} else {
@@ -163,7 +164,7 @@ static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, 
 	}
 }
 
-static void load_config(EFI_HANDLE image, EFI_LOADED_IMAGE *self, struct es_config *cfg,
+static void load_config(EFI_LOADED_IMAGE *self, struct es_config *cfg,
 			struct es_audit_record *a, bool *no_fs)
 {
 	char self_path[ES_CONFIG_NEXT_MAX];
@@ -174,7 +175,6 @@ static void load_config(EFI_HANDLE image, EFI_LOADED_IMAGE *self, struct es_conf
 		log_line(L"config: no loaded-image protocol, using defaults");
 		return;
 	}
-	(void)image;
 	devpath_file_ascii(self->FilePath, self_path, sizeof(self_path));
 	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
 	log_line(L"config: next=%a cmdline=\"%a\"", cfg->next, cfg->cmdline);
@@ -294,7 +294,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &guid_loaded_image, (void **)&self);
 	if (EFI_ERROR(status))
 		self = NULL;
-	load_config(image, self, &cfg, &audit, &no_fs);
+	load_config(self, &cfg, &audit, &no_fs);
 	/* The trust settings of the kernel the command line goes to; with no
 	 * command line the next stage is a boot loader: the kernel's defaults. */
 	es_trust_defaults(&trust);
