@@ -15,7 +15,8 @@ MODEL_SRC := core/credit.c core/pool_unmix.c core/audit_decode.c
 ARCH_SRC := arch/$(ARCH)/cpurng.c
 INSN_SRC := arch/$(ARCH)/insn.c
 EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c \
-	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/devpath.c
+	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/devpath.c \
+	efi/seedfile.c efi/token.c efi/persist.c
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow

@@ -37,6 +37,9 @@ static uint32_t *bytes_field(struct es_audit_record *a, enum es_source src)
 		return &a->bytes_rdseed;
 	case ES_SRC_RDRAND:
 		return &a->bytes_rdrand;
+	case ES_SRC_SEED_FILE:
+		return &a->bytes_seed_file;
+	case ES_SRC_TOKEN: /* a constant: its presence is a flag */
 	case ES_SRC_COUNT:
 		break;
 	}
@@ -56,7 +59,10 @@ void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
 		const struct es_source_info *r = es_source((enum es_source)i);
 
-		*bytes_field(a, (enum es_source)i) = v->bytes[i];
+		uint32_t *f = bytes_field(a, (enum es_source)i);
+
+		if (f != NULL)
+			*f = v->bytes[i];
 		if (v->state[i] != ES_ABSENT)
 			a->flags |= r->audit_present;
 		if (v->state[i] == ES_FAIL)
@@ -73,6 +79,7 @@ void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v
 	if (v->uncredited)
 		a->flags |= ES_AUDIT_F_UNCREDITED;
 	a->prev_table_size = v->prev_size;
+	a->seed_file_reason = v->file_reason;
 	a->entropy_bits = v->counted_bits;
 }
 
@@ -115,7 +122,7 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 	if (cap == 0)
 		return;
 	out[0] = '\0';
-	for (unsigned int i = 0; i < 4u; i++) {
+	for (unsigned int i = 0; i < ES_SUMMARY_SOURCES; i++) {
 		enum es_source src = es_source_summary_order[i];
 
 		put_str(out, cap, &at, es_source(src)->name);
@@ -126,7 +133,7 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 	put_str(out, cap, &at, "table=");
 	put_u32(out, cap, &at, a->table_size);
 	put_str(out, cap, &at, " health=");
-	for (unsigned int i = 0; i < 4u; i++) {
+	for (unsigned int i = 0; i < ES_SUMMARY_SOURCES; i++) {
 		enum es_source src = es_source_summary_order[i];
 
 		if (!es_source(src)->in_health_summary)

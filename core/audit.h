@@ -15,7 +15,10 @@
  * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.
  */
 #define ES_AUDIT_MAGIC "ESAR"
-#define ES_AUDIT_VERSION 2
+#define ES_AUDIT_VERSION 3
+/* Older versions es_audit_decode() still reads: 1 (64 bytes, elapsed in
+ * microseconds at 52, a u32 reserved at 60) and 2 (64 bytes). */
+#define ES_AUDIT_VERSION_MIN 1
 
 /* flags */
 #define ES_AUDIT_F_RDSEED 0x001u         /* CPUID offers RDSEED */
@@ -35,7 +38,21 @@
 #define ES_AUDIT_F_CPU_UNTRUSTED 0x4000u /* random.trust_cpu=off: CPU sources not counted */
 #define ES_AUDIT_F_UNCREDITED 0x8000u    /* random.trust_bootloader=off: the kernel credits no table */
 #define ES_AUDIT_F_LOOP 0x10000u         /* too many earlyseed stages: refused to chain */
-#define ES_AUDIT_F_ALL 0x1ffffu
+#define ES_AUDIT_F_SEED_FILE 0x20000u         /* a seed file was found and read (v3) */
+#define ES_AUDIT_F_SEED_FILE_FAIL 0x40000u    /* ... but did not count (seed_file_reason) */
+#define ES_AUDIT_F_SEED_FILE_WRITTEN 0x80000u /* the seed file was rewritten and flushed */
+#define ES_AUDIT_F_SEED_FILE_CREATED 0x100000u /* ... it was missing: created */
+#define ES_AUDIT_F_TOKEN 0x200000u            /* EarlyseedToken was there at start */
+#define ES_AUDIT_F_TOKEN_CREATED 0x400000u    /* ... it was missing: created */
+#define ES_AUDIT_F_TOKEN_FAILED 0x800000u     /* unreadable, malformed, or creating it failed */
+#define ES_AUDIT_F_ALL 0xffffffu
+/* The flags each older version knew. */
+#define ES_AUDIT_F_ALL_V1 0xfffu
+#define ES_AUDIT_F_ALL_V2 0x1ffffu
+
+/* Which architecture wrote the record (v3). */
+#define ES_AUDIT_ARCH_X86_64 1u
+#define ES_AUDIT_ARCH_AARCH64 2u
 
 struct es_audit_record {
 	uint8_t magic[4];           /* "ESAR" */
@@ -57,11 +74,19 @@ struct es_audit_record {
 	uint32_t elapsed_kcycles;   /* cycle counter from entry to chain-load, / 1024 */
 	uint32_t entropy_bits;      /* assumed min-entropy of the counted sources */
 	uint16_t stage;             /* 1 for the first earlyseed in the chain */
-	uint16_t reserved;          /* zero in version 2 */
+	uint16_t arch;              /* ES_AUDIT_ARCH_*; zero (reserved) before v3 */
+	/* version 3 */
+	uint32_t bytes_seed_file;   /* seed file bytes mixed */
+	uint32_t seed_file_size;    /* its size on disk, 0 if none */
+	uint16_t seed_file_reason;  /* enum es_file_reason: 0 when it counted */
+	uint16_t reserved;          /* zero */
+	uint32_t reserved2;         /* zero */
 };
 
-#define ES_AUDIT_SIZE 64
-_Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 64 bytes");
+#define ES_AUDIT_SIZE 80
+/* Versions 1 and 2 are 64 bytes. */
+#define ES_AUDIT_SIZE_V2 64
+_Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 80 bytes");
 _Static_assert(offsetof(struct es_audit_record, version) == 4, "version at 4");
 _Static_assert(offsetof(struct es_audit_record, flags) == 8, "flags at 8");
 _Static_assert(offsetof(struct es_audit_record, bytes_clock) == 12, "bytes_clock at 12");
@@ -74,7 +99,12 @@ _Static_assert(offsetof(struct es_audit_record, config_problems) == 48, "config_
 _Static_assert(offsetof(struct es_audit_record, elapsed_kcycles) == 52, "elapsed_kcycles at 52");
 _Static_assert(offsetof(struct es_audit_record, entropy_bits) == 56, "entropy_bits at 56");
 _Static_assert(offsetof(struct es_audit_record, stage) == 60, "stage at 60");
-_Static_assert(offsetof(struct es_audit_record, reserved) == 62, "reserved at 62");
+_Static_assert(offsetof(struct es_audit_record, arch) == 62, "arch at 62");
+_Static_assert(offsetof(struct es_audit_record, bytes_seed_file) == 64, "bytes_seed_file at 64");
+_Static_assert(offsetof(struct es_audit_record, seed_file_size) == 68, "seed_file_size at 68");
+_Static_assert(offsetof(struct es_audit_record, seed_file_reason) == 72, "seed_file_reason at 72");
+_Static_assert(offsetof(struct es_audit_record, reserved) == 74, "reserved at 74");
+_Static_assert(offsetof(struct es_audit_record, reserved2) == 76, "reserved2 at 76");
 
 /* A zeroed record with magic, version and length set. */
 void es_audit_init(struct es_audit_record *a);
@@ -82,10 +112,10 @@ void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE]
 
 enum es_audit_error {
 	ES_AUDIT_OK = 0,
-	ES_AUDIT_ESHORT,   /* fewer than ES_AUDIT_SIZE bytes */
+	ES_AUDIT_ESHORT,   /* fewer bytes than its version's size */
 	ES_AUDIT_EMAGIC,   /* not "ESAR" */
 	ES_AUDIT_EVERSION, /* a version this decoder does not know */
-	ES_AUDIT_ELENGTH,  /* length field is not ES_AUDIT_SIZE */
+	ES_AUDIT_ELENGTH,  /* length field is not its version's size */
 	ES_AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
 };
 
@@ -102,12 +132,16 @@ const char *es_audit_verdict(const struct es_audit_record *a, enum es_source src
 /* The bytes the record says src gave. */
 uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src);
 
-/* "rdseed=N rdrand=N efi_rng=N prev_table=N table=N health=rdseed:v,..."
- * (without "summary "), always NUL-terminated; ES_AUDIT_SUMMARY_MAX fits. */
-#define ES_AUDIT_SUMMARY_MAX 160u
+/* "rdseed=N rdrand=N efi_rng=N prev_table=N seed_file=N table=N
+ * health=rdseed:v,..." (without "summary "), always NUL-terminated;
+ * ES_AUDIT_SUMMARY_MAX fits. */
+#define ES_AUDIT_SUMMARY_MAX 200u
 void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap);
 
-/* Decode and validate n bytes; *a is written only on ES_AUDIT_OK. */
+/* Decode and validate n bytes of any version from ES_AUDIT_VERSION_MIN;
+ * *a is written only on ES_AUDIT_OK and keeps the version it was written in
+ * (fields a version lacks are zero; version 1's elapsed_us is in
+ * elapsed_kcycles). */
 enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a);
 const char *es_audit_decode_strerror(enum es_audit_error e);
 /* The name inspect prints for one ES_AUDIT_F_* bit. */

@@ -38,6 +38,45 @@ static void cmdline_too_long(struct es_config *c, struct parser *ps, unsigned in
 			   "passed whole, so the next stage gets no command line");
 }
 
+/* An absolute path value (next, seed_file), '/' taken as '\\'; with
+ * may_be_none, "none" sets it empty (the feature off). */
+static void path_value(struct parser *ps, unsigned int lineno, const char *key, char *field, const uint8_t *v,
+		       size_t n, bool may_be_none)
+{
+	char why[80];
+	const char *what;
+
+	if (may_be_none && n == 4 && memcmp(v, "none", 4) == 0) {
+		field[0] = '\0';
+		return;
+	}
+	if (n == 0)
+		what = " is empty, line ignored";
+	else if (n >= ES_CONFIG_NEXT_MAX)
+		what = " is too long, line ignored";
+	else if (v[0] != '\\' && v[0] != '/')
+		what = may_be_none ? " must be an absolute path (\\EFI\\...) or none, line ignored"
+				   : " must be an absolute path (\\EFI\\...), line ignored";
+	else
+		what = NULL;
+	if (what != NULL) {
+		size_t k = 0;
+
+		for (const char *p = key; *p != '\0'; p++)
+			why[k++] = *p;
+		for (const char *p = what; *p != '\0' && k + 1 < sizeof(why); p++)
+			why[k++] = *p;
+		why[k] = '\0';
+		report(ps, lineno, why);
+		return;
+	}
+	copy_field(field, v, n);
+	for (char *p = field; *p != '\0'; p++) {
+		if (*p == '/')
+			*p = '\\';
+	}
+}
+
 static bool is_cmdline_line(const uint8_t *s, size_t n)
 {
 	size_t i = 0;
@@ -86,19 +125,9 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 		ve--;
 
 	if (ke - kb == 4 && memcmp(s + kb, "next", 4) == 0) {
-		if (ve == vb) {
-			report(ps, lineno, "next is empty, line ignored");
-		} else if (ve - vb >= ES_CONFIG_NEXT_MAX) {
-			report(ps, lineno, "next is too long, line ignored");
-		} else if (s[vb] != '\\' && s[vb] != '/') {
-			report(ps, lineno, "next must be an absolute path (\\EFI\\...), line ignored");
-		} else {
-			copy_field(c->next, s + vb, ve - vb);
-			for (char *p = c->next; *p != '\0'; p++) {
-				if (*p == '/')
-					*p = '\\';
-			}
-		}
+		path_value(ps, lineno, "next", c->next, s + vb, ve - vb, false);
+	} else if (ke - kb == 9 && memcmp(s + kb, "seed_file", 9) == 0) {
+		path_value(ps, lineno, "seed_file", c->seed_file, s + vb, ve - vb, true);
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
 		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
 			cmdline_too_long(c, ps, lineno);
@@ -113,6 +142,7 @@ void es_config_defaults(struct es_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	memcpy(c->next, ES_CONFIG_DEFAULT_NEXT, sizeof(ES_CONFIG_DEFAULT_NEXT));
+	memcpy(c->seed_file, ES_CONFIG_DEFAULT_SEED_FILE, sizeof(ES_CONFIG_DEFAULT_SEED_FILE));
 }
 
 int es_config_path_beside(const char *image_path, char *out, size_t cap)

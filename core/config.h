@@ -13,6 +13,10 @@
  * choice, so the default is a fixed name beside the config file. */
 #define ES_CONFIG_DEFAULT_NEXT "\\EFI\\earlyseed\\next.efi"
 
+/* The seed file kept across reboots, on the app's own volume (a second ESP
+ * has its own; systemd#43818 refreshed the wrong one). "none" turns it off. */
+#define ES_CONFIG_DEFAULT_SEED_FILE "\\EFI\\earlyseed\\random-seed"
+
 /* A config file is a few lines; anything larger is not a config file. */
 #define ES_CONFIG_MAX_FILE 65536
 /* Longest accepted line, without its line ending. */
@@ -28,6 +32,7 @@
 struct es_config {
 	char next[ES_CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
 	char cmdline[ES_CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
+	char seed_file[ES_CONFIG_NEXT_MAX];  /* absolute path, or "" (none) */
 };
 
 /* Called once per problem; line is 1-based, 0 for the file as a whole. */
@@ -45,7 +50,7 @@ int es_config_path_beside(const char *image_path, char *out, size_t cap);
 
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.
- * Keys: next, cmdline. Blank lines and lines whose first non-blank byte is
+ * Keys: next, cmdline, seed_file (a path or "none"). Blank lines and lines whose first non-blank byte is
  * '#' are skipped; CR before LF is dropped; blanks around key and value are
  * trimmed; a later line wins over an earlier one. A bad line (unknown key, no
  * '=', over ES_CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value

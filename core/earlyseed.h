@@ -40,6 +40,8 @@ enum es_source {
 	ES_SRC_EFI_RNG = 2,    /* EFI_RNG_PROTOCOL.GetRNG() */
 	ES_SRC_RDSEED = 3,     /* the CPU's seed instruction (x86 RDSEED, arm64 RNDRRS) */
 	ES_SRC_RDRAND = 4,     /* the CPU's DRBG instruction (x86 RDRAND, arm64 RNDR) */
+	ES_SRC_SEED_FILE = 5,  /* the seed file kept on the ESP across reboots */
+	ES_SRC_TOKEN = 6,      /* the per-machine token (NV variable EarlyseedToken) */
 	ES_SRC_COUNT
 };
 
@@ -60,6 +62,9 @@ struct es_source_info {
 	bool cpu;                /* counted only when the kernel trusts the CPU */
 	bool must_deliver;       /* present but no bytes: fails */
 	bool in_health_summary;  /* listed in the summary line's health= */
+	bool hardware;           /* a hardware RNG: may create the token and file */
+	bool conditional;        /* counts only once es_session_commit() says so */
+	uint32_t max_bits;       /* counted at most this many bits (0: no cap) */
 	int8_t distrusted_by;    /* fails when this source fails its start-up
 				  * test (-1: none); Linux's RDRAND rule */
 	uint32_t audit_present;  /* audit flag: the source exists */
@@ -69,7 +74,8 @@ struct es_source_info {
 /* The row of src; NULL for a value out of range. */
 const struct es_source_info *es_source(enum es_source src);
 /* The order the summary line lists byte counts in (README "summary"). */
-extern const enum es_source es_source_summary_order[4];
+#define ES_SUMMARY_SOURCES 5u
+extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
 
 /* ---- trust (what the next kernel will credit) --------------------------- */
 
@@ -122,8 +128,19 @@ int es_trust_kstrtobool(const char *s);
 /* At most this many earlyseed stages run in one boot (loop guard). */
 #define ES_MAX_STAGES 4u
 
-/* Extraction labels: distinct labels give unrelated outputs of one pool. */
+/* Extraction labels: distinct labels give unrelated outputs of one pool, so
+ * the seed file never holds a seed that was handed on, and the token neither. */
 #define ES_LABEL_TABLE "earlyseed v1 seed extract"
+#define ES_LABEL_FILE "earlyseed v1 seed file"
+#define ES_LABEL_TOKEN "earlyseed v1 token"
+
+/* The seed file: 32 bytes (a seed's worth) to 4 KiB are read; a larger one is
+ * read up to ES_SEED_FILE_MAX. It counts 8 bits a byte, at most
+ * ES_GATE_BITS (it is a pool output, worth no more than the pool it came from). */
+#define ES_SEED_FILE_MIN 32u
+#define ES_SEED_FILE_MAX 4096u
+/* The per-machine token, like systemd-boot's LoaderSystemToken: 32 bytes. */
+#define ES_TOKEN_LEN 32u
 
 /* Health state of one source's tests (internal, in the session). */
 struct es_health_test {
@@ -166,6 +183,8 @@ struct es_session {
 	bool prev_oversized;       /* over ES_TABLE_READ_MAX: not read */
 	bool prev_known;           /* provenance below is set */
 	struct es_provenance prev_from;
+	uint32_t committed;        /* bit per conditional source the caller committed */
+	uint8_t file_reason[ES_SRC_COUNT]; /* enum es_file_reason of a failed source */
 };
 
 void es_session_begin(struct es_session *s);
@@ -197,6 +216,36 @@ void es_session_startup(struct es_session *s, enum es_source src,
 /* Mark src failed with a static reason (the first reason is kept). */
 void es_session_fail(struct es_session *s, enum es_source src, const char *why);
 
+/* Why the seed file does not count (or ES_FILE_COUNTED): a code for the audit
+ * record, text from es_file_reason_text(). */
+enum es_file_reason {
+	ES_FILE_COUNTED = 0,
+	ES_FILE_OFF,           /* seed_file = none */
+	ES_FILE_MISSING,       /* no file (normal before the first creation) */
+	ES_FILE_NO_TOKEN,      /* no EarlyseedToken: a cloned disk, or a new machine */
+	ES_FILE_SHORT,         /* under ES_SEED_FILE_MIN bytes */
+	ES_FILE_HEALTH,        /* all bytes equal, a repeated pattern, RCT or APT */
+	ES_FILE_RO_VOLUME,     /* the volume is read-only */
+	ES_FILE_RO_ATTR,       /* the file has the FAT read-only attribute */
+	ES_FILE_READ_FAILED,   /* Open/GetInfo/Read failed */
+	ES_FILE_WRITE_FAILED,  /* the rewrite failed */
+	ES_FILE_FLUSH_FAILED,  /* the flush after it failed */
+	ES_FILE_NOT_WRITTEN,   /* not rewritten before use */
+	ES_FILE_REASONS
+};
+const char *es_file_reason_text(enum es_file_reason r);
+/*
+ * The seed file's first n bytes (the caller reads at most ES_SEED_FILE_MAX):
+ * mixed and tested as one buffer handed over whole; under ES_SEED_FILE_MIN
+ * bytes it fails (ES_FILE_SHORT). It counts only after es_session_commit().
+ */
+void es_session_add_seed_file(struct es_session *s, const void *p, size_t n);
+/* A conditional source does not count, for reason r (the first is kept). */
+void es_session_block(struct es_session *s, enum es_source src, enum es_file_reason r);
+/* The caller did what a conditional source needs (the seed file: rewritten
+ * and flushed): it may count from now on. */
+void es_session_commit(struct es_session *s, enum es_source src);
+
 enum es_state { ES_ABSENT = 0, ES_PASS, ES_FAIL };
 
 /* What to do with a table an earlier stage left (es_verdict_prev()). */
@@ -215,6 +264,8 @@ struct es_verdict {
 	uint32_t bytes[ES_SRC_COUNT];  /* mixed, whatever the verdict */
 	uint32_t bits[ES_SRC_COUNT];   /* counted toward the gate */
 	uint32_t counted_bits;         /* their sum (saturating) */
+	uint32_t hw_bits;              /* counted bits of hardware sources alone */
+	uint8_t file_reason;           /* enum es_file_reason of the seed file */
 	uint32_t untrusted_bits;       /* passing CPU bits the kernel's trust drops */
 	struct es_provenance made_of;  /* what a table of ours rests on */
 	struct es_trust trust;
@@ -244,6 +295,25 @@ void es_session_end(struct es_session *s);
 bool es_session_finish(struct es_session *s, const struct es_trust *trust, uint8_t *out, size_t n,
 		       struct es_verdict *v);
 
+/* What to do about the token and the seed file, from a verdict judged before
+ * the file is written (the file not yet committed). */
+enum es_have { ES_HAVE_NONE = 0, ES_HAVE_YES, ES_HAVE_BAD };
+struct es_file_plan {
+	bool create_token; /* no token, and the hardware alone met the gate */
+	bool write_file;   /* rewrite the file (write before use) */
+	bool create_file;  /* ... creating it: it was missing */
+	bool may_count;    /* the file may count once written and flushed */
+};
+/*
+ * token: the token as found at start. file: the file as found (ES_HAVE_BAD: it
+ * exists but cannot be written: read-only volume or attribute). An existing,
+ * writable file is always rewritten; a missing one is created only when the
+ * token exists or is being created and the hardware alone met the gate —
+ * never from clocks, a token or a file alone. The file counts only when the
+ * token was there before this boot.
+ */
+void es_file_plan(const struct es_verdict *v, enum es_have token, enum es_have file, struct es_file_plan *p);
+
 /* What to do with the previous table once the caller knows whether its own
  * table was installed. */
 enum es_prev_action es_verdict_prev(const struct es_verdict *v, bool installed);
@@ -268,6 +338,7 @@ struct es_cpu_arch {
 					      * each long from the first that gives one */
 	unsigned int count;
 	uint64_t (*cycles)(void);   /* the cycle counter (a clock: counts nothing) */
+	uint16_t audit_arch;        /* ES_AUDIT_ARCH_* (core/audit.h) */
 };
 
 struct es_cpu_report {

@@ -9,9 +9,8 @@
 #include "earlyseed.h"
 #include "pool.h"
 
-/* The longest extraction: the Linux stub merges a previous table of at most
- * 512 bytes (libstub/random.c); the table itself is ES_SEED_LEN. */
-#define ES_SEED_MAX_LEN 512u
+/* The longest extraction: a seed file's new contents (ES_SEED_FILE_MAX). */
+#define ES_SEED_MAX_LEN ES_SEED_FILE_MAX
 
 
 /*

@@ -103,6 +103,31 @@ void es_session_add_table(struct es_session *s, const void *table, const struct 
 	}
 }
 
+void es_session_add_seed_file(struct es_session *s, const void *p, size_t n)
+{
+	(void)es_session_add(s, ES_SRC_SEED_FILE, p, n);
+	es_session_present(s, ES_SRC_SEED_FILE);
+	if (n < ES_SEED_FILE_MIN)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_SHORT);
+}
+
+void es_session_block(struct es_session *s, enum es_source src, enum es_file_reason r)
+{
+	if ((unsigned int)src >= ES_SRC_COUNT || r == ES_FILE_COUNTED || (unsigned int)r >= ES_FILE_REASONS)
+		return;
+	if (s->file_reason[src] == ES_FILE_COUNTED)
+		s->file_reason[src] = (uint8_t)r;
+	/* Missing or turned off: there is nothing to fail. */
+	if (r != ES_FILE_MISSING && r != ES_FILE_OFF)
+		es_session_fail(s, src, es_file_reason_text(r));
+}
+
+void es_session_commit(struct es_session *s, enum es_source src)
+{
+	if ((unsigned int)src < ES_SRC_COUNT)
+		s->committed |= 1u << src;
+}
+
 void es_session_startup(struct es_session *s, enum es_source src,
 			const uint64_t samples[ES_STARTUP_SAMPLES + 1], unsigned int got)
 {
@@ -145,12 +170,17 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
 		} else if (r->must_deliver && s->bytes[i] == 0) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = "delivered no bytes";
+		} else if (r->conditional && (s->committed & (1u << i)) == 0) {
+			v->state[i] = ES_FAIL;
+			v->why[i] = es_file_reason_text(ES_FILE_NOT_WRITTEN);
 		} else {
 			v->state[i] = ES_PASS;
 		}
 		if (v->state[i] != ES_PASS)
 			continue;
 		bits = es_health_credit(s->bytes[i], r->h_bits);
+		if (r->max_bits != 0 && bits > r->max_bits)
+			bits = r->max_bits;
 		if (i == ES_SRC_PREV_TABLE && s->prev_known) {
 			/* An earlier earlyseed's table counts for what it rested
 			 * on, under this stage's trust. */
@@ -179,7 +209,16 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
 		}
 		v->bits[i] = bits;
 		v->counted_bits = sat_add(v->counted_bits, bits);
+		if (r->hardware)
+			v->hw_bits = sat_add(v->hw_bits, bits);
 	}
+	v->file_reason = s->file_reason[ES_SRC_SEED_FILE];
+	if (v->file_reason == ES_FILE_COUNTED && v->state[ES_SRC_SEED_FILE] == ES_FAIL)
+		v->file_reason = s->bytes[ES_SRC_SEED_FILE] == 0 ? ES_FILE_SHORT
+				 : s->test[ES_SRC_SEED_FILE].failed ? ES_FILE_HEALTH
+								    : ES_FILE_NOT_WRITTEN;
+	else if (v->state[ES_SRC_SEED_FILE] == ES_ABSENT && v->file_reason == ES_FILE_COUNTED)
+		v->file_reason = ES_FILE_MISSING;
 	v->gate_met = v->counted_bits >= ES_GATE_BITS;
 	v->uncredited = !trust->bootloader;
 	/* The gate keeps a kernel from crediting what the sources do not hold;
@@ -222,6 +261,17 @@ enum es_prev_action es_verdict_prev(const struct es_verdict *v, bool installed)
 	if (!v->prev_bad)
 		return ES_PREV_KEEP;
 	return v->prev_freeable ? ES_PREV_REMOVE_FREE : ES_PREV_REMOVE;
+}
+
+void es_file_plan(const struct es_verdict *v, enum es_have token, enum es_have file, struct es_file_plan *p)
+{
+	bool hw = v->hw_bits >= ES_GATE_BITS;
+
+	p->create_token = token == ES_HAVE_NONE && hw;
+	p->write_file = file == ES_HAVE_YES ||
+			(file == ES_HAVE_NONE && (token == ES_HAVE_YES || p->create_token) && hw);
+	p->create_file = p->write_file && file == ES_HAVE_NONE;
+	p->may_count = token == ES_HAVE_YES && file == ES_HAVE_YES;
 }
 
 bool es_stage_may_chain(unsigned int before)

@@ -23,25 +23,61 @@
  *              counting it changes nothing; it must pass its tests first.
  * CLOCK     0  firmware time and the cycle counter are predictable to anyone
  *              who knows the boot.
+ * SEED_FILE 8  a pool output an earlier boot wrote (systemd-boot credits its
+ *              file the same way, src/boot/random-seed.c), capped at the gate:
+ *              it holds no more than the pool it came from. It counts only
+ *              after it was rewritten and flushed (write before use), and
+ *              only on a machine with its token (a clone has none).
+ * TOKEN     0  constant across boots: it makes clones diverge, it is no
+ *              entropy.
  */
 static const struct es_source_info rows[ES_SRC_COUNT] = {
-	[ES_SRC_CLOCK] = { "clock", 0, ES_FEED_NONE, false, false, false, -1, 0, 0 },
-	[ES_SRC_PREV_TABLE] = { "prev_table", 8, ES_FEED_TABLE, false, false, false, -1,
-				ES_AUDIT_F_PREV_FOUND, ES_AUDIT_F_PREV_FAIL },
-	[ES_SRC_EFI_RNG] = { "efi_rng", 4, ES_FEED_BLOCKS, false, true, true, -1, ES_AUDIT_F_EFI_RNG,
-			     ES_AUDIT_F_EFI_RNG_FAIL },
+	[ES_SRC_CLOCK] = { .name = "clock", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
+	[ES_SRC_PREV_TABLE] = { .name = "prev_table", .h_bits = 8, .feed = ES_FEED_TABLE, .distrusted_by = -1,
+				.audit_present = ES_AUDIT_F_PREV_FOUND, .audit_fail = ES_AUDIT_F_PREV_FAIL },
+	[ES_SRC_EFI_RNG] = { .name = "efi_rng", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
+			     .in_health_summary = true, .hardware = true, .distrusted_by = -1,
+			     .audit_present = ES_AUDIT_F_EFI_RNG, .audit_fail = ES_AUDIT_F_EFI_RNG_FAIL },
 	/* RDRAND is asked only for the longs RDSEED did not give, so it need
 	 * not deliver; its start-up test already demands nine results. */
-	[ES_SRC_RDSEED] = { "rdseed", 4, ES_FEED_WORDS, true, true, true, ES_SRC_RDRAND, ES_AUDIT_F_RDSEED,
-			    ES_AUDIT_F_RDSEED_FAIL },
-	[ES_SRC_RDRAND] = { "rdrand", 1, ES_FEED_WORDS, true, false, true, -1, ES_AUDIT_F_RDRAND,
-			    ES_AUDIT_F_RDRAND_FAIL },
+	[ES_SRC_RDSEED] = { .name = "rdseed", .h_bits = 4, .feed = ES_FEED_WORDS, .cpu = true, .must_deliver = true,
+			    .in_health_summary = true, .hardware = true, .distrusted_by = ES_SRC_RDRAND,
+			    .audit_present = ES_AUDIT_F_RDSEED, .audit_fail = ES_AUDIT_F_RDSEED_FAIL },
+	[ES_SRC_RDRAND] = { .name = "rdrand", .h_bits = 1, .feed = ES_FEED_WORDS, .cpu = true,
+			    .in_health_summary = true, .hardware = true, .distrusted_by = -1,
+			    .audit_present = ES_AUDIT_F_RDRAND, .audit_fail = ES_AUDIT_F_RDRAND_FAIL },
+	[ES_SRC_SEED_FILE] = { .name = "seed_file", .h_bits = 8, .feed = ES_FEED_TABLE, .must_deliver = true,
+			       .in_health_summary = true, .conditional = true, .max_bits = ES_GATE_BITS,
+			       .distrusted_by = -1, .audit_present = ES_AUDIT_F_SEED_FILE,
+			       .audit_fail = ES_AUDIT_F_SEED_FILE_FAIL },
+	[ES_SRC_TOKEN] = { .name = "token", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 };
 
-const enum es_source es_source_summary_order[4] = { ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG,
-						    ES_SRC_PREV_TABLE };
+const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {
+	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE,
+};
 
 const struct es_source_info *es_source(enum es_source src)
 {
 	return (unsigned int)src < ES_SRC_COUNT ? &rows[src] : NULL;
+}
+
+const char *es_file_reason_text(enum es_file_reason r)
+{
+	switch (r) {
+	case ES_FILE_COUNTED: return "counted";
+	case ES_FILE_OFF: return "turned off (seed_file = none)";
+	case ES_FILE_MISSING: return "no seed file";
+	case ES_FILE_NO_TOKEN: return "no EarlyseedToken on this machine (a cloned disk, or not created yet)";
+	case ES_FILE_SHORT: return "shorter than " ES_STR(ES_SEED_FILE_MIN) " bytes";
+	case ES_FILE_HEALTH: return "failed its health tests";
+	case ES_FILE_RO_VOLUME: return "the volume is read-only, so it cannot be rewritten before use";
+	case ES_FILE_RO_ATTR: return "it has the read-only attribute, so it cannot be rewritten before use";
+	case ES_FILE_READ_FAILED: return "it could not be read";
+	case ES_FILE_WRITE_FAILED: return "rewriting it failed";
+	case ES_FILE_FLUSH_FAILED: return "flushing the rewrite failed";
+	case ES_FILE_NOT_WRITTEN: return "it was not rewritten before use";
+	case ES_FILE_REASONS: break;
+	}
+	return "unknown reason";
 }

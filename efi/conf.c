@@ -38,7 +38,7 @@ static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct es_config 
 	UINT64 size = 0;
 	UINT8 *buf;
 	UINTN n;
-	EFI_STATUS status = fs_file_size(f, &size);
+	EFI_STATUS status = fs_file_info(f, &size, NULL);
 	UINT32 problems = 1;
 
 	if (EFI_ERROR(status)) {

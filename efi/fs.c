@@ -7,6 +7,7 @@
 
 static EFI_GUID sfs_guid = EFI_SIMPLE_FILE_SYSTEM_PROTOCOL_GUID; /* 964e5b22-6459-11d2-8e39-00a0c969723b */
 static EFI_GUID file_info_guid = EFI_FILE_INFO_ID;               /* 09576e92-6d3f-11d2-8e39-00a0c969723b */
+static EFI_GUID fs_info_guid = EFI_FILE_SYSTEM_INFO_ID;          /* 09576e93-6d3f-11d2-8e39-00a0c969723b */
 
 void *fs_alloc(UINTN n)
 {
@@ -36,12 +37,11 @@ EFI_FILE_HANDLE fs_open_root(EFI_HANDLE device)
 	return root;
 }
 
-EFI_STATUS fs_file_size(EFI_FILE_HANDLE f, UINT64 *size)
+/* GetInfo of type into a buffer it sizes (EFI_BUFFER_TOO_SMALL says how
+ * much it needs); the caller frees *out. */
+static EFI_STATUS get_info(EFI_FILE_HANDLE f, EFI_GUID *type, UINTN n, void **out)
 {
-	/* EFI_FILE_INFO and a file name; GetInfo says how much it needs when
-	 * that is not enough (EFI_BUFFER_TOO_SMALL). */
-	UINTN n = SIZE_OF_EFI_FILE_INFO + 256 * sizeof(CHAR16);
-	EFI_FILE_INFO *info = NULL;
+	void *info = NULL;
 	EFI_STATUS status = EFI_BUFFER_TOO_SMALL;
 
 	for (int tries = 0; tries < 2 && status == EFI_BUFFER_TOO_SMALL; tries++) {
@@ -49,10 +49,63 @@ EFI_STATUS fs_file_size(EFI_FILE_HANDLE f, UINT64 *size)
 		info = fs_alloc(n);
 		if (info == NULL)
 			return EFI_OUT_OF_RESOURCES;
-		status = uefi_call_wrapper(f->GetInfo, 4, f, &file_info_guid, &n, info);
+		status = uefi_call_wrapper(f->GetInfo, 4, f, type, &n, info);
 	}
-	if (!EFI_ERROR(status))
-		*size = info->FileSize;
+	if (EFI_ERROR(status)) {
+		fs_free(info);
+		return status;
+	}
+	*out = info;
+	return EFI_SUCCESS;
+}
+
+EFI_STATUS fs_file_info(EFI_FILE_HANDLE f, UINT64 *size, UINT64 *attr)
+{
+	/* EFI_FILE_INFO and a file name. */
+	EFI_FILE_INFO *info = NULL;
+	EFI_STATUS status = get_info(f, &file_info_guid, SIZE_OF_EFI_FILE_INFO + 256 * sizeof(CHAR16), (void **)&info);
+
+	if (EFI_ERROR(status))
+		return status;
+	*size = info->FileSize;
+	if (attr != NULL)
+		*attr = info->Attribute;
 	fs_free(info);
+	return EFI_SUCCESS;
+}
+
+bool fs_read_only(EFI_FILE_HANDLE root)
+{
+	EFI_FILE_SYSTEM_INFO *info = NULL;
+	bool ro;
+
+	/* A driver without the information says nothing: the writes will. */
+	if (EFI_ERROR(get_info(root, &fs_info_guid, SIZE_OF_EFI_FILE_SYSTEM_INFO + 64 * sizeof(CHAR16),
+			       (void **)&info)))
+		return false;
+	ro = info->ReadOnly != 0;
+	fs_free(info);
+	return ro;
+}
+
+EFI_STATUS fs_make_parents(EFI_FILE_HANDLE root, CHAR16 *path)
+{
+	EFI_STATUS status = EFI_SUCCESS;
+
+	/* Each "\a", "\a\b" before the last '\': open or create it. */
+	for (UINTN i = 1; path[i] != 0 && !EFI_ERROR(status); i++) {
+		EFI_FILE_HANDLE dir;
+		CHAR16 c = path[i];
+
+		if (c != L'\\')
+			continue;
+		path[i] = 0;
+		status = uefi_call_wrapper(root->Open, 5, root, &dir, path,
+					   EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
+					   (UINT64)EFI_FILE_DIRECTORY);
+		path[i] = c;
+		if (!EFI_ERROR(status))
+			(void)uefi_call_wrapper(dir->Close, 1, dir);
+	}
 	return status;
 }

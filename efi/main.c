@@ -19,6 +19,7 @@
 #include "guid.h"
 #include "log.h"
 #include "main.h"
+#include "persist.h"
 #include "rng.h"
 #include "seedtable.h"
 #include "stage.h"
@@ -177,7 +178,8 @@ static void load_config(EFI_LOADED_IMAGE *self, struct es_config *cfg,
 	}
 	devpath_file_ascii(self->FilePath, self_path, sizeof(self_path));
 	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
-	log_line(L"config: next=%a cmdline=\"%a\"", cfg->next, cfg->cmdline);
+	log_line(L"config: next=%a cmdline=\"%a\" seed_file=%a", cfg->next, cfg->cmdline,
+		 cfg->seed_file[0] != '\0' ? cfg->seed_file : "none");
 }
 
 /* Gather, judge, install, publish. The session and the seed are this
@@ -187,11 +189,13 @@ static void load_config(EFI_LOADED_IMAGE *self, struct es_config *cfg,
  * firmware's next boot option may start a kernel with other settings. */
 /* Not inlined: its frame, and every frame below it, lie under efi_main's,
  * where es_wipe_stack() reaches (tools/stackcheck.sh checks how deep). */
-__attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, const struct es_trust *trust,
-						     struct stage_marker *marker, struct es_audit_record *a)
+__attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDLE device, const char *seed_file,
+						     const struct es_trust *trust, struct stage_marker *marker,
+						     struct es_audit_record *a)
 {
 	struct es_session s;
 	struct es_verdict v;
+	struct persist p;
 	uint8_t seed[ES_SEED_LEN];
 	struct es_table_seed *prev, *mine;
 	char summary[ES_AUDIT_SUMMARY_MAX];
@@ -201,6 +205,12 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, const str
 	prev = gather_prev(image, &s);
 	rng_gather(&s, a);
 	gather_cpu(&s, a);
+	persist_gather(&p, &s, device, stage_persisted_before(image) ? NULL : seed_file);
+	marker->persisted = !p.off;
+	/* Write before use: the file is rewritten and flushed before the
+	 * kernel's seed is extracted, and counts only if that worked. */
+	persist_write(&p, &s, trust, a);
+	persist_end(&p);
 	(void)es_session_finish(&s, trust, seed, sizeof(seed), &v);
 	report(&v);
 	mine = install(&v, seed, a);
@@ -287,6 +297,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 					before, (UINT32)ES_MAX_STAGES);
 	es_audit_init(&audit);
 	audit.stage = (UINT16)(before + 1u);
+	audit.arch = cpurng_arch.audit_arch;
 	marker.stage = before + 1u;
 	if (EFI_ERROR(stage_mark(image, &marker)))
 		log_line(L"stage: cannot mark this image; a loop of earlyseed stages would not be caught");
@@ -303,7 +314,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		log_line(L"trust: the command line sets random.trust_cpu=%a random.trust_bootloader=%a",
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
 
-	may_outlive = seed_this_boot(image, &trust, &marker, &audit);
+	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust, &marker,
+				     &audit);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
 	es_wipe_stack();

@@ -56,6 +56,19 @@ bool stage_provenance(EFI_HANDLE image, const struct es_table_seed *table, struc
 	return false;
 }
 
+bool stage_persisted_before(EFI_HANDLE image)
+{
+	unsigned int depth = 0;
+
+	for (EFI_HANDLE h = parent_of(image); h != NULL && depth < STAGE_MAX_DEPTH; h = parent_of(h), depth++) {
+		const struct stage_marker *m = marker_of(h);
+
+		if (m != NULL && m->persisted)
+			return true;
+	}
+	return false;
+}
+
 EFI_STATUS stage_mark(EFI_HANDLE image, struct stage_marker *m)
 {
 	EFI_HANDLE h = image;

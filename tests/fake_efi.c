@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ EFI_RUNTIME_SERVICES *RT;
 static EFI_GUID loaded_image_guid = LOADED_IMAGE_PROTOCOL;
 static EFI_GUID sfs_guid = EFI_SIMPLE_FILE_SYSTEM_PROTOCOL_GUID;
 static EFI_GUID file_info_guid = EFI_FILE_INFO_ID;
+static EFI_GUID fs_info_guid = EFI_FILE_SYSTEM_INFO_ID;
 
 static EFI_SYSTEM_TABLE systab;
 static EFI_BOOT_SERVICES boot;
@@ -86,6 +88,8 @@ static EFI_STATUS fake_free(void *p)
 {
 	for (size_t i = 0; i < MAX_ALLOCS; i++) {
 		if (p != NULL && allocs[i] == p) {
+			if (fake_source_bytes_in(p, malloc_usable_size(p)))
+				fake.secret_freed = true;
 			if (p == fake.prev_table) {
 				const uint8_t *b = (const uint8_t *)p + 4;
 				uint32_t size = *(const uint32_t *)p;
@@ -231,22 +235,30 @@ static size_t make_file_dp(uint8_t *out, size_t cap, const char *path)
 	return len + 4;
 }
 
-static struct fake_file_entry *lookup(const CHAR16 *path)
+struct fake_file_entry *fake_file(const char *p)
 {
-	char p[512];
-
-	to_ascii(p, sizeof(p), path);
 	for (size_t i = 0; i < fake.nfiles; i++)
 		if (strcasecmp(fake.files[i].path, p) == 0)
 			return &fake.files[i];
 	return NULL;
 }
 
+static struct fake_file_entry *lookup(const CHAR16 *path)
+{
+	char p[512];
+
+	to_ascii(p, sizeof(p), path);
+	return fake_file(p);
+}
+
+static char created_paths[FAKE_MAX_FILES][256];
+
 /* ---- the file system ---- */
 struct fake_file {
 	EFI_FILE_PROTOCOL proto; /* first: EFI_FILE_HANDLE points here */
 	struct fake_file_entry *e;
 	size_t pos;
+	bool writable;
 };
 
 static EFI_STATUS EFIAPI file_close(EFI_FILE_HANDLE f)
@@ -268,11 +280,53 @@ static EFI_STATUS EFIAPI file_read(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
 
 static EFI_STATUS EFIAPI file_write(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
 {
-	(void)f;
-	(void)n;
-	(void)buf;
+	struct fake_file *ff = (struct fake_file *)f;
+	struct fake_file_entry *e = ff->e;
+	size_t end;
+
 	fake.write_attempts++;
-	return fake.read_only ? EFI_WRITE_PROTECTED : EFI_UNSUPPORTED;
+	if (!ff->writable)
+		return EFI_ACCESS_DENIED;
+	if (fake.read_only)
+		return EFI_WRITE_PROTECTED;
+	if (e->write_status != EFI_SUCCESS)
+		return e->write_status;
+	if (e->write_short)
+		*n /= 2;
+	end = ff->pos + *n;
+	if (e->owned == NULL || end > e->len) {
+		uint8_t *b = calloc(1, end > e->len ? end : e->len);
+
+		memcpy(b, e->data, e->len);
+		free(e->owned);
+		e->owned = b;
+		e->data = b;
+		if (end > e->len)
+			e->len = end;
+	}
+	memcpy(e->owned + ff->pos, buf, *n);
+	fake_note_source(buf, *n); /* the next boot's secret */
+	ff->pos = end;
+	e->writes++;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI file_set_position(EFI_FILE_HANDLE f, UINT64 pos)
+{
+	((struct fake_file *)f)->pos = (size_t)pos;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI file_flush(EFI_FILE_HANDLE f)
+{
+	struct fake_file *ff = (struct fake_file *)f;
+
+	if (!ff->writable)
+		return EFI_ACCESS_DENIED;
+	if (ff->e->flush_status != EFI_SUCCESS)
+		return ff->e->flush_status;
+	ff->e->flushes++;
+	return EFI_SUCCESS;
 }
 
 /* EFI_FILE_INFO of an open file: the firmware's size rule included. */
@@ -291,6 +345,26 @@ static EFI_STATUS EFIAPI file_get_info(EFI_FILE_HANDLE f, EFI_GUID *type, UINTN 
 	memset(info, 0, need);
 	info->Size = need;
 	info->FileSize = ff->e->len;
+	info->Attribute = ff->e->ro_attr ? EFI_FILE_READ_ONLY : 0;
+	return EFI_SUCCESS;
+}
+
+/* EFI_FILE_SYSTEM_INFO of the root (UEFI 2.10 section 13.5.16). */
+static EFI_STATUS EFIAPI root_get_info(EFI_FILE_HANDLE f, EFI_GUID *type, UINTN *size, VOID *buf)
+{
+	UINTN need = SIZE_OF_EFI_FILE_SYSTEM_INFO + 2 * sizeof(CHAR16);
+	EFI_FILE_SYSTEM_INFO *info = buf;
+
+	(void)f;
+	if (memcmp(type, &fs_info_guid, sizeof(*type)) != 0)
+		return EFI_UNSUPPORTED;
+	if (*size < need) {
+		*size = need;
+		return EFI_BUFFER_TOO_SMALL;
+	}
+	memset(info, 0, need);
+	info->Size = need;
+	info->ReadOnly = fake.read_only && !fake.ro_unreported;
 	return EFI_SUCCESS;
 }
 
@@ -299,25 +373,49 @@ static EFI_STATUS EFIAPI file_open(EFI_FILE_HANDLE root, EFI_FILE_HANDLE *out, C
 {
 	struct fake_file_entry *e = lookup(name);
 	struct fake_file *ff;
+	bool write = (mode & (EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE)) != 0;
 
 	(void)root;
-	(void)attr;
-	if (mode & (EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE)) {
+	if (write) {
 		fake.write_attempts++;
 		if (fake.read_only)
 			return EFI_WRITE_PROTECTED;
+	}
+	if (e == NULL && (mode & EFI_FILE_MODE_CREATE) != 0 && (attr & EFI_FILE_DIRECTORY) != 0) {
+		/* directories are implicit here; creating one succeeds or fails */
+		if (fake.mkdir_status != EFI_SUCCESS)
+			return fake.mkdir_status;
+		fake.dirs_created++;
+		ff = fake_alloc(sizeof(*ff));
+		memset(ff, 0, sizeof(*ff));
+		ff->proto.Close = file_close;
+		*out = &ff->proto;
+		return EFI_SUCCESS;
+	}
+	if (e == NULL && (mode & EFI_FILE_MODE_CREATE) != 0 && fake.nfiles < FAKE_MAX_FILES) {
+		to_ascii(created_paths[fake.nfiles], sizeof(created_paths[0]), name);
+		e = &fake.files[fake.nfiles];
+		memset(e, 0, sizeof(*e));
+		e->path = created_paths[fake.nfiles++];
+		e->data = (const uint8_t *)"";
 	}
 	if (e == NULL)
 		return EFI_NOT_FOUND;
 	if (e->open_status != EFI_SUCCESS)
 		return e->open_status;
+	/* edk2 FatPkg Open.c: a read-only file opened for writing is denied */
+	if (write && e->ro_attr)
+		return EFI_ACCESS_DENIED;
 	ff = fake_alloc(sizeof(*ff));
 	memset(ff, 0, sizeof(*ff));
 	ff->proto.Close = file_close;
 	ff->proto.Read = file_read;
 	ff->proto.Write = file_write;
 	ff->proto.GetInfo = file_get_info;
+	ff->proto.SetPosition = file_set_position;
+	ff->proto.Flush = file_flush;
 	ff->e = e;
+	ff->writable = write;
 	*out = &ff->proto;
 	return EFI_SUCCESS;
 }
@@ -336,6 +434,7 @@ static EFI_STATUS EFIAPI sfs_open_volume(EFI_FILE_IO_INTERFACE *This, EFI_FILE_H
 	memset(&root_dir, 0, sizeof(root_dir));
 	root_dir.proto.Open = file_open;
 	root_dir.proto.Close = root_close;
+	root_dir.proto.GetInfo = root_get_info;
 	*root = &root_dir.proto;
 	return EFI_SUCCESS;
 }
@@ -612,17 +711,119 @@ static EFI_STATUS EFIAPI rt_get_time(EFI_TIME *t, EFI_TIME_CAPABILITIES *c)
 	return EFI_SUCCESS;
 }
 
+static size_t u16len(const CHAR16 *s)
+{
+	size_t n = 0;
+
+	while (s[n] != 0)
+		n++;
+	return n;
+}
+
+static struct fake_var *var_find(const CHAR16 *name, const EFI_GUID *guid)
+{
+	for (size_t i = 0; i < FAKE_MAX_VARS; i++) {
+		struct fake_var *v = &fake.vars[i];
+
+		if (v->used && memcmp(&v->guid, guid, sizeof(*guid)) == 0 &&
+		    memcmp(v->name, name, (u16len(name) + 1) * sizeof(CHAR16)) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+static const CHAR16 token_name[] = u"EarlyseedToken";
+
+/* UEFI 2.10 section 8.2 GetVariable: EFI_BUFFER_TOO_SMALL with the size. */
+static EFI_STATUS EFIAPI rt_get_variable(CHAR16 *name, EFI_GUID *guid, UINT32 *attr, UINTN *size, VOID *data)
+{
+	struct fake_var *v = var_find(name, guid);
+
+	if (v == NULL)
+		return EFI_NOT_FOUND;
+	if (attr != NULL)
+		*attr = v->attr;
+	if (*size < v->len) {
+		*size = v->len;
+		return EFI_BUFFER_TOO_SMALL;
+	}
+	*size = v->len;
+	memcpy(data, v->data, v->len);
+	return EFI_SUCCESS;
+}
+
 static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 attr, UINTN size, VOID *data)
 {
 	static const CHAR16 want[] = u"EarlyseedAudit";
+	struct fake_var *v;
 
-	if (memcmp(name, want, sizeof(want)) != 0 || memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
-	    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) || size > sizeof(fake.variable))
+	if (attr & EFI_VARIABLE_NON_VOLATILE)
+		fake.nv_writes++;
+	if (memcmp(name, want, sizeof(want)) == 0) {
+		if (memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
+		    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) ||
+		    size > sizeof(fake.variable))
+			return EFI_INVALID_PARAMETER;
+		fake.variable_set = true;
+		fake.variable_len = size;
+		memcpy(fake.variable, data, size);
+		return EFI_SUCCESS;
+	}
+	if (memcmp(name, token_name, sizeof(token_name)) == 0 && fake.token_set_status != EFI_SUCCESS)
+		return fake.token_set_status;
+	if (size > sizeof(v->data) || u16len(name) >= 40)
 		return EFI_INVALID_PARAMETER;
-	fake.variable_set = true;
-	fake.variable_len = size;
-	memcpy(fake.variable, data, size);
+	v = var_find(name, guid);
+	/* a different attribute set on an existing variable is refused */
+	if (v != NULL && v->attr != attr)
+		return EFI_INVALID_PARAMETER;
+	if (v == NULL) {
+		for (size_t i = 0; i < FAKE_MAX_VARS && v == NULL; i++)
+			if (!fake.vars[i].used)
+				v = &fake.vars[i];
+		if (v == NULL)
+			return EFI_OUT_OF_RESOURCES;
+	}
+	v->used = true;
+	memcpy(v->name, name, (u16len(name) + 1) * sizeof(CHAR16));
+	v->guid = *guid;
+	v->attr = attr;
+	v->len = size;
+	memcpy(v->data, data, size);
+	fake_note_source(data, size);
 	return EFI_SUCCESS;
+}
+
+void fake_set_token(const uint8_t *p, size_t n, UINT32 attr)
+{
+	struct fake_var *v = &fake.vars[0];
+
+	v->used = true;
+	memcpy(v->name, token_name, sizeof(token_name));
+	v->guid = audit_guid;
+	v->attr = attr;
+	v->len = n;
+	memcpy(v->data, p, n);
+	fake_note_source(p, n);
+}
+
+const struct fake_var *fake_token(void)
+{
+	return var_find(token_name, &audit_guid);
+}
+
+bool fake_source_bytes_logged(void)
+{
+	char hex[9];
+
+	if (fake_source_bytes_in((const uint8_t *)fake.log, fake.loglen))
+		return true;
+	for (size_t b = 0; b < nhanded; b++) {
+		snprintf(hex, sizeof(hex), "%02x%02x%02x%02x", handed[b][0], handed[b][1], handed[b][2], handed[b][3]);
+		if (strcasestr(fake.log, hex) != NULL)
+			return true;
+	}
+	return false;
 }
 
 EFI_HANDLE fake_image_handle(void)
@@ -648,6 +849,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 		free(allocs[i]);
 		allocs[i] = NULL;
 	}
+	for (size_t i = 0; i < FAKE_MAX_FILES; i++)
+		free(fake.files[i].owned);
 	memset(&fake, 0, sizeof(fake));
 	nhanded = 0;
 	memset(&systab, 0, sizeof(systab));
@@ -667,6 +870,7 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	boot.Stall = bs_stall;
 	runtime.GetTime = rt_get_time;
 	runtime.SetVariable = rt_set_variable;
+	runtime.GetVariable = rt_get_variable;
 	systab.BootServices = &boot;
 	systab.ConOut = &conout;
 	conout.OutputString = conout_output_string;

@@ -25,7 +25,24 @@ struct fake_file_entry {
 	bool loadable; /* LoadImage succeeds on it (a PE image) */
 	bool earlyseed; /* StartImage runs efi_main again (a chained earlyseed) */
 	EFI_STATUS open_status; /* forced Open() result, 0 = by file */
+	bool ro_attr;            /* EFI_FILE_READ_ONLY */
+	EFI_STATUS write_status; /* forced Write() result */
+	bool write_short;        /* Write() says success but writes half */
+	EFI_STATUS flush_status; /* forced Flush() result */
+	size_t writes, flushes;  /* calls that reached the file */
+	uint8_t *owned;          /* the bytes once written (fake_efi owns them) */
 };
+
+/* A UEFI variable in the fake's store. */
+struct fake_var {
+	bool used;
+	CHAR16 name[40];
+	EFI_GUID guid;
+	UINT32 attr;
+	uint8_t data[128];
+	size_t len;
+};
+#define FAKE_MAX_VARS 4
 
 struct fake_rng {
 	/* GetRNG results in order; once used up, `then` forever. */
@@ -46,6 +63,8 @@ struct fake_efi {
 	struct fake_file_entry files[FAKE_MAX_FILES];
 	size_t nfiles;
 	bool read_only;
+	bool ro_unreported;  /* read-only, but EFI_FILE_SYSTEM_INFO says writable */
+	EFI_STATUS mkdir_status; /* forced result of creating a directory */
 	bool no_file_system; /* the image came over the network (PXE, HTTP) */
 	struct fake_rng rngs[FAKE_MAX_RNGS];
 	size_t nrngs;
@@ -75,8 +94,13 @@ struct fake_efi {
 	uint8_t table_bytes_at_start[36];
 	bool prev_wiped_at_free; /* prev_table's bytes were zero when freed */
 	bool variable_set;
-	uint8_t variable[64];
+	uint8_t variable[128];
 	size_t variable_len;
+	struct fake_var vars[FAKE_MAX_VARS]; /* every other variable */
+	EFI_STATUS token_set_status; /* forced SetVariable(EarlyseedToken) result */
+	size_t nv_writes;            /* SetVariable calls with NON_VOLATILE */
+	size_t dirs_created;
+	bool secret_freed;           /* FreePool on memory still holding source bytes */
 };
 
 extern struct fake_efi fake;
@@ -94,6 +118,14 @@ void *fake_seed_table(void);
 void fake_note_source(const void *p, size_t n);
 /* Does mem hold any of it? */
 bool fake_source_bytes_in(const uint8_t *mem, size_t n);
+/* Do the log's bytes hold any noted source byte (raw 8-byte chunk, or its
+ * first 4 bytes as hex)? */
+bool fake_source_bytes_logged(void);
+/* The file entry at path, or NULL. */
+struct fake_file_entry *fake_file(const char *path);
+/* EarlyseedToken: set it (attr as given) / read it (NULL when absent). */
+void fake_set_token(const uint8_t *p, size_t n, UINT32 attr);
+const struct fake_var *fake_token(void);
 /* The image handle efi_main is given. */
 EFI_HANDLE fake_image_handle(void);
 

@@ -2,6 +2,7 @@
 #include "cpurng.h"
 
 #include "insn.h"
+#include "../../core/audit.h"
 
 #define CPUID_1_ECX_RDRAND (1u << 30)
 #define CPUID_7_EBX_RDSEED (1u << 18)
@@ -57,4 +58,5 @@ static const struct es_cpu_source sources[] = {
 	{ ES_SRC_RDRAND, cpurng_has_rdrand, cpurng_rdrand64, true },
 };
 
-const struct es_cpu_arch cpurng_arch = { sources, sizeof(sources) / sizeof(sources[0]), cpurng_cycles };
+const struct es_cpu_arch cpurng_arch = { sources, sizeof(sources) / sizeof(sources[0]), cpurng_cycles,
+					 ES_AUDIT_ARCH_X86_64 };

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The seed kept across reboots (README "The seed file"): the token and the
+ * seed file are mixed like every source; before the kernel's seed is taken,
+ * the file is rewritten with a pool output under its own label and flushed
+ * (write before use, systemd-boot src/boot/random-seed.c), and only then may
+ * it count. The engine decides (es_file_plan(), es_session_commit()); this
+ * file does the firmware I/O and says what happened.
+ */
+#include "persist.h"
+
+#include <efilib.h>
+
+#include "fs.h"
+#include "log.h"
+#include "token.h"
+
+void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, const char *path)
+{
+	EFI_STATUS status;
+
+	p->token = ES_HAVE_NONE;
+	p->file = ES_HAVE_NONE;
+	p->root = NULL;
+	p->f.buf = NULL;
+	p->f.size = 0;
+	p->off = true;
+	if (path == NULL) {
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OFF);
+		log_line(L"seed_file: an earlier earlyseed stage of this boot used it; what it held is in that "
+			 L"stage's table");
+		return;
+	}
+	if (path[0] == '\0') {
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OFF);
+		log_line(L"seed_file: turned off (seed_file = none)");
+		return;
+	}
+	p->off = false;
+	p->token = token_read(p->tok, &status);
+	if (p->token == ES_HAVE_YES) {
+		(void)es_session_add(s, ES_SRC_TOKEN, p->tok, ES_TOKEN_LEN);
+		log_line(L"token: present, mixed");
+	} else if (p->token == ES_HAVE_BAD) {
+		log_line(L"token: EarlyseedToken is unreadable or malformed (%r); it is never rewritten, so the seed "
+			 L"file cannot count until it is deleted",
+			 status);
+	} else {
+		log_line(L"token: none on this machine");
+	}
+	p->root = fs_open_root(device);
+	p->f.buf = fs_alloc(ES_SEED_FILE_MAX);
+	if (p->root == NULL || p->f.buf == NULL) {
+		p->file = ES_HAVE_BAD;
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
+		log_line(L"seed_file: %a, not read", p->root == NULL ? "no file system on earlyseed's own device"
+								     : "out of memory");
+		return;
+	}
+	seedfile_read(p->root, path, &p->f);
+	if (EFI_ERROR(p->f.status)) {
+		p->file = ES_HAVE_BAD;
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
+		log_line(L"seed_file: %s: cannot read: %r", p->f.path, p->f.status);
+		return;
+	}
+	if (!p->f.exists) {
+		p->file = p->f.ro_volume ? ES_HAVE_BAD : ES_HAVE_NONE;
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_MISSING);
+		log_line(L"seed_file: %s: none yet", p->f.path);
+		return;
+	}
+	es_session_add_seed_file(s, p->f.buf, p->f.n);
+	if (p->f.size > ES_SEED_FILE_MAX)
+		log_line(L"seed_file: %s: %lu bytes, only the first %u read", p->f.path, p->f.size,
+			 (UINT32)ES_SEED_FILE_MAX);
+	else
+		log_line(L"seed_file: %s: %u bytes read and mixed", p->f.path, p->f.n);
+	p->file = (p->f.ro_volume || p->f.ro_attr) ? ES_HAVE_BAD : ES_HAVE_YES;
+	if (p->f.ro_volume)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_VOLUME);
+	else if (p->f.ro_attr)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_ATTR);
+}
+
+static void create_token(struct persist *p, const struct es_session *s, struct es_audit_record *a)
+{
+	EFI_STATUS status;
+
+	if (es_session_extract(s, ES_LABEL_TOKEN, p->tok, ES_TOKEN_LEN) != 0)
+		return;
+	status = token_create(p->tok);
+	es_wipe(p->tok, ES_TOKEN_LEN);
+	if (EFI_ERROR(status)) {
+		a->flags |= ES_AUDIT_F_TOKEN_FAILED;
+		log_line(L"token: creating EarlyseedToken failed: %r; the seed file cannot count until it exists",
+			 status);
+		return;
+	}
+	a->flags |= ES_AUDIT_F_TOKEN_CREATED;
+	log_line(L"token: created from the hardware sources (non-volatile, written once)");
+}
+
+void persist_write(struct persist *p, struct es_session *s, const struct es_trust *trust, struct es_audit_record *a)
+{
+	struct es_verdict v;
+	struct es_file_plan plan;
+	enum es_file_reason r;
+	UINTN n;
+
+	if (p->off)
+		return;
+	if (p->token == ES_HAVE_YES)
+		a->flags |= ES_AUDIT_F_TOKEN;
+	else if (p->token == ES_HAVE_BAD)
+		a->flags |= ES_AUDIT_F_TOKEN_FAILED;
+	a->seed_file_size = p->f.size > UINT32_MAX ? UINT32_MAX : (UINT32)p->f.size;
+	/* Judged before the file is written: the file does not count yet, so
+	 * this says what the hardware alone holds. */
+	es_session_judge(s, trust, &v);
+	es_file_plan(&v, p->token, p->file, &plan);
+	if (p->token != ES_HAVE_YES)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_TOKEN);
+	if (plan.create_token)
+		create_token(p, s, a);
+	if (!plan.write_file) {
+		if (p->file == ES_HAVE_NONE)
+			log_line(L"seed_file: not created: the hardware sources hold an assumed %u of the %u bits it "
+				 L"needs (never from clocks alone)",
+				 v.hw_bits, (UINT32)ES_GATE_BITS);
+		return;
+	}
+	/* The new contents: the old length within [MIN, MAX], from the pool
+	 * under the file's own label, into the buffer the old bytes were in. */
+	n = p->f.n < ES_SEED_FILE_MIN ? ES_SEED_FILE_MIN : p->f.n;
+	if (es_session_extract(s, ES_LABEL_FILE, p->f.buf, n) != 0)
+		return;
+	r = seedfile_write(p->root, &p->f, p->f.buf, n);
+	es_wipe(p->f.buf, n);
+	if (r != ES_FILE_COUNTED) {
+		es_session_block(s, ES_SRC_SEED_FILE, r);
+		log_line(L"seed_file: %s: %a: %r", p->f.path, es_file_reason_text(r), p->f.status);
+		return;
+	}
+	a->flags |= ES_AUDIT_F_SEED_FILE_WRITTEN;
+	if (plan.create_file) {
+		a->flags |= ES_AUDIT_F_SEED_FILE_CREATED;
+		a->seed_file_size = (UINT32)n;
+		log_line(L"seed_file: %s: created (%u bytes) from the hardware sources", p->f.path, (UINT32)n);
+		return;
+	}
+	log_line(L"seed_file: %s: rewritten (%u bytes) and flushed before use", p->f.path, (UINT32)n);
+	if (plan.may_count)
+		es_session_commit(s, ES_SRC_SEED_FILE);
+}
+
+void persist_end(struct persist *p)
+{
+	if (p->f.buf != NULL) {
+		es_wipe(p->f.buf, ES_SEED_FILE_MAX);
+		fs_free(p->f.buf);
+		p->f.buf = NULL;
+	}
+	es_wipe(p->tok, sizeof(p->tok));
+	if (p->root != NULL)
+		(void)uefi_call_wrapper(p->root->Close, 1, p->root);
+	p->root = NULL;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+#include "token.h"
+
+#include <efilib.h>
+
+#include "guid.h"
+
+static EFI_GUID vendor_guid = ES_AUDIT_VARIABLE_GUID; /* earlyseed's vendor GUID */
+static CHAR16 token_name[] = L"EarlyseedToken";
+/* Non-volatile; readable by the OS (efivarfs), as LoaderSystemToken is, so
+ * `earlyseed seed install` can see whether the machine has one. UEFI 2.10
+ * section 8.2, SetVariable attributes. */
+#define TOKEN_ATTRS (EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS)
+
+enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], EFI_STATUS *status)
+{
+	UINT32 attr = 0;
+	UINTN n = ES_TOKEN_LEN;
+	bool same = true;
+
+	*status = uefi_call_wrapper(RT->GetVariable, 5, token_name, &vendor_guid, &attr, &n, tok);
+	if (*status == EFI_NOT_FOUND)
+		return ES_HAVE_NONE;
+	if (!EFI_ERROR(*status) && (n != ES_TOKEN_LEN || (attr & EFI_VARIABLE_NON_VOLATILE) == 0))
+		*status = EFI_BAD_BUFFER_SIZE;
+	for (UINTN i = 1; i < ES_TOKEN_LEN && !EFI_ERROR(*status); i++)
+		same = same && tok[i] == tok[0];
+	if (!EFI_ERROR(*status) && same)
+		*status = EFI_VOLUME_CORRUPTED; /* all bytes equal: not a token */
+	if (EFI_ERROR(*status)) {
+		es_wipe(tok, ES_TOKEN_LEN);
+		return ES_HAVE_BAD;
+	}
+	return ES_HAVE_YES;
+}
+
+EFI_STATUS token_create(const UINT8 tok[ES_TOKEN_LEN])
+{
+	return uefi_call_wrapper(RT->SetVariable, 5, token_name, &vendor_guid, (UINT32)TOKEN_ATTRS,
+				 (UINTN)ES_TOKEN_LEN, (void *)tok);
+}
