@@ -119,12 +119,14 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	 * this says what the hardware alone holds. */
 	es_session_judge(s, trust, &v);
 	es_file_plan(&v, p->token, p->file, &plan);
-	if (p->token != ES_HAVE_YES)
+	if (p->token != ES_HAVE_YES && p->f.exists)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_TOKEN);
 	if (plan.create_token)
 		create_token(p, s, a);
 	if (!plan.write_file) {
-		if (p->file == ES_HAVE_NONE)
+		if (!p->f.exists && p->f.ro_volume)
+			log_line(L"seed_file: not created: the volume is read-only");
+		else if (p->file == ES_HAVE_NONE)
 			log_line(L"seed_file: not created: the hardware sources hold an assumed %u of the %u bits it "
 				 L"needs (never from clocks alone)",
 				 v.hw_bits, (UINT32)ES_GATE_BITS);

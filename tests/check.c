@@ -36,6 +36,11 @@ void check_skip(const char *name, const char *why)
 	printf("ok - %s # SKIP %s\n", name, why);
 }
 
+unsigned int check_failures_in_test(void)
+{
+	return failures_in_test;
+}
+
 int check_done(void)
 {
 	printf("# %u passed, %u failed, %u skipped\n", passed, failed, skipped);

@@ -12,6 +12,8 @@
 void check_fail(const char *file, int line, const char *what);
 void check_run(const char *name, void (*fn)(void));
 void check_skip(const char *name, const char *why);
+/* Failed checks so far in the running test (to print context once). */
+unsigned int check_failures_in_test(void);
 /* Prints the binary's own tally; returns the exit status for main(). */
 int check_done(void);
 

@@ -29,6 +29,10 @@ static struct es_audit_record sample(void)
 	a.config_problems = 5;
 	a.elapsed_kcycles = 13256;
 	a.stage = 2;
+	a.arch = ES_AUDIT_ARCH_X86_64;
+	a.bytes_seed_file = 0x0a0b0c0d;
+	a.seed_file_size = 4096;
+	a.seed_file_reason = ES_FILE_NO_TOKEN;
 	return a;
 }
 
@@ -38,13 +42,58 @@ static void test_wire_layout(void)
 	uint8_t b[ES_AUDIT_SIZE];
 
 	es_audit_encode(&a, b);
-	CHECK(memcmp(b, "ESAR\x02\x00\x40\x00", 8) == 0);
+	CHECK(memcmp(b, "ESAR\x03\x00\x50\x00", 8) == 0);
 	/* little-endian at the asserted offsets */
 	CHECK(b[24] == 0x04 && b[25] == 0x03 && b[26] == 0x02 && b[27] == 0x01);
 	CHECK(b[44] == 0xcd && b[45] == 0xab);
 	for (size_t i = 56; i < 60; i++)
 		CHECK(b[i] == 0);
-	CHECK(b[60] == 2 && b[61] == 0 && b[62] == 0 && b[63] == 0);
+	CHECK(b[60] == 2 && b[61] == 0 && b[62] == 1 && b[63] == 0);
+	CHECK(b[64] == 0x0d && b[65] == 0x0c && b[66] == 0x0b && b[67] == 0x0a);
+	CHECK(b[68] == 0x00 && b[69] == 0x10 && b[72] == ES_FILE_NO_TOKEN && b[73] == 0);
+	for (size_t i = 74; i < 80; i++)
+		CHECK(b[i] == 0);
+}
+
+/* Records older versions wrote, built byte by byte as they were. */
+static void old_record(uint8_t b[ES_AUDIT_SIZE_V2], uint16_t version)
+{
+	memset(b, 0, ES_AUDIT_SIZE_V2);
+	memcpy(b, "ESAR", 4);
+	b[4] = (uint8_t)version;
+	b[6] = ES_AUDIT_SIZE_V2;
+	b[8] = 0x42; /* rdrand | table */
+	b[28] = 0x00; b[29] = 0x02; /* 512 bytes of rdrand */
+	b[36] = 32; /* table size */
+	b[52] = 0x39; b[53] = 0x30; /* 12345: microseconds in v1, kcycles in v2 */
+	if (version == 2)
+		b[60] = 3; /* stage */
+}
+
+static void test_old_versions(void)
+{
+	uint8_t b[ES_AUDIT_SIZE_V2];
+	struct es_audit_record d;
+
+	for (uint16_t v = 1; v <= 2; v++) {
+		old_record(b, v);
+		CHECK(es_audit_decode(b, sizeof(b), &d) == ES_AUDIT_OK);
+		CHECK(d.version == v && d.bytes_rdrand == 512 && d.table_size == 32 && d.elapsed_kcycles == 12345);
+		CHECK(d.stage == (v == 2 ? 3 : 0) && d.bytes_seed_file == 0 && d.arch == 0);
+		CHECK(es_audit_decode(b, sizeof(b) - 1, &d) == ES_AUDIT_ESHORT);
+		/* a flag its version did not have */
+		b[10] = v == 1 ? 0x10 : 0x04;
+		CHECK(es_audit_decode(b, sizeof(b), &d) == ES_AUDIT_EFLAGS);
+		old_record(b, v);
+		b[62] = 1; /* reserved then */
+		CHECK(es_audit_decode(b, sizeof(b), &d) == ES_AUDIT_EFLAGS);
+		old_record(b, v);
+		b[6] = ES_AUDIT_SIZE;
+		CHECK(es_audit_decode(b, sizeof(b), &d) == ES_AUDIT_ELENGTH);
+	}
+	old_record(b, 1);
+	b[60] = 1; /* v1 had a u32 reserved at 60 */
+	CHECK(es_audit_decode(b, sizeof(b), &d) == ES_AUDIT_EFLAGS);
 }
 
 static void test_round_trip(void)
@@ -69,16 +118,21 @@ static void test_rejects(void)
 	c[0] = 'X';
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EMAGIC);
 	memcpy(c, b, sizeof(c));
-	c[4] = 1; /* version 1 had microseconds and no stage */
+	c[4] = 4; /* a version from the future */
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EVERSION);
+	c[4] = 0;
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EVERSION);
 	memcpy(c, b, sizeof(c));
 	c[6] = 65;
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_ELENGTH);
 	memcpy(c, b, sizeof(c));
-	c[10] = 0x02; /* flag bit 17 */
+	c[11] = 0x01; /* flag bit 24 */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
 	memcpy(c, b, sizeof(c));
-	c[62] = 1;
+	c[74] = 1;
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
+	memcpy(c, b, sizeof(c));
+	c[79] = 1;
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
 	CHECK(strcmp(es_audit_decode_strerror(ES_AUDIT_EMAGIC), "not an earlyseed audit record (magic is not ESAR)") == 0);
 }
@@ -105,8 +159,11 @@ static void test_inspect(void)
 	/* efivarfs form */
 	CHECK(inspect(b, sizeof(b), &out, &err) == 0);
 	CHECK(strstr(out, "flags:            rdrand prev_found prev_retired table\n") != NULL);
-	CHECK(strstr(out, "summary rdseed=16909060 rdrand=512 efi_rng=64 prev_table=32 table=32 "
-			  "health=rdseed:absent,rdrand:pass,efi_rng:absent\n") != NULL);
+	CHECK(strstr(out, "summary rdseed=16909060 rdrand=512 efi_rng=64 prev_table=32 seed_file=168496141 "
+			  "table=32 health=rdseed:absent,rdrand:pass,efi_rng:absent,seed_file:absent\n") != NULL);
+	CHECK(strstr(out, "architecture:     x86_64\n") != NULL);
+	CHECK(strstr(out, "seed file:        size=4096 mixed=168496141 no EarlyseedToken") != NULL);
+	CHECK(strstr(out, "token:            none\n") != NULL);
 	CHECK(strstr(out, "time spent:       13256 x 1024 cycles") != NULL);
 	CHECK(strstr(out, "stage:            2\n") != NULL);
 	CHECK(err[0] == '\0');
@@ -124,6 +181,26 @@ static void test_inspect(void)
 	memset(b, 0x41, sizeof(b));
 	CHECK(inspect(b, ES_AUDIT_SIZE, &out, &err) == 1);
 	CHECK(strstr(err, "magic") != NULL);
+	free(out);
+	free(err);
+	/* a version 1 record, as efivarfs shows it */
+	b[0] = 0x06;
+	b[1] = b[2] = b[3] = 0;
+	old_record(b + 4, 1);
+	CHECK(inspect(b, ES_AUDIT_SIZE_V2 + 4, &out, &err) == 0);
+	CHECK(strstr(out, "earlyseed audit record v1\n") != NULL);
+	CHECK(strstr(out, "time spent:       12345 us\n") != NULL);
+	CHECK(strstr(out, "seed file:") == NULL && strstr(out, "stage:") == NULL);
+	free(out);
+	free(err);
+	old_record(b, 2);
+	CHECK(inspect(b, ES_AUDIT_SIZE_V2, &out, &err) == 0);
+	CHECK(strstr(out, "stage:            3\n") != NULL);
+	free(out);
+	free(err);
+	/* a v3 header on 64 bytes: short */
+	es_audit_encode(&a, b);
+	CHECK(inspect(b, ES_AUDIT_SIZE_V2, &out, &err) == 1);
 	free(out);
 	free(err);
 }
@@ -154,14 +231,26 @@ static void test_from_verdict(void)
 			  ES_AUDIT_F_PREV_FAIL | ES_AUDIT_F_BELOW_GATE | ES_AUDIT_F_CPU_UNTRUSTED));
 	CHECK(a.bytes_clock == 24 && a.bytes_rdrand == 512 && a.prev_table_size == 512);
 	es_audit_summary(&a, line, sizeof(line));
-	CHECK(strcmp(line, "rdseed=0 rdrand=512 efi_rng=64 prev_table=512 table=0 "
-			   "health=rdseed:absent,rdrand:pass,efi_rng:fail") == 0);
+	CHECK(strcmp(line, "rdseed=0 rdrand=512 efi_rng=64 prev_table=512 seed_file=0 table=0 "
+			   "health=rdseed:absent,rdrand:pass,efi_rng:fail,seed_file:absent") == 0);
 	/* a short buffer is cut, never overrun */
 	es_audit_summary(&a, line, 10);
 	CHECK(strcmp(line, "rdseed=0 ") == 0);
-	for (unsigned int bit = 0; bit < 17; bit++)
+	for (unsigned int bit = 0; bit < 24; bit++)
 		CHECK(strcmp(es_audit_flag_name(1u << bit), "unknown") != 0);
-	CHECK(strcmp(es_audit_flag_name(1u << 17), "unknown") == 0);
+	CHECK(strcmp(es_audit_flag_name(1u << 24), "unknown") == 0);
+	/* the seed file's verdict and reason */
+	memset(&v, 0, sizeof(v));
+	v.state[ES_SRC_SEED_FILE] = ES_FAIL;
+	v.bytes[ES_SRC_SEED_FILE] = 32;
+	v.file_reason = ES_FILE_RO_VOLUME;
+	v.gate_met = true;
+	es_audit_init(&a);
+	es_audit_from_verdict(&a, &v);
+	CHECK(a.flags == (ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_SEED_FILE_FAIL));
+	CHECK(a.bytes_seed_file == 32 && a.seed_file_reason == ES_FILE_RO_VOLUME);
+	es_audit_summary(&a, line, sizeof(line));
+	CHECK(strstr(line, " seed_file=32 table=0 ") != NULL && strstr(line, ",seed_file:fail") != NULL);
 }
 
 int main(void)
@@ -170,6 +259,7 @@ int main(void)
 	RUN(test_wire_layout);
 	RUN(test_round_trip);
 	RUN(test_rejects);
+	RUN(test_old_versions);
 	RUN(test_inspect);
 	return check_done();
 }

@@ -37,6 +37,29 @@ static void test_defaults(void)
 	es_config_defaults(&c);
 	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 	CHECK(c.cmdline[0] == '\0');
+	CHECK(strcmp(c.seed_file, "\\EFI\\earlyseed\\random-seed") == 0);
+}
+
+static void test_seed_file_key(void)
+{
+	struct es_config c;
+	struct warnings w;
+
+	CHECK(parse(&c, "seed_file = /loader/random-seed\n", &w) == 0);
+	CHECK(strcmp(c.seed_file, "\\loader\\random-seed") == 0);
+	CHECK(parse(&c, "seed_file = none\n", &w) == 0);
+	CHECK(c.seed_file[0] == '\0');
+	/* turned off, then on again: the last line wins */
+	CHECK(parse(&c, "seed_file = none\nseed_file = \\s\n", &w) == 0);
+	CHECK(strcmp(c.seed_file, "\\s") == 0);
+	/* a relative path or an empty value is reported and leaves the default */
+	CHECK(parse(&c, "seed_file = random-seed\n", &w) == 1);
+	CHECK(strcmp(w.last, "seed_file must be an absolute path (\\EFI\\...) or none, line ignored") == 0);
+	CHECK(strcmp(c.seed_file, ES_CONFIG_DEFAULT_SEED_FILE) == 0);
+	CHECK(parse(&c, "seed_file =\n", &w) == 1);
+	CHECK(strcmp(w.last, "seed_file is empty, line ignored") == 0);
+	CHECK(parse(&c, "next = none\n", &w) == 1); /* only seed_file can be none */
+	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 }
 
 static void test_keys_comments_crlf(void)
@@ -223,5 +246,6 @@ int main(void)
 	RUN(test_file_too_large);
 	RUN(test_empty_file);
 	RUN(test_path_beside);
+	RUN(test_seed_file_key);
 	return check_done();
 }

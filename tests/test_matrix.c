@@ -791,6 +791,234 @@ static void test_take_back(void)
 	CHECK(!logged("taken back"));
 }
 
+/* ---- the seed file and the token (README "The seed file") ---- */
+#define SEED_PATH "\\EFI\\earlyseed\\random-seed"
+#define TOKEN_ATTRS (EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS)
+
+enum { TOKEN_NONE, TOKEN_YES, TOKEN_BAD };
+
+struct pcase {
+	const char *name;
+	long len;       /* -1: no file */
+	bool zero;      /* all-zero contents */
+	int token;
+	bool hw;        /* RDSEED, RDRAND and an EFI RNG; else nothing at all */
+	bool ro_volume, ro_unreported, ro_attr, write_short;
+	EFI_STATUS write_status, flush_status, token_set_status, mkdir_status;
+	/* expected */
+	bool counts, written, token_created, file_created;
+	enum es_file_reason reason;
+};
+
+static uint8_t file_old[1u << 20], file_before[1u << 20], token_bytes[ES_TOKEN_LEN];
+
+static void persist_run(const struct pcase *c)
+{
+	struct fake_file_entry *e;
+	struct es_audit_record a;
+	size_t rewritten;
+	bool table;
+	unsigned int failed_before = check_failures_in_test();
+
+	base();
+	if (!c->hw) {
+		no_cpu_rng();
+		fake.no_rng_protocol = true;
+	}
+	if (c->len >= 0) {
+		if (c->zero)
+			memset(file_old, 0, (size_t)c->len);
+		else
+			check_rand_fill(file_old, (size_t)c->len);
+		memcpy(file_before, file_old, (size_t)c->len);
+		e = add_file(SEED_PATH, file_old, (size_t)c->len, false);
+		e->ro_attr = c->ro_attr;
+		e->write_status = c->write_status;
+		e->flush_status = c->flush_status;
+		e->write_short = c->write_short;
+		if (!c->zero) /* zeros are everywhere: nothing to look for */
+			fake_note_source(file_old, (size_t)c->len < ES_SEED_FILE_MAX ? (size_t)c->len : ES_SEED_FILE_MAX);
+	}
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	if (c->token == TOKEN_YES)
+		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
+	else if (c->token == TOKEN_BAD)
+		fake_set_token(token_bytes, 16, TOKEN_ATTRS);
+	fake.read_only = c->ro_volume;
+	fake.ro_unreported = c->ro_unreported;
+	fake.token_set_status = c->token_set_status;
+	fake.mkdir_status = c->mkdir_status;
+	table = c->counts || c->hw;
+	finish(table, true);
+	CHECK(audit_decode_ok(&a));
+	CHECK(((a.flags & ES_AUDIT_F_SEED_FILE_WRITTEN) != 0) == c->written);
+	CHECK(((a.flags & ES_AUDIT_F_SEED_FILE_CREATED) != 0) == c->file_created);
+	CHECK(((a.flags & ES_AUDIT_F_TOKEN_CREATED) != 0) == c->token_created);
+	CHECK(((a.flags & ES_AUDIT_F_TOKEN) != 0) == (c->token == TOKEN_YES));
+	CHECK(a.seed_file_reason == c->reason);
+	CHECK(a.bytes_seed_file == (c->len < 0 ? 0u : (uint32_t)(c->len < ES_SEED_FILE_MAX ? c->len : ES_SEED_FILE_MAX)));
+	if (c->counts) {
+		CHECK(a.entropy_bits >= ES_GATE_BITS && (a.flags & ES_AUDIT_F_SEED_FILE_FAIL) == 0);
+		CHECK(logged("health: seed_file: pass"));
+	} else if (c->len >= 0) {
+		CHECK((a.flags & ES_AUDIT_F_SEED_FILE_FAIL) != 0);
+		/* one line says why */
+		CHECK(logged("health: seed_file: fail: "));
+		if (c->reason != ES_FILE_HEALTH) /* that line names the test */
+			CHECK(logged(es_file_reason_text(c->reason)));
+	}
+	/* NVRAM: the token at most once, only when created */
+	CHECK(fake.nv_writes == (c->token == TOKEN_NONE && c->hw ? 1u : 0u));
+	CHECK((fake_token() != NULL && fake_token()->len == ES_TOKEN_LEN) == (c->token == TOKEN_YES || c->token_created));
+	if (c->token_created && fake_token() != NULL)
+		CHECK(memcmp(fake_token()->data, fake.table_bytes_at_start + 4, 16) != 0);
+	e = fake_file(SEED_PATH);
+	CHECK((e != NULL) == (c->len >= 0 || c->file_created));
+	if (e != NULL && c->written) {
+		long old = c->len < 0 ? 0 : c->len;
+
+		rewritten = old < ES_SEED_FILE_MIN ? ES_SEED_FILE_MIN : old > ES_SEED_FILE_MAX ? ES_SEED_FILE_MAX : (size_t)old;
+		CHECK(e->flushes == 1);
+		/* never truncated; the rewritten part differs from the old bytes
+		 * and holds neither the seed nor the token */
+		CHECK(e->len == (size_t)(old > (long)rewritten ? old : (long)rewritten));
+		if (old > 0)
+			CHECK(memcmp(e->data, file_before, (size_t)old < rewritten ? (size_t)old : rewritten) != 0);
+		if (c->len > ES_SEED_FILE_MAX)
+			CHECK(memcmp(e->data + ES_SEED_FILE_MAX, file_before + ES_SEED_FILE_MAX,
+				     (size_t)c->len - ES_SEED_FILE_MAX) == 0);
+		if (table)
+			CHECK(memmem(e->data, rewritten, fake.table_bytes_at_start + 4, 8) == NULL);
+		CHECK(memmem(e->data, rewritten, token_bytes, 8) == NULL);
+	} else if (e != NULL && c->len >= 0 && c->write_status == EFI_SUCCESS && !c->write_short &&
+		   c->flush_status == EFI_SUCCESS) {
+		CHECK(e->len == (size_t)c->len && memcmp(e->data, file_before, (size_t)c->len) == 0);
+	}
+	/* secrets: wiped before FreePool, never printed (finish() checked the
+	 * stack when the kernel started) */
+	CHECK(!fake.secret_freed);
+	CHECK(!fake_source_bytes_logged());
+	if (check_failures_in_test() != failed_before)
+		printf("#   case %s\n#   log:\n%s", c->name, fake.log);
+}
+
+static void test_seed_file(void)
+{
+	static const struct pcase cases[] = {
+		/* name, len, zero, token, hw, ro_vol, ro_unrep, ro_attr, short, write, flush, tokset, mkdir,
+		 * counts, written, token_created, file_created, reason */
+		{ "token+32", 32, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED },
+		{ "token+4096", 4096, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED },
+		{ "token+1MiB", 1 << 20, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED },
+		{ "token+31", 31, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_SHORT },
+		{ "token+empty", 0, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_SHORT },
+		{ "token+zero", 64, true, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_HEALTH },
+		{ "token+missing", -1, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_MISSING },
+		{ "no token (a clone)", 32, false, TOKEN_NONE, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_NO_TOKEN },
+		{ "bad token", 32, false, TOKEN_BAD, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_NO_TOKEN },
+		{ "read-only volume", 32, false, TOKEN_YES, false, true, false, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_RO_VOLUME },
+		{ "read-only volume, unreported", 32, false, TOKEN_YES, false, true, true, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_RO_VOLUME },
+		{ "read-only attribute", 32, false, TOKEN_YES, false, false, false, true, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_RO_ATTR },
+		{ "write fails", 32, false, TOKEN_YES, false, false, false, false, false, EFI_DEVICE_ERROR, 0, 0, 0,
+		  false, false, false, false, ES_FILE_WRITE_FAILED },
+		{ "short write", 32, false, TOKEN_YES, false, false, false, false, true, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_WRITE_FAILED },
+		{ "flush fails", 32, false, TOKEN_YES, false, false, false, false, false, 0, EFI_DEVICE_ERROR, 0, 0,
+		  false, false, false, false, ES_FILE_FLUSH_FAILED },
+		/* creation: only from the hardware */
+		{ "first boot: hw creates both", -1, false, TOKEN_NONE, true, false, false, false, false, 0, 0, 0, 0,
+		  false, true, true, true, ES_FILE_MISSING },
+		{ "hw, token there, file created", -1, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, true, ES_FILE_MISSING },
+		{ "hw, file there, token created", 32, false, TOKEN_NONE, true, false, false, false, false, 0, 0, 0, 0,
+		  false, true, true, false, ES_FILE_NO_TOKEN },
+		{ "hw, SetVariable fails", -1, false, TOKEN_NONE, true, false, false, false, false, 0, 0,
+		  EFI_OUT_OF_RESOURCES, 0, false, true, false, true, ES_FILE_MISSING },
+		{ "hw, read-only volume", -1, false, TOKEN_NONE, true, true, false, false, false, 0, 0, 0, 0,
+		  false, false, true, false, ES_FILE_MISSING },
+		{ "hw, directory cannot be made", -1, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0,
+		  EFI_DEVICE_ERROR, false, false, false, false, ES_FILE_MISSING },
+		{ "no hw, no token, no file: nothing", -1, false, TOKEN_NONE, false, false, false, false, false, 0, 0,
+		  0, 0, false, false, false, false, ES_FILE_MISSING },
+		{ "hw and a file that counts", 32, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		persist_run(&cases[i]);
+}
+
+/* seed_file = none: nothing read, written or created, even with hardware. */
+static void test_seed_file_off(void)
+{
+	static const char conf[] = "next = \\vmlinuz\nseed_file = none\n";
+
+	base();
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = sizeof(conf) - 1;
+	finish(true, true);
+	CHECK(fake.nv_writes == 0 && fake.write_attempts == 0 && fake_file(SEED_PATH) == NULL);
+	CHECK(logged("seed_file: turned off (seed_file = none)"));
+}
+
+/* Three boots of one machine: a firmware RNG creates the token and the
+ * file; then, with no hardware RNG at all, the file alone seeds the kernel,
+ * and changes every boot. A clone of the disk (no token) gets nothing. */
+static uint8_t boot_file[4][ES_SEED_FILE_MIN];
+static uint8_t boot_token[ES_TOKEN_LEN];
+
+static void boot_with(const uint8_t *file, bool token, bool hw)
+{
+	base();
+	if (!hw) {
+		no_cpu_rng();
+		fake.no_rng_protocol = true;
+	}
+	if (file != NULL)
+		add_file(SEED_PATH, file, ES_SEED_FILE_MIN, false);
+	if (token)
+		fake_set_token(boot_token, ES_TOKEN_LEN, TOKEN_ATTRS);
+}
+
+static void test_seed_file_boots(void)
+{
+	struct fake_file_entry *e;
+
+	boot_with(NULL, false, true);
+	finish(true, true);
+	e = fake_file(SEED_PATH);
+	CHECK(e != NULL && e->len == ES_SEED_FILE_MIN && fake_token() != NULL);
+	if (e == NULL || fake_token() == NULL)
+		return;
+	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
+	memcpy(boot_token, fake_token()->data, ES_TOKEN_LEN);
+	for (int b = 1; b <= 2; b++) {
+		boot_with(boot_file[b - 1], true, false);
+		finish(true, true);
+		CHECK(logged("health: seed_file: pass") && fake.nv_writes == 0);
+		e = fake_file(SEED_PATH);
+		memcpy(boot_file[b], e->data, ES_SEED_FILE_MIN);
+		for (int k = 0; k < b; k++)
+			CHECK(memcmp(boot_file[b], boot_file[k], ES_SEED_FILE_MIN) != 0);
+	}
+	/* the clone: same disk, no token, no hardware */
+	boot_with(boot_file[2], false, false);
+	finish(false, true);
+	CHECK(logged("no EarlyseedToken") && fake.nv_writes == 0);
+}
+
 int main(void)
 {
 	RUN(test_healthy_machine);
@@ -825,6 +1053,9 @@ int main(void)
 	RUN(test_rng_writes_nothing);
 	RUN(test_network_boot);
 	RUN(test_take_back);
+	RUN(test_seed_file);
+	RUN(test_seed_file_off);
+	RUN(test_seed_file_boots);
 	fake_efi_reset(); /* frees the last case's pool allocations */
 	return check_done();
 }

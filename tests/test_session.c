@@ -411,6 +411,169 @@ static int never(uint64_t *v)
 	return 0;
 }
 
+/* ---- the seed file: a conditional source, and the creation plan ---- */
+static void file_case(size_t n, bool commit, enum es_file_reason block, const struct es_trust *tr,
+		      struct es_verdict *v)
+{
+	static uint8_t b[ES_SEED_FILE_MAX + 8];
+	struct es_session s;
+
+	check_rand_fill(b, sizeof(b));
+	es_session_begin(&s);
+	es_session_add_seed_file(&s, b, n);
+	if (block != ES_FILE_COUNTED)
+		es_session_block(&s, ES_SRC_SEED_FILE, block);
+	if (commit)
+		es_session_commit(&s, ES_SRC_SEED_FILE);
+	judge(&s, tr, v);
+	es_session_end(&s);
+}
+
+static void test_seed_file(void)
+{
+	struct es_verdict v;
+	const struct es_source_info *r = es_source(ES_SRC_SEED_FILE);
+
+	CHECK(r->conditional && !r->cpu && !r->hardware && r->max_bits == ES_GATE_BITS);
+	/* counts only once committed: 8 bits a byte, at most the gate */
+	file_case(32, false, ES_FILE_COUNTED, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.bits[ES_SRC_SEED_FILE] == 0);
+	CHECK(v.file_reason == ES_FILE_NOT_WRITTEN && !v.gate_met);
+	file_case(32, true, ES_FILE_COUNTED, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_PASS && v.bits[ES_SRC_SEED_FILE] == 256);
+	CHECK(v.file_reason == ES_FILE_COUNTED && v.gate_met && v.install && v.hw_bits == 0);
+	CHECK(v.made_of.other_bits == 256 && v.made_of.cpu_bits == 0);
+	/* the CPU's trust does not touch it */
+	file_case(32, true, ES_FILE_COUNTED, &trust_cpu_off, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.gate_met);
+	file_case(ES_SEED_FILE_MAX, true, ES_FILE_COUNTED, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.bytes[ES_SRC_SEED_FILE] == ES_SEED_FILE_MAX);
+	/* 31 bytes, empty: never, even committed */
+	file_case(31, true, ES_FILE_COUNTED, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_SHORT && !v.gate_met);
+	file_case(0, true, ES_FILE_COUNTED, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_SHORT);
+	/* blocked: the first reason is kept, commit cannot undo it */
+	file_case(32, true, ES_FILE_NO_TOKEN, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_NO_TOKEN && v.bits[ES_SRC_SEED_FILE] == 0);
+	for (int why = ES_FILE_RO_VOLUME; why < ES_FILE_REASONS; why++) {
+		file_case(64, true, (enum es_file_reason)why, &trust_on, &v);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == why && !v.gate_met);
+		CHECK(strcmp(es_file_reason_text((enum es_file_reason)why), "unknown reason") != 0);
+	}
+	/* all-zero and a repeated pattern fail their tests */
+	{
+		static uint8_t z[64];
+		struct es_session s;
+
+		es_session_begin(&s);
+		es_session_add_seed_file(&s, z, sizeof(z));
+		es_session_commit(&s, ES_SRC_SEED_FILE);
+		judge(&s, &trust_on, &v);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_HEALTH && !v.gate_met);
+		for (size_t i = 0; i < sizeof(z); i++)
+			z[i] = (uint8_t)(i % 16 * 17 + 3);
+		es_session_begin(&s);
+		es_session_add_seed_file(&s, z, sizeof(z));
+		es_session_commit(&s, ES_SRC_SEED_FILE);
+		judge(&s, &trust_on, &v);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_HEALTH);
+		es_session_end(&s);
+	}
+	/* missing and off are not failures */
+	{
+		struct es_session s;
+
+		es_session_begin(&s);
+		es_session_block(&s, ES_SRC_SEED_FILE, ES_FILE_MISSING);
+		judge(&s, &trust_on, &v);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_ABSENT && v.file_reason == ES_FILE_MISSING);
+		es_session_begin(&s);
+		judge(&s, &trust_on, &v);
+		CHECK(v.file_reason == ES_FILE_MISSING);
+		es_session_block(&s, ES_SRC_SEED_FILE, ES_FILE_OFF);
+		judge(&s, &trust_on, &v);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_ABSENT && v.file_reason == ES_FILE_OFF);
+		es_session_end(&s);
+	}
+}
+
+/* The token is mixed and counts nothing; distinct labels give unrelated
+ * outputs of one pool. */
+static void test_token_and_labels(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+	uint8_t tok[ES_TOKEN_LEN], a[32], b[32], c[32];
+
+	check_rand_fill(tok, sizeof(tok));
+	es_session_begin(&s);
+	CHECK(es_session_add(&s, ES_SRC_TOKEN, tok, sizeof(tok)) == 0);
+	judge(&s, &trust_on, &v);
+	CHECK(v.counted_bits == 0 && v.bytes[ES_SRC_TOKEN] == ES_TOKEN_LEN);
+	CHECK(es_session_extract(&s, ES_LABEL_TABLE, a, 32) == 0);
+	CHECK(es_session_extract(&s, ES_LABEL_FILE, b, 32) == 0);
+	CHECK(es_session_extract(&s, ES_LABEL_TOKEN, c, 32) == 0);
+	CHECK(memcmp(a, b, 32) != 0 && memcmp(a, c, 32) != 0 && memcmp(b, c, 32) != 0);
+	CHECK(memcmp(c, tok, 32) != 0);
+	es_session_end(&s);
+}
+
+static void plan_case(uint32_t hw, enum es_have token, enum es_have file, struct es_file_plan *p)
+{
+	struct es_verdict v;
+
+	memset(&v, 0, sizeof(v));
+	v.hw_bits = hw;
+	es_file_plan(&v, token, file, p);
+}
+
+static void test_file_plan(void)
+{
+	struct es_file_plan p;
+	enum es_have t, f;
+
+	/* every combination, against the rule written out */
+	for (uint32_t hw = 0; hw <= 512; hw += 255) {
+		for (t = ES_HAVE_NONE; t <= ES_HAVE_BAD; t++) {
+			for (f = ES_HAVE_NONE; f <= ES_HAVE_BAD; f++) {
+				bool met = hw >= ES_GATE_BITS;
+
+				plan_case(hw, t, f, &p);
+				CHECK(p.create_token == (t == ES_HAVE_NONE && met));
+				CHECK(p.write_file == (f == ES_HAVE_YES || (f == ES_HAVE_NONE && met && t != ES_HAVE_BAD)));
+				CHECK(p.create_file == (p.write_file && f == ES_HAVE_NONE));
+				CHECK(p.may_count == (t == ES_HAVE_YES && f == ES_HAVE_YES));
+			}
+		}
+	}
+	/* never from clocks alone: a session with clocks, a token and no
+	 * hardware creates nothing */
+	{
+		struct es_session s;
+		struct es_verdict v;
+		uint8_t clk[24] = { 1, 2, 3 };
+
+		es_session_begin(&s);
+		CHECK(es_session_add(&s, ES_SRC_CLOCK, clk, sizeof(clk)) == 0);
+		add_random(&s, ES_SRC_TOKEN, ES_TOKEN_LEN);
+		judge(&s, &trust_on, &v);
+		es_file_plan(&v, ES_HAVE_YES, ES_HAVE_NONE, &p);
+		CHECK(!p.write_file && !p.create_token);
+		/* RDRAND alone under trust_cpu=off: not hardware enough */
+		add_words(&s, ES_SRC_RDRAND, ES_CPU_LONGS);
+		judge(&s, &trust_cpu_off, &v);
+		CHECK(v.hw_bits == 0);
+		es_file_plan(&v, ES_HAVE_NONE, ES_HAVE_NONE, &p);
+		CHECK(!p.create_token && !p.write_file);
+		judge(&s, &trust_on, &v);
+		CHECK(v.hw_bits == 512);
+		es_file_plan(&v, ES_HAVE_NONE, ES_HAVE_NONE, &p);
+		CHECK(p.create_token && p.write_file && p.create_file && !p.may_count);
+		es_session_end(&s);
+	}
+}
+
 static void cpu_reset(void)
 {
 	memset(&fake_insn, 0, sizeof(fake_insn));
@@ -492,5 +655,8 @@ int main(void)
 	RUN(test_finish_wipes);
 	RUN(test_loop_guard);
 	RUN(test_cpu_gather);
+	RUN(test_seed_file);
+	RUN(test_token_and_labels);
+	RUN(test_file_plan);
 	return check_done();
 }

@@ -14,7 +14,7 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	char summary[ES_AUDIT_SUMMARY_MAX];
 
 	/* efivarfs prefixes the data with the variable's attributes. */
-	if (n == ES_AUDIT_SIZE + 4 && buf[4] == 'E' && buf[5] == 'S') {
+	if ((n == ES_AUDIT_SIZE + 4 || n == ES_AUDIT_SIZE_V2 + 4) && buf[4] == 'E' && buf[5] == 'S') {
 		uint32_t attr = (uint32_t)buf[0] | (uint32_t)buf[1] << 8 | (uint32_t)buf[2] << 16 |
 				(uint32_t)buf[3] << 24;
 
@@ -24,17 +24,23 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 		buf += 4;
 		n -= 4;
 	}
-	if (n != ES_AUDIT_SIZE) {
-		fprintf(err, "error: %zu bytes, an audit record is %d (or %d from efivarfs)\n", n,
-			ES_AUDIT_SIZE, ES_AUDIT_SIZE + 4);
+	if (n != ES_AUDIT_SIZE && n != ES_AUDIT_SIZE_V2) {
+		fprintf(err, "error: %zu bytes, an audit record is %d (version 3) or %d (versions 1, 2), 4 more from "
+			"efivarfs\n", n, ES_AUDIT_SIZE, ES_AUDIT_SIZE_V2);
 		return 1;
 	}
 	e = es_audit_decode(buf, n, &a);
+	if (e == ES_AUDIT_OK && n != a.length)
+		e = ES_AUDIT_ELENGTH;
 	if (e != ES_AUDIT_OK) {
 		fprintf(err, "error: %s\n", es_audit_decode_strerror(e));
 		return 1;
 	}
 	fprintf(out, "earlyseed audit record v%u\n", a.version);
+	if (a.version >= 3)
+		fprintf(out, "  architecture:     %s\n", a.arch == ES_AUDIT_ARCH_X86_64    ? "x86_64"
+						     : a.arch == ES_AUDIT_ARCH_AARCH64 ? "aarch64"
+										       : "unknown");
 	fprintf(out, "  flags:            ");
 	for (unsigned int bit = 0; bit < 32u; bit++) {
 		if (a.flags & (1u << bit)) {
@@ -44,8 +50,11 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	}
 	fprintf(out, "%s\n", *sep ? "" : "(none)");
 	fprintf(out, "  bytes mixed:     ");
-	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
+		if (i == ES_SRC_TOKEN)
+			continue; /* a flag, not a byte count */
 		fprintf(out, " %s=%u", es_source((enum es_source)i)->name, es_audit_bytes(&a, (enum es_source)i));
+	}
 	fprintf(out, "\n");
 	fprintf(out, "  efi_rng:          instances=%u failed=%u calls=%u\n", a.efi_rng_instances,
 		a.efi_rng_failed, a.efi_rng_calls);
@@ -57,10 +66,29 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 		(a.flags & ES_AUDIT_F_PREV_FOUND) ? " (mixed, left in place)" : " (none)");
 	fprintf(out, "  health:           counted sources hold an assumed %u bits (a table needs %u)\n",
 		a.entropy_bits, ES_GATE_BITS);
-	fprintf(out, "  stage:            %u\n", a.stage);
+	if (a.version >= 3) {
+		fprintf(out, "  seed file:        size=%u mixed=%u %s%s%s\n", a.seed_file_size, a.bytes_seed_file,
+			a.seed_file_reason == ES_FILE_COUNTED && (a.flags & ES_AUDIT_F_SEED_FILE) != 0
+				? "counted"
+				: es_file_reason_text((enum es_file_reason)a.seed_file_reason),
+			(a.flags & ES_AUDIT_F_SEED_FILE_CREATED) ? "; created"
+			: (a.flags & ES_AUDIT_F_SEED_FILE_WRITTEN) ? "; rewritten and flushed"
+								    : "",
+			"");
+		fprintf(out, "  token:            %s\n",
+			(a.flags & ES_AUDIT_F_TOKEN_CREATED) ? "created"
+			: (a.flags & ES_AUDIT_F_TOKEN)       ? "present"
+			: (a.flags & ES_AUDIT_F_TOKEN_FAILED) ? "unusable, or creating it failed"
+							      : "none");
+	}
+	if (a.version >= 2)
+		fprintf(out, "  stage:            %u\n", a.stage);
 	fprintf(out, "  table installed:  %u bytes\n", a.table_size);
 	fprintf(out, "  config problems:  %u\n", a.config_problems);
-	fprintf(out, "  time spent:       %u x 1024 cycles\n", a.elapsed_kcycles);
+	if (a.version == 1)
+		fprintf(out, "  time spent:       %u us\n", a.elapsed_kcycles);
+	else
+		fprintf(out, "  time spent:       %u x 1024 cycles\n", a.elapsed_kcycles);
 	/* The same numbers in the app's summary form, to compare with its log. */
 	es_audit_summary(&a, summary, sizeof(summary));
 	fprintf(out, "summary %s\n", summary);
