@@ -41,11 +41,11 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust
+	test_session test_trust test_seedtool
 
-TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c
+TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c
 
-.PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages
+.PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages install
 all: efi tool host prevstages
 .SECONDEXPANSION:
 
@@ -123,6 +123,7 @@ test_session_EXTRA := tests/fake_insn.c $(ARCH_SRC)
 test_replay_EXTRA := tools/replay.c
 test_simulate_EXTRA := tools/simulate.c
 test_audit_EXTRA := tools/inspect.c
+test_seedtool_EXTRA := tools/seedtool.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
 $(BUILD)/host/test_%: $(BUILD)/host/obj/tests/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \
@@ -208,3 +209,8 @@ $(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
 print-efi-objs:
 	@echo $(EFI_OBJS)
 .PHONY: print-efi-objs
+
+# Onto a mounted ESP (README "Installing it"): make install ESP=/boot/efi
+# [NEXT='\EFI\...\x.efi'] [CMDLINE='...'] [EFIVARS=DIR, for tests].
+install: efi tool
+	tools/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)'

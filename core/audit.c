@@ -24,7 +24,9 @@ void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE]
 #undef PUT16
 }
 
-static uint32_t *bytes_field(struct es_audit_record *a, enum es_source src)
+/* Where the record keeps src's byte count; none for a source it has no
+ * field for (the token is a flag). */
+static uint32_t *bytes_field(struct es_audit_record *a, enum es_source src, uint32_t *none)
 {
 	switch (src) {
 	case ES_SRC_CLOCK:
@@ -39,30 +41,28 @@ static uint32_t *bytes_field(struct es_audit_record *a, enum es_source src)
 		return &a->bytes_rdrand;
 	case ES_SRC_SEED_FILE:
 		return &a->bytes_seed_file;
-	case ES_SRC_TOKEN: /* a constant: its presence is a flag */
+	case ES_SRC_TOKEN:
 	case ES_SRC_COUNT:
 		break;
 	}
-	return NULL;
+	return none;
 }
 
 uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src)
 {
 	struct es_audit_record copy = *a;
-	const uint32_t *f = bytes_field(&copy, src);
+	uint32_t none = 0;
 
-	return f != NULL ? *f : 0u;
+	return *bytes_field(&copy, src, &none);
 }
 
 void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v)
 {
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
 		const struct es_source_info *r = es_source((enum es_source)i);
+		uint32_t none;
 
-		uint32_t *f = bytes_field(a, (enum es_source)i);
-
-		if (f != NULL)
-			*f = v->bytes[i];
+		*bytes_field(a, (enum es_source)i, &none) = v->bytes[i];
 		if (v->state[i] != ES_ABSENT)
 			a->flags |= r->audit_present;
 		if (v->state[i] == ES_FAIL)

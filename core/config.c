@@ -43,7 +43,6 @@ static void cmdline_too_long(struct es_config *c, struct parser *ps, unsigned in
 static void path_value(struct parser *ps, unsigned int lineno, const char *key, char *field, const uint8_t *v,
 		       size_t n, bool may_be_none)
 {
-	char why[80];
 	const char *what;
 
 	if (may_be_none && n == 4 && memcmp(v, "none", 4) == 0) {
@@ -60,6 +59,7 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 	else
 		what = NULL;
 	if (what != NULL) {
+		char why[80];
 		size_t k = 0;
 
 		for (const char *p = key; *p != '\0'; p++)

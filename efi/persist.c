@@ -24,6 +24,9 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	p->root = NULL;
 	p->f.buf = NULL;
 	p->f.size = 0;
+	p->f.n = 0;
+	p->f.exists = p->f.ro_volume = p->f.ro_attr = false;
+	p->f.status = EFI_SUCCESS;
 	p->off = true;
 	if (path == NULL) {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OFF);

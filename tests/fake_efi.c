@@ -3,7 +3,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,12 +62,17 @@ static struct fake_image *image_of(EFI_HANDLE h)
 /* ---- allocation tracking ---- */
 #define MAX_ALLOCS 256
 static void *allocs[MAX_ALLOCS];
+static size_t alloc_sizes[MAX_ALLOCS];
 
 void *fake_alloc(size_t n)
 {
 	for (size_t i = 0; i < MAX_ALLOCS; i++) {
 		if (allocs[i] == NULL) {
 			allocs[i] = malloc(n ? n : 1);
+			alloc_sizes[i] = n;
+			/* firmware pool is not zeroed: a pattern, as edk2's
+			 * debug builds fill it */
+			memset(allocs[i], 0xaf, n);
 			fake.live_allocations++;
 			return allocs[i];
 		}
@@ -88,7 +92,7 @@ static EFI_STATUS fake_free(void *p)
 {
 	for (size_t i = 0; i < MAX_ALLOCS; i++) {
 		if (p != NULL && allocs[i] == p) {
-			if (fake_source_bytes_in(p, malloc_usable_size(p)))
+			if (fake_source_bytes_in(p, alloc_sizes[i]))
 				fake.secret_freed = true;
 			if (p == fake.prev_table) {
 				const uint8_t *b = (const uint8_t *)p + 4;

@@ -23,3 +23,26 @@ head -c $((64 << 20)) /dev/zero | tr '\0' '#' > "$tmp/big"
 check "a 64 MiB script is read" 0 "$T" replay "$tmp/big"
 printf '#' >> "$tmp/big"
 check "a 64 MiB + 1 script is refused" 2 "$T" replay "$tmp/big"
+
+# seed: the command line, and make install onto a scratch ESP
+check "seed without --esp is refused" 2 "$T" seed install
+check "seed with an unknown word is refused" 2 "$T" seed plant --esp "$tmp"
+check "seed refresh --image is refused" 2 "$T" seed refresh --image --esp "$tmp"
+mkdir -p "$tmp/esp" "$tmp/efivars"
+chmod 0700 "$tmp/esp"
+check "make install" 0 make -s install ESP="$tmp/esp" NEXT='\EFI\debian\grubx64.efi' CMDLINE='quiet' EFIVARS="$tmp/efivars"
+inst_ok() {
+	cmp -s build/earlyseed.efi "$tmp/esp/EFI/earlyseed/earlyseed.efi" &&
+		grep -qx 'next = \\EFI\\debian\\grubx64.efi' "$tmp/esp/EFI/earlyseed/earlyseed.conf" &&
+		grep -qx 'cmdline = quiet' "$tmp/esp/EFI/earlyseed/earlyseed.conf" &&
+		[ "$(stat -c %s "$tmp/esp/EFI/earlyseed/random-seed")" = 32 ] &&
+		[ "$(stat -c %a "$tmp/esp/EFI/earlyseed/random-seed")" = 600 ] &&
+		[ "$(stat -c %s "$tmp/efivars/EarlyseedToken-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97")" = 36 ]
+}
+check "make install lays out the ESP" 0 inst_ok
+echo 'next = \mine.efi' > "$tmp/esp/EFI/earlyseed/earlyseed.conf"
+check "make install again" 0 make -s install ESP="$tmp/esp" EFIVARS="$tmp/efivars"
+check "make install keeps an existing config" 0 grep -qx 'next = \\mine.efi' "$tmp/esp/EFI/earlyseed/earlyseed.conf"
+make -s install ESP="$tmp/esp" EFIVARS="$tmp/efivars" > "$tmp/out" 2>&1
+check "make install prints the efibootmgr line" 0 grep -q "efibootmgr --create --disk .* --loader '\\\\EFI\\\\earlyseed\\\\earlyseed.efi'" "$tmp/out"
+check "make install without ESP fails" 2 make -s install

@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/earlyseed.h"
 #include "inspect.h"
 #include "replay.h"
+#include "seedtool.h"
 #include "simulate.h"
 
 /* A script or record larger than this is not one. */
@@ -18,6 +20,8 @@ static const char usage[] =
 	"                 [--table BYTES] [--trust-bootloader on|off] [--trust-cpu on|off]\n"
 	"                 [--seconds N] [--svg FILE]\n"
 	"       earlyseed inspect [FILE|-]\n"
+	"       earlyseed seed install --esp DIR [--image] [--efivars DIR]\n"
+	"       earlyseed seed refresh --esp DIR [--efivars DIR]\n"
 	"\n"
 	"replay   executes a script against the Linux v3.17 input pool and its\n"
 	"         accounting (core/pool.c, core/credit.c), one command per line, '#'\n"
@@ -37,7 +41,16 @@ static const char usage[] =
 	"         or the crng is ready (6). Defaults: --seconds 60, no rdseed, no hwrng,\n"
 	"         no table, both trusts on. --svg also plots all five kernels.\n"
 	"inspect  decodes earlyseed's audit record, by default from\n"
-	"         " INSPECT_EFIVARFS_PATH "\n";
+	"         " INSPECT_EFIVARFS_PATH "\n"
+	"seed     keeps the seed file on the ESP (DIR/" SEEDTOOL_FILE "):\n"
+	"         install  writes " ES_STR(SEEDTOOL_LEN) " bytes from getrandom(2) (mode 0600, temporary file,\n"
+	"                  fsync, rename) and creates the EarlyseedToken variable through\n"
+	"                  efivarfs when the machine has none (never rewritten);\n"
+	"                  --image: for image builders: removes any seed file and writes no\n"
+	"                  token, so no two clones share a seed\n"
+	"         refresh  once the kernel's pool is ready, hashes the old file with fresh\n"
+	"                  getrandom(2) bytes into a new one, atomically (creates it and the\n"
+	"                  token when missing); tools/earlyseed-seed.service runs it at boot\n";
 
 static char *read_all(const char *path, size_t *len)
 {
@@ -233,6 +246,35 @@ static int cmd_inspect(int argc, char **argv)
 	return rc;
 }
 
+static int cmd_seed(int argc, char **argv)
+{
+	struct seedtool_opts o = { 0 };
+
+	o.random = seedtool_getrandom;
+	if (argc < 2 || (strcmp(argv[1], "install") != 0 && strcmp(argv[1], "refresh") != 0)) {
+		fprintf(stderr, "earlyseed: seed wants install or refresh\n%s", usage);
+		return 2;
+	}
+	o.refresh = strcmp(argv[1], "refresh") == 0;
+	for (int i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--image") == 0 && !o.refresh) {
+			o.image = true;
+		} else if (strcmp(argv[i], "--esp") == 0 && i + 1 < argc) {
+			o.esp = argv[++i];
+		} else if (strcmp(argv[i], "--efivars") == 0 && i + 1 < argc) {
+			o.efivars = argv[++i];
+		} else {
+			fprintf(stderr, "earlyseed: seed %s: unknown or incomplete option %s\n%s", argv[1], argv[i], usage);
+			return 2;
+		}
+	}
+	if (o.esp == NULL) {
+		fprintf(stderr, "earlyseed: seed %s needs --esp DIR (where the ESP is mounted)\n", argv[1]);
+		return 2;
+	}
+	return seedtool_run(&o, stdout, stderr);
+}
+
 static int run(int argc, char **argv)
 {
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
@@ -246,6 +288,8 @@ static int run(int argc, char **argv)
 		return cmd_simulate(argc - 1, argv + 1);
 	if (strcmp(argv[1], "inspect") == 0)
 		return cmd_inspect(argc - 1, argv + 1);
+	if (strcmp(argv[1], "seed") == 0)
+		return cmd_seed(argc - 1, argv + 1);
 	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
 	return 2;
 }
