@@ -45,7 +45,7 @@ boot1() {
 	local log=$OUT/1-rdrand-untrusted.log
 	es_make_esp "$OUT/esp1" earlyseed
 	es_boot "$log" "$OUT/esp1"
-	expect "1 summary line, table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=0 health=rdseed:absent,rdrand:pass,efi_rng:absent$'
+	expect "1 summary line, table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=0 health=rdseed:absent,rdrand:pass,efi_rng:absent,seed_file:absent$'
 	expect "1 the trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off: the kernel will not credit the CPU.s RNG'
 	expect "1 says why no table" "$log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
 	refute "1 no RNG= on the efi: line" "$log" 'efi: .*RNG='
@@ -60,11 +60,13 @@ boot1b() {
 	local log=$OUT/1b-rdrand-trusted.log
 	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp1b" earlyseed
 	es_boot "$log" "$OUT/esp1b"
-	expect "1b summary line, table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:absent$'
+	expect "1b summary line, table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:absent,seed_file:absent$'
 	refute "1b no trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off'
 	expect_table_consumed 1b "$log"
 	audit_matches "1b audit record in the OS matches the summary" "$log"
-	expect "1b audit record flags" "$log" '^initrd: audit:   flags: +rdrand table$'
+	# A trusted RDRAND is a hardware source: the token and the seed file
+	# are created (on QEMU's vvfat folder here).
+	expect "1b audit record flags" "$log" '^initrd: audit:   flags: +rdrand table seed_file_written seed_file_created token_created$'
 }
 
 # 2. The same machine without earlyseed: OVMF starts the kernel itself
@@ -87,7 +89,7 @@ boot3() {
 	local log=$OUT/3-virtio.log
 	es_make_esp "$OUT/esp3" earlyseed
 	es_boot "$log" "$OUT/esp3" -device virtio-rng-pci
-	expect "3 efi_rng bytes taken" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=64 prev_table=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:pass$'
+	expect "3 efi_rng bytes taken" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=64 prev_table=0 seed_file=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:pass,seed_file:absent$'
 	expect "3 efi_rng instance line" "$log" '^earlyseed: efi_rng: instance 0: 64 bytes \(raw algorithm, 2 calls\)$'
 	expect "3 kernel table is 64 bytes (stub merged ours)" "$log" '^initrd: rng_table_size=64$'
 	expect "3 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
@@ -100,7 +102,7 @@ boot4() {
 	local log=$OUT/4-nosource.log
 	es_make_esp "$OUT/esp4" earlyseed
 	es_boot "$log" "$OUT/esp4" -cpu max,-rdrand
-	expect "4 table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 table=0 health=rdseed:absent,rdrand:absent,efi_rng:absent$'
+	expect "4 table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=0 table=0 health=rdseed:absent,rdrand:absent,efi_rng:absent,seed_file:absent$'
 	expect "4 says why no table" "$log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
 	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	expect "4 still reached /init" "$log" '^initrd: reached /init'
@@ -218,7 +220,7 @@ boot12() {
 	es_make_esp "$OUT/esp12" prev-good64
 	es_boot "$log" "$OUT/esp12" -cpu max,-rdrand
 	expect "12 first stage ran" "$log" '^prevstage: installed a seed table, size field 64'
-	expect "12 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=64 table=32 '
+	expect "12 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=64 seed_file=0 table=32 '
 	expect "12 replaced" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
 	expect_table_consumed 12 "$log"
 }
@@ -249,7 +251,7 @@ boot14() {
 	es_make_esp "$OUT/esp14" grub
 	es_boot "$log" "$OUT/esp14" -cpu max,-rdrand -device virtio-rng-pci
 	expect "14 earlyseed started GRUB" "$log" '^earlyseed: starting \\EFI\\debian\\grubx64\.efi$'
-	expect "14 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=64 prev_table=0 table=32 '
+	expect "14 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=64 prev_table=0 seed_file=0 table=32 '
 	expect_table_consumed 14 "$log"
 }
 # 14b. The control: GRUB alone on the same machine: no seed table at all.
@@ -295,5 +297,68 @@ boot16() {
 	expect_table_consumed 16 "$log"
 }
 
+# 17. The seed kept across reboots, on a real FAT disk image with one OVMF
+#     variable store for the machine (README "The seed file"):
+#     a. a firmware RNG (virtio-rng) creates the token and the file;
+#     b. no hardware RNG at all (-cpu qemu64: no RDRAND; no virtio-rng) and
+#        random.trust_cpu=off: the file alone seeds the kernel, and changes;
+#     c. once more: changed again, unlike every earlier content;
+#     d. the same disk with a fresh variable store (a clone): no table;
+#     e. the disk read-only: no table; f. the file read-only: no table.
+#     Each says why, and each boot reaches /init.
+seed_of() { od -An -tx1 -v "$1" 2>/dev/null | tr -d ' \n'; }
+boot17() {
+	local d=$OUT/17 img vars seeds=() i s
+	rm -rf "$d" && mkdir -p "$d"
+	img=$d/esp.img vars=$d/vars.fd
+	es_make_esp "$d/esp" earlyseed
+	es_make_img "$d/esp" "$img"
+	cp "$ES_OVMF_VARS" "$vars"
+
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci
+	expect "17a token created" "$d/a.log" '^earlyseed: token: created from the hardware sources'
+	expect "17a seed file created" "$d/a.log" '^earlyseed: seed_file: \\EFI\\earlyseed\\random-seed: created \(32 bytes\)'
+	expect "17a audit says so" "$d/a.log" '^initrd: audit:   token: +created$'
+	es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed.a"
+	seeds+=("$(seed_of "$d/seed.a")")
+	if [ ${#seeds[0]} = 64 ]; then pass "17a the image holds a 32-byte seed file"; else fail "17a the image holds a 32-byte seed file" "got '${seeds[0]}'"; fi
+
+	for i in b c; do
+		ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/$i.log" "$d/esp" -cpu qemu64
+		expect "17$i summary: the file alone, table=32" "$d/$i.log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=32 table=32 health=rdseed:absent,rdrand:absent,efi_rng:absent,seed_file:pass$'
+		expect "17$i rewritten before use" "$d/$i.log" '^earlyseed: seed_file: .*: rewritten \(32 bytes\) and flushed before use$'
+		expect_table_consumed "17$i" "$d/$i.log"
+		audit_matches "17$i audit record in the OS matches the summary" "$d/$i.log"
+		es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed.$i"
+		s=$(seed_of "$d/seed.$i")
+		if [ ${#s} = 64 ] && ! printf '%s\n' "${seeds[@]}" | grep -qx "$s"; then pass "17$i the file changed, unlike every earlier content"
+		else fail "17$i the file changed, unlike every earlier content" "now '$s'" "before: ${seeds[*]}"; fi
+		seeds+=("$s")
+	done
+
+	# d: a clone: the disk as it is now, a machine without the token
+	cp "$img" "$d/clone.img"
+	ES_ESP_IMG=$d/clone.img es_boot "$d/d.log" "$d/esp" -cpu qemu64
+	expect "17d says why" "$d/d.log" '^earlyseed: health: seed_file: fail: no EarlyseedToken on this machine'
+	expect "17d table=0" "$d/d.log" ' seed_file=32 table=0 health=.*seed_file:fail$'
+	refute "17d no RNG= on the efi: line" "$d/d.log" 'efi: .*RNG='
+	expect "17d reached /init" "$d/d.log" '^initrd: reached /init'
+
+	ES_ESP_IMG=$img ES_VARS=$vars ES_ESP_RO=1 es_boot "$d/e.log" "$d/esp" -cpu qemu64
+	expect "17e says why" "$d/e.log" '^earlyseed: health: seed_file: fail: the volume is read-only'
+	expect "17e table=0" "$d/e.log" ' seed_file=32 table=0 health=.*seed_file:fail$'
+	refute "17e no RNG= on the efi: line" "$d/e.log" 'efi: .*RNG='
+	expect "17e reached /init" "$d/e.log" '^initrd: reached /init'
+
+	MTOOLS_SKIP_CHECK=1 mattrib -i "$img" +r ::/EFI/earlyseed/random-seed
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/f.log" "$d/esp" -cpu qemu64
+	expect "17f says why" "$d/f.log" '^earlyseed: health: seed_file: fail: it has the read-only attribute'
+	expect "17f table=0" "$d/f.log" ' seed_file=32 table=0 health=.*seed_file:fail$'
+	refute "17f no RNG= on the efi: line" "$d/f.log" 'efi: .*RNG='
+	expect "17f reached /init" "$d/f.log" '^initrd: reached /init'
+	es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed.f"
+	if [ "$(seed_of "$d/seed.f")" = "${seeds[2]}" ]; then pass "17e/f the file was left as it was"; else fail "17e/f the file was left as it was"; fi
+}
+
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17}; do "boot$n"; done

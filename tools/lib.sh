@@ -231,27 +231,46 @@ es_installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\
 es_kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
 es_same_addr() { [ -n "$1" ] && [ -n "$2" ] && [ $((16#$1)) -eq $((16#$2)) ]; }
 
+# es_make_img DIR IMG: a real FAT disk image (mkfs.vfat, 64 MiB) holding
+# DIR's files, as an ESP on a disk is (not QEMU's vvfat folder).
+es_make_img() {
+	rm -f "$2"
+	mkfs.vfat -C -n ESP "$2" 65536 > /dev/null || es_die "mkfs.vfat $2 failed"
+	(cd "$1" && MTOOLS_SKIP_CHECK=1 mcopy -s -i "$2" ./* ::/) || es_die "mcopy into $2 failed"
+}
+
+# es_img_get IMG PATH OUT: copy a file out of a FAT image (nothing if absent).
+es_img_get() {
+	rm -f "$3"
+	MTOOLS_SKIP_CHECK=1 mcopy -n -i "$1" "::$2" "$3" 2> /dev/null || true
+}
+
 # es_boot LOG ESPDIR [QEMU ARGS...]: boot under a timeout (ES_BOOT_TIMEOUT);
 # a later -cpu in QEMU ARGS overrides the default. LOG gets the serial
 # output with CR and ANSI escapes stripped. Returns 0 (a timeout is not an
 # error here: the caller judges the log).
+#   ES_ESP_IMG=IMG  boot from this FAT image (kept) on a virtio disk instead
+#                   of ESPDIR as a vvfat folder
+#   ES_ESP_RO=1     the disk is read-only (an image made from ESPDIR unless
+#                   ES_ESP_IMG names one); QEMU's vvfat and AHCI cannot be
+#   ES_VARS=FILE    the OVMF variable store to use and keep (a machine
+#                   rebooted); default: a fresh copy, removed afterwards
 es_boot() {
 	local log=$1 esp=$2
 	shift 2
-	local vars="$log.vars.fd"
-	cp "$ES_OVMF_VARS" "$vars"
+	local vars="${ES_VARS:-$log.vars.fd}"
+	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$ES_OVMF_VARS" "$vars"
 	local cpu=(-cpu max)
 	local accel=(-accel tcg)
 	[ "$ES_ACCEL" = kvm ] && accel=(-accel kvm) && cpu=(-cpu host)
-	# ES_ESP_RO=1: the ESP is a FAT image (mkfs.vfat, mcopy) on a read-only
-	# virtio disk; QEMU's vvfat and its AHCI disks cannot be read-only.
 	local disk=(-drive "format=raw,file=fat:rw:$esp")
-	if [ "${ES_ESP_RO:-0}" = 1 ]; then
-		rm -f "$log.img"
-		mkfs.vfat -C -n ESP "$log.img" 65536 > /dev/null || es_die "mkfs.vfat failed"
-		(cd "$esp" && MTOOLS_SKIP_CHECK=1 mcopy -s -i "$log.img" ./* ::/) || es_die "mcopy failed"
-		disk=(-drive "if=none,id=esp,format=raw,file=$log.img,readonly=on" -device virtio-blk-pci,drive=esp)
+	local img="${ES_ESP_IMG:-}" ro=""
+	if [ "${ES_ESP_RO:-0}" = 1 ] && [ -z "$img" ]; then
+		img="$log.img"
+		es_make_img "$esp" "$img"
 	fi
+	[ "${ES_ESP_RO:-0}" = 1 ] && ro=",readonly=on"
+	[ -n "$img" ] && disk=(-drive "if=none,id=esp,format=raw,file=$img$ro" -device virtio-blk-pci,drive=esp)
 	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-x86_64 \
 		-machine q35 "${accel[@]}" -m 512 -nographic -no-reboot \
 		"${cpu[@]}" \
@@ -259,6 +278,7 @@ es_boot() {
 		-drive if=pflash,format=raw,file="$vars" \
 		"${disk[@]}" -net none \
 		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
-	rm -f "$vars" "$log.img"
+	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
+	rm -f "$log.img"
 	return 0
 }
