@@ -1,62 +1,116 @@
 #!/usr/bin/env bash
-# The main job (README): boot a real Debian kernel through earlyseed in
-# QEMU/OVMF and show what the kernel did with the seed.
-#   ACCEL=kvm       use KVM instead of TCG (nested KVM fails on many VMs)
+# The main job (README "make run"): boot a real Debian kernel through
+# earlyseed in QEMU/OVMF and show what the kernel did with the seed.
+#
+# By default, two boots of one machine (one FAT disk image, one OVMF
+# variable store), both with random.trust_cpu=off:
+#   boot 1  a firmware RNG (virtio-rng): earlyseed creates the token and the
+#           seed file on the ESP;
+#   boot 2  no hardware RNG at all (-cpu qemu64: no RDRAND; no virtio-rng):
+#           the seed file alone makes the kernel's crng ready at 0.000000.
+# One boot of your own instead, on an ESP folder:
 #   VIRTIO_RNG=1    add -device virtio-rng-pci (firmware EFI_RNG_PROTOCOL)
 #   CPU=...         QEMU -cpu model (default max: RDRAND, no RDSEED under TCG)
 #   TRUST_CPU=off   pass random.trust_cpu=off: earlyseed then counts no CPU source
+#   ACCEL=kvm       use KVM instead of TCG (nested KVM fails on many VMs)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 es_trap_errors
-# The kernel's own trust defaults unless asked otherwise.
-ES_CMDLINE=$ES_CMDLINE_BASE
-[ "${TRUST_CPU:-on}" = off ] && ES_CMDLINE="$ES_CMDLINE random.trust_cpu=off"
 
 es_prepare
 OUT=$ES_BUILD/run
 mkdir -p "$OUT"
-es_make_esp "$OUT/esp" earlyseed
-extra=()
-[ "${VIRTIO_RNG:-0}" = 1 ] && extra+=(-device virtio-rng-pci)
-[ -n "${CPU:-}" ] && extra+=(-cpu "$CPU")
-log=$OUT/serial.log
 
-echo "earlyseed: booting $(cat "$ES_CACHE/vmlinuz.version") via build/earlyseed.efi" \
-	"(accel=$ES_ACCEL, timeout ${ES_BOOT_TIMEOUT}s, log $log)"
-es_boot "$log" "$OUT/esp" "${extra[@]}"
-
-echo "---- earlyseed (UEFI console) ----"
-grep -E '^(earlyseed:|EFI stub:)' "$log" || true
-echo "---- kernel ----"
-grep -E 'efi: .*(ACPI|RNG)=|random: |^initrd:' "$log" || true
-echo "---- outcome ----"
-mine=$(es_installed_addr "$log")
-kern=$(es_kernel_rng_addr "$log")
-crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$log" | head -n1)
-avail=$(sed -n 's/^initrd: entropy_avail=\([0-9]*\)$/\1/p' "$log" | head -n1)
-size=$(sed -n 's/^initrd: rng_table_size=\([0-9]*\)$/\1/p' "$log" | head -n1)
-
-if [ -z "$mine" ]; then
-	echo "earlyseed installed no table (see its log lines above)"
-else
-	echo "earlyseed installed its table at 0x$mine"
-fi
-if [ -z "$kern" ]; then
-	echo "kernel: no RNG= on its efi: line: it found no seed table"
-elif es_same_addr "$mine" "$kern"; then
-	echo "kernel: RNG=0x$kern is the table earlyseed installed (${size:-?} bytes)"
-else
-	echo "kernel: RNG=0x$kern is not earlyseed's table: a later stage replaced it" \
-		"(the Linux stub merges its own EFI_RNG bytes with ours; ${size:-?} bytes)"
-fi
-if [ -n "$crng" ]; then
-	if [ "${TRUST_CPU:-on}" = off ]; then
-		echo "kernel: random: crng init done at [$crng] (random.trust_cpu=off: only the table can do that at 0.000000)"
+# show LABEL LOG TRUST: the boot's earlyseed and kernel lines, then its outcome.
+show() {
+	local label=$1 log=$2 trust=$3 mine kern crng avail size
+	echo "======== $label ========"
+	echo "---- earlyseed (UEFI console) ----"
+	grep -E '^(earlyseed:|EFI stub:)' "$log" || true
+	echo "---- kernel ----"
+	grep -E 'efi: .*(ACPI|RNG)=|random: |^initrd:' "$log" || true
+	echo "---- outcome: $label ----"
+	mine=$(es_installed_addr "$log")
+	kern=$(es_kernel_rng_addr "$log")
+	crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$log" | head -n1)
+	avail=$(sed -n 's/^initrd: entropy_avail=\([0-9]*\)$/\1/p' "$log" | head -n1)
+	size=$(sed -n 's/^initrd: rng_table_size=\([0-9]*\)$/\1/p' "$log" | head -n1)
+	grep -E '^earlyseed: (token: created|seed_file: .*(created|rewritten))' "$log" || true
+	if [ -z "$mine" ]; then
+		echo "earlyseed installed no table (see its log lines above)"
 	else
-		echo "kernel: random: crng init done at [$crng] (the kernel trusts the CPU's RNG here too; TRUST_CPU=off shows the table alone)"
+		echo "earlyseed installed its table at 0x$mine"
 	fi
-else
-	echo "kernel: crng not initialized before /init"
+	if [ -z "$kern" ]; then
+		echo "kernel: no RNG= on its efi: line: it found no seed table"
+	elif es_same_addr "$mine" "$kern"; then
+		echo "kernel: RNG=0x$kern is the table earlyseed installed (${size:-?} bytes)"
+	else
+		echo "kernel: RNG=0x$kern is not earlyseed's table: a later stage replaced it" \
+			"(the Linux stub merges its own EFI_RNG bytes with ours; ${size:-?} bytes)"
+	fi
+	if [ -n "$crng" ]; then
+		if [ "$trust" = off ]; then
+			echo "kernel: random: crng init done at [$crng] (random.trust_cpu=off: the CPU's RNG does not count)"
+		else
+			echo "kernel: random: crng init done at [$crng] (the kernel trusts the CPU's RNG here too; TRUST_CPU=off shows the table alone)"
+		fi
+	else
+		echo "kernel: crng not initialized before /init"
+	fi
+	echo "kernel: entropy_avail=${avail:-unknown} at /init"
+	grep -q '^initrd: reached /init' "$log" || es_die "$label: the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
+}
+
+if [ -n "${VIRTIO_RNG:-}${CPU:-}${TRUST_CPU:-}" ]; then
+	ES_CMDLINE=$ES_CMDLINE_BASE
+	[ "${TRUST_CPU:-on}" = off ] && ES_CMDLINE="$ES_CMDLINE random.trust_cpu=off"
+	es_make_esp "$OUT/esp" earlyseed
+	extra=()
+	[ "${VIRTIO_RNG:-0}" = 1 ] && extra+=(-device virtio-rng-pci)
+	[ -n "${CPU:-}" ] && extra+=(-cpu "$CPU")
+	log=$OUT/serial.log
+	echo "earlyseed: booting $(cat "$ES_CACHE/vmlinuz.version") via build/earlyseed.efi" \
+		"(accel=$ES_ACCEL, timeout ${ES_BOOT_TIMEOUT}s, log $log)"
+	es_boot "$log" "$OUT/esp" "${extra[@]}"
+	show "one boot" "$log" "${TRUST_CPU:-on}"
+	exit 0
 fi
-echo "kernel: entropy_avail=${avail:-unknown} at /init"
-grep -q '^initrd: reached /init' "$log" || es_die "the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
+
+# The machine: a FAT ESP image and its own variable store, kept between boots.
+ES_CMDLINE="$ES_CMDLINE_BASE random.trust_cpu=off"
+es_make_esp "$OUT/esp" earlyseed
+es_make_img "$OUT/esp" "$OUT/esp.img"
+cp "$ES_OVMF_VARS" "$OUT/vars.fd"
+[ "$ES_ACCEL" = kvm ] && echo "earlyseed: note: ACCEL=kvm uses -cpu host for both boots; boot 2 needs a CPU without RDRAND"
+cpu=(-cpu qemu64)
+[ "$ES_ACCEL" = kvm ] && cpu=()
+
+echo "earlyseed: boot 1 of 2: $(cat "$ES_CACHE/vmlinuz.version") via build/earlyseed.efi, a firmware RNG" \
+	"(virtio-rng), random.trust_cpu=off (accel=$ES_ACCEL, timeout ${ES_BOOT_TIMEOUT}s, log $OUT/boot1.log)"
+ES_ESP_IMG=$OUT/esp.img ES_VARS=$OUT/vars.fd es_boot "$OUT/boot1.log" "$OUT/esp" "${cpu[@]}" -device virtio-rng-pci
+show "boot 1: a firmware RNG creates the token and the seed file" "$OUT/boot1.log" off
+es_img_get "$OUT/esp.img" /EFI/earlyseed/random-seed "$OUT/seed.1"
+[ -s "$OUT/seed.1" ] || es_die "boot 1 left no seed file on the ESP image (see $OUT/boot1.log)"
+
+echo
+echo "earlyseed: boot 2 of 2: the same machine with no hardware RNG at all (-cpu qemu64, no virtio-rng)," \
+	"random.trust_cpu=off (log $OUT/boot2.log)"
+ES_ESP_IMG=$OUT/esp.img ES_VARS=$OUT/vars.fd es_boot "$OUT/boot2.log" "$OUT/esp" "${cpu[@]}"
+show "boot 2: no hardware RNG, seeded from the file alone" "$OUT/boot2.log" off
+es_img_get "$OUT/esp.img" /EFI/earlyseed/random-seed "$OUT/seed.2"
+
+echo
+echo "======== what the two boots show ========"
+mine=$(es_installed_addr "$OUT/boot2.log")
+kern=$(es_kernel_rng_addr "$OUT/boot2.log")
+crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$OUT/boot2.log" | head -n1)
+grep -q '^earlyseed: token: created' "$OUT/boot1.log" && echo "boot 1: the token was created (NVRAM, once) and the seed file written"
+if es_same_addr "$mine" "$kern" && [ "$crng" = 0.000000 ]; then
+	echo "boot 2: the kernel's RNG= is earlyseed's table, made from the seed file alone; crng init done at [0.000000]"
+else
+	es_die "boot 2 was not seeded from the file (earlyseed table 0x${mine:-none}, kernel RNG=0x${kern:-none}, crng at ${crng:-never}); see $OUT/boot2.log"
+fi
+if [ -s "$OUT/seed.2" ] && ! cmp -s "$OUT/seed.1" "$OUT/seed.2"; then
+	echo "boot 2: the seed file was rewritten before use: its next contents differ (never the seed handed on)"
+fi
