@@ -160,7 +160,7 @@ $(BUILD)/asan/test_matrix: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(MATRIX_SRC) $(f
 	$(CC) $(SAN) $^ -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
-FUZZ_TARGETS := replay config audit table trust
+FUZZ_TARGETS := replay config audit table trust seedfile
 FUZZ_SECONDS ?= 120
 fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c

@@ -170,6 +170,10 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
 		} else if (r->must_deliver && s->bytes[i] == 0) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = "delivered no bytes";
+		} else if (r->conditional && s->file_reason[i] != ES_FILE_COUNTED) {
+			/* blocked, in whatever order the calls came */
+			v->state[i] = ES_FAIL;
+			v->why[i] = es_file_reason_text((enum es_file_reason)s->file_reason[i]);
 		} else if (r->conditional && (s->committed & (1u << i)) == 0) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = es_file_reason_text(ES_FILE_NOT_WRITTEN);
