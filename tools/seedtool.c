@@ -159,13 +159,12 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 static int read_old(const char *path, uint8_t *buf, size_t *n, FILE *err)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t r;
 
 	*n = 0;
 	if (fd < 0)
 		return errno == ENOENT ? 0 : fail(err, "cannot read", path);
 	while (*n < OLD_MAX) {
-		r = read(fd, buf + *n, OLD_MAX - *n);
+		ssize_t r = read(fd, buf + *n, OLD_MAX - *n);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
