@@ -130,7 +130,7 @@ boot6() {
 	es_make_esp "$OUT/esp6" earlyseed
 	es_boot "$log" "$OUT/esp6" -object rng-random,id=rng0,filename=/dev/urandom \
 		-device virtio-rng-pci,rng=rng0,max-bytes=16,period=1000
-	expect "6 slow rng: bytes taken" "$log" '^earlyseed: summary .* efi_rng=64 .*efi_rng:pass$'
+	expect "6 slow rng: bytes taken" "$log" '^earlyseed: summary .* efi_rng=64 .*efi_rng:pass,seed_file:absent$'
 	expect "6 reached /init" "$log" '^initrd: reached /init'
 	expect "6 kernel table is 64 bytes (stub merged ours)" "$log" '^initrd: rng_table_size=64$'
 	expect "6 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
@@ -150,7 +150,8 @@ boot7() {
 	expect "7 second read its own config" "$log" '^earlyseed: config: reading \\EFI\\earlyseed2\\earlyseed\.conf$'
 	expect "7 second mixed the first's table" "$log" '^earlyseed: prev_table: 32 bytes mixed \(installed by an earlier earlyseed stage\)$'
 	expect "7 second wiped and freed it" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
-	expect "7 second's summary" "$log" '^earlyseed: summary .* prev_table=32 table=32 '
+	expect "7 second's summary" "$log" '^earlyseed: summary .* prev_table=32 seed_file=0 table=32 '
+	expect "7 the second leaves the seed file to the first" "$log" '^earlyseed: seed_file: an earlier earlyseed stage of this boot used it'
 	expect_table_consumed 7 "$log"
 	audit_matches "7 audit record is the second's" "$log"
 	expect "7 audit record says stage 2" "$log" '^initrd: audit:   stage: +2$'
