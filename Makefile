@@ -10,6 +10,8 @@ ARCH    := x86_64
 # The engine: what the firmware image links (freestanding, no floating point).
 CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c \
 	core/audit.c core/health.c core/source.c core/session.c core/trust.c core/cpu.c
+# The driver's DRBG (SHA-256, Hash_DRBG): in the driver and the host builds.
+DRBG_SRC := core/sha256.c core/drbg.c
 # Kernel-model code: host tool and tests only, never in the .efi.
 MODEL_SRC := core/credit.c core/pool_unmix.c core/audit_decode.c
 ARCH_SRC := arch/$(ARCH)/cpurng.c
@@ -41,7 +43,7 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool
+	test_session test_trust test_seedtool test_drbg
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c
 
@@ -54,7 +56,7 @@ all: efi tool host prevstages
 #   host  plain host build (tests, host tool)
 #   asan  ASan+UBSan
 #   fuzz  clang libFuzzer instrumentation
-LIB_SRC := $(CORE_SRC) $(MODEL_SRC)
+LIB_SRC := $(CORE_SRC) $(DRBG_SRC) $(MODEL_SRC)
 # $(call objs,FLAVOUR,SOURCES): their objects (no '%' in rule text, where
 # make would put the stem in its place).
 objs = $(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$(2))
