@@ -18,7 +18,7 @@ ARCH_SRC := arch/$(ARCH)/cpurng.c
 INSN_SRC := arch/$(ARCH)/insn.c
 EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c \
 	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/devpath.c \
-	efi/seedfile.c efi/token.c efi/persist.c
+	efi/seedfile.c efi/token.c efi/persist.c efi/gather.c efi/verdict.c
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow

@@ -15,6 +15,7 @@
 #include "chain.h"
 #include "conf.h"
 #include "cpurng.h"
+#include "gather.h"
 #include "devpath.h"
 #include "guid.h"
 #include "log.h"
@@ -23,147 +24,7 @@
 #include "rng.h"
 #include "seedtable.h"
 #include "stage.h"
-
-static void gather_clock(struct es_session *s)
-{
-	struct {
-		EFI_TIME time;
-		uint64_t cycles;
-	} clock;
-	EFI_STATUS status = uefi_call_wrapper(RT->GetTime, 2, &clock.time, NULL);
-
-	if (EFI_ERROR(status)) {
-		es_wipe(&clock.time, sizeof(clock.time));
-		log_line(L"clock: GetTime failed: %r, cycle counter only", status);
-	}
-	clock.cycles = cpurng_arch.cycles();
-	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
-	log_line(L"clock: firmware time and cycle counter mixed (%u bytes, assumed to hold no entropy)",
-		 (UINT32)sizeof(clock));
-	es_wipe(&clock, sizeof(clock));
-}
-
-static struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s)
-{
-	struct es_table_seed *prev = seedtable_find();
-	struct es_provenance from;
-	bool known;
-
-	if (prev == NULL) {
-		log_line(L"prev_table: none");
-		return NULL;
-	}
-	known = stage_provenance(image, prev, &from);
-	es_session_add_table(s, prev, known ? &from : NULL);
-	if (s->prev_oversized)
-		log_line(L"prev_table: size %u over the kernel's %u-byte bound: bogus, not read", s->prev_size,
-			 (UINT32)ES_TABLE_READ_MAX);
-	else
-		log_line(L"prev_table: %u bytes mixed%a", s->prev_size,
-			 known ? " (installed by an earlier earlyseed stage)" : "");
-	return prev;
-}
-
-static void gather_cpu(struct es_session *s, struct es_audit_record *a)
-{
-	struct es_cpu_report r;
-
-	es_cpu_gather(s, &cpurng_arch, &r);
-	log_line(L"cpu: rdseed %a, rdrand %a", r.present[ES_SRC_RDSEED] ? "present" : "absent",
-		 r.present[ES_SRC_RDRAND] ? "present" : "absent");
-	if (!r.present[ES_SRC_RDSEED] && !r.present[ES_SRC_RDRAND])
-		return;
-	a->cpu_longs_failed = (UINT16)r.failed;
-	log_line(L"cpu: %u longs asked, %u from rdseed, %u from rdrand, %u failed", (UINT32)ES_CPU_LONGS,
-		 r.longs[ES_SRC_RDSEED], r.longs[ES_SRC_RDRAND], r.failed);
-}
-
-/* One line per source that is present, and the trust lines. */
-static void report(const struct es_verdict *v)
-{
-	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
-		const struct es_source_info *r = es_source((enum es_source)i);
-
-		if (r->feed == ES_FEED_NONE || v->state[i] == ES_ABSENT)
-			continue;
-		if (v->state[i] == ES_FAIL)
-			log_line(L"health: %a: fail: %a; its bytes are mixed but not counted", r->name, v->why[i]);
-		else
-			log_line(L"health: %a: pass (assumed %u of 8 bits per byte)", r->name, (UINT32)r->h_bits);
-	}
-	if (v->prev_overclaims)
-		log_line(L"prev_table: an earlier earlyseed made it from sources this kernel's trust settings "
-			 L"exclude; counted only for what it rests on");
-	if (v->untrusted_bits > 0)
-		log_line(L"trust: random.trust_cpu=off: the kernel will not credit the CPU's RNG, so its %u bits "
-			 L"are mixed but not counted",
-			 v->untrusted_bits);
-	if (v->uncredited)
-		log_line(L"trust: random.trust_bootloader=off: the kernel will mix the table but not credit it");
-}
-
-static struct es_table_seed *install(const struct es_verdict *v, const uint8_t *seed, struct es_audit_record *a)
-{
-	struct es_table_seed *t;
-	EFI_STATUS status;
-
-	if (!v->install) {
-		log_line(L"table: none installed: counted sources hold an assumed %u of the %u bits a kernel "
-			 L"would credit a table",
-			 v->counted_bits, (UINT32)ES_GATE_BITS);
-		return NULL;
-	}
-	status = seedtable_install(seed, ES_SEED_LEN, &t);
-	if (EFI_ERROR(status)) {
-		log_line(L"table: install failed: %r", status);
-		a->flags |= ES_AUDIT_F_INSTALL_FAILED;
-		return NULL;
-	}
-	log_line(L"table: installed %u bytes at 0x%lx (counted sources: an assumed %u bits)", t->size,
-		 (UINT64)(UINTN)t, v->counted_bits);
-	a->flags |= ES_AUDIT_F_TABLE;
-	a->table_size = t->size;
-	return t;
-}
-
-/* What becomes of a table an earlier stage left (es_verdict_prev()). */
-static void settle_prev(const struct es_verdict *v, struct es_table_seed *prev, bool installed,
-			struct es_audit_record *a)
-{
-	enum es_prev_action action = es_verdict_prev(v, installed);
-	EFI_STATUS status;
-
-	switch (action) {
-	case ES_PREV_NONE:
-		break;
-	case ES_PREV_KEEP:
-		log_line(L"prev_table: left in place");
-		break;
-	case ES_PREV_RETIRE:
-		seedtable_retire(prev, v->prev_size);
-		a->flags |= ES_AUDIT_F_PREV_RETIRED;
-		log_line(L"prev_table: replaced by ours, wiped and freed");
-		break;
-	case ES_PREV_FORGET:
-		log_line(L"prev_table: replaced by ours; its size field is bogus, so it is not freed");
-		break;
-	case ES_PREV_REMOVE_FREE:
-	case ES_PREV_REMOVE:
-		status = seedtable_remove();
-		if (EFI_ERROR(status)) {
-			log_line(L"prev_table: bad, but removing it failed: %r", status);
-			break;
-		}
-		a->flags |= ES_AUDIT_F_PREV_REMOVED;
-		if (action == ES_PREV_REMOVE_FREE) {
-			seedtable_retire(prev, v->prev_size);
-			log_line(L"prev_table: bad: removed so no kernel credits it, wiped and freed");
-		} else {
-			log_line(L"prev_table: bad: removed so no kernel credits it (not freed: its size is bogus)");
-		}
-		break;
-	}
-}
+#include "verdict.h"
 
 static void load_config(EFI_LOADED_IMAGE *self, struct es_config *cfg,
 			struct es_audit_record *a, bool *no_fs)
@@ -212,10 +73,10 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	persist_write(&p, &s, trust, a);
 	persist_end(&p);
 	(void)es_session_finish(&s, trust, seed, sizeof(seed), &v);
-	report(&v);
-	mine = install(&v, seed, a);
+	verdict_report(&v);
+	mine = verdict_install(&v, seed, a);
 	es_wipe(seed, sizeof(seed));
-	settle_prev(&v, prev, mine != NULL, a);
+	verdict_settle_prev(&v, prev, mine != NULL, a);
 	if (mine != NULL) {
 		marker->table = mine;
 		marker->made_of = v.made_of;

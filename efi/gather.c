@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* The sources every front end gathers (the app, the driver): the clocks, a
+ * previous table, the CPU's instructions. The firmware RNG is efi/rng.c. */
+#include "gather.h"
+
+#include <efilib.h>
+
+#include "cpurng.h"
+#include "log.h"
+#include "seedtable.h"
+#include "stage.h"
+
+void gather_clock(struct es_session *s)
+{
+	struct {
+		EFI_TIME time;
+		uint64_t cycles;
+	} clock;
+	EFI_STATUS status = uefi_call_wrapper(RT->GetTime, 2, &clock.time, NULL);
+
+	if (EFI_ERROR(status)) {
+		es_wipe(&clock.time, sizeof(clock.time));
+		log_line(L"clock: GetTime failed: %r, cycle counter only", status);
+	}
+	clock.cycles = cpurng_arch.cycles();
+	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
+	log_line(L"clock: firmware time and cycle counter mixed (%u bytes, assumed to hold no entropy)",
+		 (UINT32)sizeof(clock));
+	es_wipe(&clock, sizeof(clock));
+}
+
+struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s)
+{
+	struct es_table_seed *prev = seedtable_find();
+	struct es_provenance from;
+	bool known;
+
+	if (prev == NULL) {
+		log_line(L"prev_table: none");
+		return NULL;
+	}
+	known = stage_provenance(image, prev, &from);
+	es_session_add_table(s, prev, known ? &from : NULL);
+	if (s->prev_oversized)
+		log_line(L"prev_table: size %u over the kernel's %u-byte bound: bogus, not read", s->prev_size,
+			 (UINT32)ES_TABLE_READ_MAX);
+	else
+		log_line(L"prev_table: %u bytes mixed%a", s->prev_size,
+			 known ? " (installed by an earlier earlyseed stage)" : "");
+	return prev;
+}
+
+void gather_cpu(struct es_session *s, struct es_audit_record *a)
+{
+	struct es_cpu_report r;
+
+	es_cpu_gather(s, &cpurng_arch, &r);
+	log_line(L"cpu: rdseed %a, rdrand %a", r.present[ES_SRC_RDSEED] ? "present" : "absent",
+		 r.present[ES_SRC_RDRAND] ? "present" : "absent");
+	if (!r.present[ES_SRC_RDSEED] && !r.present[ES_SRC_RDRAND])
+		return;
+	a->cpu_longs_failed = (UINT16)r.failed;
+	log_line(L"cpu: %u longs asked, %u from rdseed, %u from rdrand, %u failed", (UINT32)ES_CPU_LONGS,
+		 r.longs[ES_SRC_RDSEED], r.longs[ES_SRC_RDRAND], r.failed);
+}
+

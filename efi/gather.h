@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_EFI_GATHER_H
+#define EARLYSEED_EFI_GATHER_H
+
+#include <efi.h>
+
+#include "../core/audit.h"
+#include "../core/earlyseed.h"
+#include "../core/table.h"
+
+/* GetTime() and the cycle counter: mixed, assumed to hold nothing. */
+void gather_clock(struct es_session *s);
+/* The seed table installed now, added to s with what an earlier earlyseed
+ * stage said it rests on; NULL when there is none. */
+struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s);
+/* ES_CPU_LONGS longs from the CPU's instructions (arch/<cpu>/cpurng.c). */
+void gather_cpu(struct es_session *s, struct es_audit_record *a);
+
+#endif
