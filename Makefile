@@ -16,9 +16,15 @@ DRBG_SRC := core/sha256.c core/drbg.c
 MODEL_SRC := core/credit.c core/pool_unmix.c core/audit_decode.c
 ARCH_SRC := arch/$(ARCH)/cpurng.c
 INSN_SRC := arch/$(ARCH)/insn.c
-EFI_SRC  := efi/main.c efi/conf.c efi/rng.c efi/seedtable.c efi/chain.c efi/text.c efi/libc.c \
-	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/devpath.c \
-	efi/seedfile.c efi/token.c efi/persist.c efi/gather.c efi/verdict.c
+# efi/: what the app and the driver share, then each one's own.
+EFI_SHARED := efi/rng.c efi/seedtable.c efi/text.c efi/libc.c efi/auditvar.c efi/stage.c efi/guid.c \
+	efi/console.c efi/fs.c efi/gather.c efi/verdict.c
+APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/persist.c
+DRIVER_SRC := efi/driver.c efi/rngsrv.c
+EFI_SRC  := $(APP_SRC) $(EFI_SHARED)
+# What the driver trusts (it sees no kernel command line): 1 trusts the
+# CPU's RNG, as Linux >= 6.2 does by default (README "The firmware driver").
+DRIVER_TRUST_CPU ?= 1
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
@@ -43,7 +49,7 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool test_drbg
+	test_session test_trust test_seedtool test_drbg test_driver
 
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c
 
@@ -99,11 +105,20 @@ $(BUILD)/efi/arch/%.o: arch/%.c Makefile
 $(BUILD)/efi/efi/%.o: efi/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) $(WARN) $(DEPFLAGS) -c $< -o $@
-efi: $(BUILD)/earlyseed.efi
+efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
 $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
 	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
 	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
+
+# ---- the boot-service driver: the same core and shared efi/ objects ----
+DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
+	$(DRIVER_SRC))
+$(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
+$(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
+	ld $(EFI_LDFLAGS) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
+$(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so
+	objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@
 
 # A first stage for the boot tests: installs a bad or good previous table,
 # then chain-loads earlyseed (tests/prevstage.c, tests/qemu.sh).
@@ -146,19 +161,32 @@ MATRIX_FLAGS := -std=gnu11 -g $(WARN) -D_GNU_SOURCE -fshort-wchar -DGNU_EFI_USE_
 SHIPPED_OPT := -Os -mgeneral-regs-only -mno-red-zone -fno-stack-protector
 $(BUILD)/host/mx/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(MATRIX_FLAGS) -O1 -c $< -o $@
+	$(CC) $(MATRIX_FLAGS) -O1 -mgeneral-regs-only -c $< -o $@
 $(BUILD)/host/mxs/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(MATRIX_FLAGS) $(SHIPPED_OPT) -c $< -o $@
 $(BUILD)/asan/mx/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(MATRIX_FLAGS) -O1 $(SAN) -c $< -o $@
+# tests/nosse.c: mem* without SSE registers (the file says why).
+NOSSE := -Wl,--wrap=memset,--wrap=memcpy,--wrap=memmove,--wrap=memcmp
+$(BUILD)/host/mxs/tests/nosse.o: SHIPPED_OPT += -fno-tree-loop-distribute-patterns
 $(BUILD)/host/test_matrix: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(MATRIX_SRC)) \
-		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(MATRIX_SHIPPED)) $(BUILD)/host/obj/tests/check.o \
+		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(MATRIX_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
 		$(BUILD)/host/libescore.a
-	$(CC) $^ -lm -o $@
+	$(CC) $(NOSSE) $^ -lm -o $@
 $(BUILD)/asan/test_matrix: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(MATRIX_SRC) $(filter-out efi/libc.c,$(EFI_SRC)) \
 		$(ARCH_SRC)) $(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
+	$(CC) $(SAN) $^ -lm -o $@
+# The driver against the same fake firmware.
+DRIVER_TEST_SRC := tests/test_driver.c tests/fake_efi.c tests/fake_insn.c
+DRIVER_SHIPPED := $(filter-out efi/libc.c,$(EFI_SHARED)) $(DRIVER_SRC) $(ARCH_SRC) $(CORE_SRC) $(DRBG_SRC)
+$(BUILD)/host/test_driver: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(DRIVER_TEST_SRC)) \
+		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(DRIVER_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
+		$(BUILD)/host/libescore.a
+	$(CC) $(NOSSE) $^ -lm -o $@
+$(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC) $(filter-out efi/libc.c,$(EFI_SHARED)) \
+		$(DRIVER_SRC) $(ARCH_SRC) $(CORE_SRC) $(DRBG_SRC)) $(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
 	$(CC) $(SAN) $^ -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----

@@ -41,6 +41,8 @@ static uint32_t *bytes_field(struct es_audit_record *a, enum es_source src, uint
 		return &a->bytes_rdrand;
 	case ES_SRC_SEED_FILE:
 		return &a->bytes_seed_file;
+	case ES_SRC_ES_RNG:
+		return &a->bytes_es_rng;
 	case ES_SRC_TOKEN:
 	case ES_SRC_COUNT:
 		break;

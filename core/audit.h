@@ -45,7 +45,9 @@
 #define ES_AUDIT_F_TOKEN 0x200000u            /* EarlyseedToken was there at start */
 #define ES_AUDIT_F_TOKEN_CREATED 0x400000u    /* ... it was missing: created */
 #define ES_AUDIT_F_TOKEN_FAILED 0x800000u     /* unreadable, malformed, or creating it failed */
-#define ES_AUDIT_F_ALL 0xffffffu
+#define ES_AUDIT_F_DRIVER 0x1000000u         /* written by the firmware driver (v3) */
+#define ES_AUDIT_F_RNG_PROTOCOL 0x2000000u   /* ... which serves an EFI_RNG_PROTOCOL */
+#define ES_AUDIT_F_ALL 0x3ffffffu
 /* The flags each older version knew. */
 #define ES_AUDIT_F_ALL_V1 0xfffu
 #define ES_AUDIT_F_ALL_V2 0x1ffffu
@@ -80,7 +82,7 @@ struct es_audit_record {
 	uint32_t seed_file_size;    /* its size on disk, 0 if none */
 	uint16_t seed_file_reason;  /* enum es_file_reason: 0 when it counted */
 	uint16_t reserved;          /* zero */
-	uint32_t reserved2;         /* zero */
+	uint32_t bytes_es_rng;      /* bytes from an earlyseed driver's EFI_RNG_PROTOCOL */
 };
 
 #define ES_AUDIT_SIZE 80
@@ -104,7 +106,7 @@ _Static_assert(offsetof(struct es_audit_record, bytes_seed_file) == 64, "bytes_s
 _Static_assert(offsetof(struct es_audit_record, seed_file_size) == 68, "seed_file_size at 68");
 _Static_assert(offsetof(struct es_audit_record, seed_file_reason) == 72, "seed_file_reason at 72");
 _Static_assert(offsetof(struct es_audit_record, reserved) == 74, "reserved at 74");
-_Static_assert(offsetof(struct es_audit_record, reserved2) == 76, "reserved2 at 76");
+_Static_assert(offsetof(struct es_audit_record, bytes_es_rng) == 76, "bytes_es_rng at 76");
 
 /* A zeroed record with magic, version and length set. */
 void es_audit_init(struct es_audit_record *a);

@@ -41,9 +41,9 @@ enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit
 #undef GET32
 #undef GET16
 	/* Reserved: version 1's u32 at 60 (now stage and arch), version 2's
-	 * u16 at 62 (now arch), version 3's at 74 and 76. */
+	 * u16 at 62 (now arch), version 3's u16 at 74. */
 	if ((r.flags & ~known) != 0 || (version == 1 && (r.stage != 0 || r.arch != 0)) ||
-	    (version == 2 && r.arch != 0) || r.reserved != 0 || r.reserved2 != 0)
+	    (version == 2 && r.arch != 0) || r.reserved != 0)
 		return ES_AUDIT_EFLAGS;
 	*a = r;
 	return ES_AUDIT_OK;
@@ -97,6 +97,8 @@ const char *es_audit_flag_name(uint32_t bit)
 	case ES_AUDIT_F_TOKEN: return "token";
 	case ES_AUDIT_F_TOKEN_CREATED: return "token_created";
 	case ES_AUDIT_F_TOKEN_FAILED: return "token_failed";
+	case ES_AUDIT_F_DRIVER: return "driver";
+	case ES_AUDIT_F_RNG_PROTOCOL: return "rng_protocol";
 	default: return "unknown";
 	}
 }

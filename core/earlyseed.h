@@ -42,6 +42,7 @@ enum es_source {
 	ES_SRC_RDRAND = 4,     /* the CPU's DRBG instruction (x86 RDRAND, arm64 RNDR) */
 	ES_SRC_SEED_FILE = 5,  /* the seed file kept on the ESP across reboots */
 	ES_SRC_TOKEN = 6,      /* the per-machine token (NV variable EarlyseedToken) */
+	ES_SRC_ES_RNG = 7,     /* an EFI_RNG_PROTOCOL an earlyseed driver installed */
 	ES_SRC_COUNT
 };
 
@@ -133,6 +134,10 @@ int es_trust_kstrtobool(const char *s);
 #define ES_LABEL_TABLE "earlyseed v1 seed extract"
 #define ES_LABEL_FILE "earlyseed v1 seed file"
 #define ES_LABEL_TOKEN "earlyseed v1 token"
+#define ES_LABEL_DRBG "earlyseed v1 drbg seed"
+/* What the driver's Hash_DRBG is seeded with: 32 bytes of entropy input and
+ * a 16-byte nonce (SP 800-90A section 8.6.7). */
+#define ES_DRBG_SEED_LEN 48u
 
 /* The seed file: 32 bytes (a seed's worth) to 4 KiB are read; a larger one is
  * read up to ES_SEED_FILE_MAX. It counts 8 bits a byte, at most
@@ -317,6 +322,10 @@ void es_file_plan(const struct es_verdict *v, enum es_have token, enum es_have f
 /* What to do with the previous table once the caller knows whether its own
  * table was installed. */
 enum es_prev_action es_verdict_prev(const struct es_verdict *v, bool installed);
+/* Would a kernel with trust t, crediting what rests on `from` in full, be
+ * given at least ES_GATE_BITS from sources it trusts? (A table or an RNG
+ * protocol an earlier earlyseed stage made, judged by a later one.) */
+bool es_provenance_enough(const struct es_provenance *from, const struct es_trust *t);
 /* Loop guard: may a stage that found `before` earlyseed stages above it in
  * the chain start the next stage? (at most ES_MAX_STAGES in one boot) */
 bool es_stage_may_chain(unsigned int before);

@@ -278,6 +278,11 @@ void es_file_plan(const struct es_verdict *v, enum es_have token, enum es_have f
 	p->may_count = token == ES_HAVE_YES && file == ES_HAVE_YES;
 }
 
+bool es_provenance_enough(const struct es_provenance *from, const struct es_trust *t)
+{
+	return sat_add(from->other_bits, t->cpu ? from->cpu_bits : 0u) >= ES_GATE_BITS;
+}
+
 bool es_stage_may_chain(unsigned int before)
 {
 	return before < ES_MAX_STAGES;

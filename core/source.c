@@ -30,6 +30,9 @@
  *              only on a machine with its token (a clone has none).
  * TOKEN     0  constant across boots: it makes clones diverge, it is no
  *              entropy.
+ * ES_RNG    0  an earlyseed driver's Hash_DRBG: its output rests on the
+ *              driver's pool, which its table carries too; that table counts
+ *              for what it rests on (provenance), so this would count twice.
  */
 static const struct es_source_info rows[ES_SRC_COUNT] = {
 	[ES_SRC_CLOCK] = { .name = "clock", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
@@ -51,6 +54,7 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 			       .distrusted_by = -1, .audit_present = ES_AUDIT_F_SEED_FILE,
 			       .audit_fail = ES_AUDIT_F_SEED_FILE_FAIL },
 	[ES_SRC_TOKEN] = { .name = "token", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
+	[ES_SRC_ES_RNG] = { .name = "es_rng", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 };
 
 const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {

@@ -23,6 +23,22 @@ __attribute__((noinline)) void es_wipe_stack(void)
 	unsigned char area[ES_WIPE_STACK_BYTES];
 
 	es_wipe(area, sizeof(area));
+	/*
+	 * A value the seeding left in a scratch register (the last CPU sample,
+	 * say) survives the return and lands in whatever frame spills that
+	 * register next, below the area just erased. Clear the registers no
+	 * caller expects to keep (System V: rax, rcx, rdx, rsi, rdi, r8-r11;
+	 * the ms_abi firmware functions treat rsi and rdi as callee-saved, so
+	 * they would save them in their frames).
+	 */
+#if defined(__x86_64__)
+	__asm__ __volatile__("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\txorl %%edx, %%edx\n\t"
+			     "xorl %%esi, %%esi\n\txorl %%edi, %%edi\n\txorl %%r8d, %%r8d\n\t"
+			     "xorl %%r9d, %%r9d\n\txorl %%r10d, %%r10d\n\txorl %%r11d, %%r11d"
+			     :
+			     :
+			     : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "memory");
+#endif
 }
 
 void es_wipe(void *p, size_t n)

@@ -9,19 +9,19 @@
 
 static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
 
-void auditvar_publish(const struct es_audit_record *a)
+void auditvar_publish(const struct es_audit_record *a, CHAR16 *name)
 {
 	UINT8 buf[ES_AUDIT_SIZE];
 	EFI_STATUS status;
 
 	es_audit_encode(a, buf);
 	/* No EFI_VARIABLE_NON_VOLATILE: the record describes this boot only. */
-	status = uefi_call_wrapper(RT->SetVariable, 5, L"EarlyseedAudit", &audit_guid,
+	status = uefi_call_wrapper(RT->SetVariable, 5, name, &audit_guid,
 				   (UINT32)(EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS),
 				   (UINTN)sizeof(buf), buf);
 	if (EFI_ERROR(status))
 		console_print(L"earlyseed: audit: SetVariable failed: %r\n", status);
 	else
-		console_print(L"earlyseed: audit: published EarlyseedAudit-%g (%u bytes)\n", &audit_guid,
+		console_print(L"earlyseed: audit: published %s-%g (%u bytes)\n", name, &audit_guid,
 		      (UINT32)sizeof(buf));
 }

@@ -26,6 +26,16 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 #define ES_EFI_RNG_ALGORITHM_RAW_GUID \
 	{ 0xe43176d7, 0xb6e8, 0x4827, { 0xb7, 0x84, 0x7f, 0xfd, 0xc4, 0xb6, 0x85, 0x61 } }
 
+/* EFI_RNG_ALGORITHM_SP800_90_HASH_256_GUID, UEFI 2.10 section 37.5.2:
+ * a7af67cb-603b-4d42-ba21-70bfb6293f96 */
+#define ES_EFI_RNG_ALGORITHM_SP800_90_HASH_256_GUID \
+	{ 0xa7af67cb, 0x603b, 0x4d42, { 0xba, 0x21, 0x70, 0xbf, 0xb6, 0x29, 0x3f, 0x96 } }
+
+/* EFI_EVENT_GROUP_READY_TO_BOOT, UEFI 2.10 section 7.1 (CreateEventEx):
+ * 7ce88fb3-4bd7-4679-87a8-a8d8dee50d2b */
+#define ES_EVENT_GROUP_READY_TO_BOOT_GUID \
+	{ 0x7ce88fb3, 0x4bd7, 0x4679, { 0x87, 0xa8, 0xa8, 0xd8, 0xde, 0xe5, 0x0d, 0x2b } }
+
 /* earlyseed's own vendor GUID for the EarlyseedAudit variable (README "The
  * audit record"): b1625ddc-bdd0-4e80-af05-adf6a6bdcd97 */
 #define ES_AUDIT_VARIABLE_GUID \

@@ -64,7 +64,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	es_session_begin(&s);
 	gather_clock(&s);
 	prev = gather_prev(image, &s);
-	rng_gather(&s, a);
+	(void)rng_gather(&s, a, trust);
 	gather_cpu(&s, a);
 	persist_gather(&p, &s, device, stage_persisted_before(image) ? NULL : seed_file);
 	marker->persisted = !p.off;
@@ -181,7 +181,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * compiler spilled while hashing: erase that stack before going on. */
 	es_wipe_stack();
 	audit.elapsed_kcycles = (UINT32)((cpurng_arch.cycles() - t0) >> 10);
-	auditvar_publish(&audit);
+	auditvar_publish(&audit, L"EarlyseedAudit");
 
 	if (self == NULL)
 		status = log_error_status(EFI_LOAD_ERROR, L"cannot load next stage %a: own volume unknown", cfg.next);

@@ -8,6 +8,7 @@
 #include "../core/earlyseed.h"
 #include "fs.h"
 #include "guid.h"
+#include "stage.h"
 
 _Static_assert(sizeof(EFI_RNG_PROTOCOL) == 16, "EFI_RNG_PROTOCOL is GetInfo + GetRNG");
 _Static_assert(offsetof(EFI_RNG_PROTOCOL, GetRNG) == 8, "GetRNG at offset 8");
@@ -49,7 +50,8 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
  */
 #define RNG_BLOCKS 2u
 
-static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_session *s, struct es_audit_record *a)
+static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struct es_session *s,
+		    struct es_audit_record *a)
 {
 	UINT8 buf[RNG_BLOCKS][RNG_REQUEST];
 	/* RAW first, as the Linux stub asks (libstub/random.c); then the
@@ -83,7 +85,7 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_session *s, str
 		/* One block a call: the engine checks each against every
 		 * earlier block of every instance. */
 		for (UINT32 blk = 0; blk < got; blk++)
-			(void)es_session_add(s, ES_SRC_EFI_RNG, buf[blk], RNG_REQUEST);
+			(void)es_session_add(s, src, buf[blk], RNG_REQUEST);
 		console_print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
 		      got * RNG_REQUEST, name, calls);
 		if (got < RNG_BLOCKS)
@@ -93,20 +95,47 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, struct es_session *s, str
 	es_wipe(buf, sizeof(buf));
 }
 
-void rng_gather(struct es_session *s, struct es_audit_record *a)
+/* An EFI_RNG_PROTOCOL an earlyseed driver installed (its marker is on the
+ * same handle): read by a later stage, counted only through the driver's
+ * table (ES_SRC_ES_RNG counts nothing); taken away when it rests on what this
+ * stage's kernel does not trust, so the Linux stub cannot credit it either. */
+static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struct stage_marker *m,
+		    const struct es_trust *trust, struct es_session *s, struct es_audit_record *a)
+{
+	EFI_STATUS status;
+
+	if (trust == NULL) {
+		console_print(L"earlyseed: efi_rng: instance %u: this driver's own, skipped\n", idx);
+		return;
+	}
+	console_print(L"earlyseed: efi_rng: instance %u: earlyseed's own (a driver's Hash_DRBG): mixed, counted only "
+		      L"through its table\n", idx);
+	rng_one(rng, idx, ES_SRC_ES_RNG, s, a);
+	if (es_provenance_enough(&m->made_of, trust))
+		return;
+	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, h, &rng_protocol_guid, rng);
+	if (EFI_ERROR(status))
+		console_print(L"earlyseed: efi_rng: instance %u rests on sources this kernel's trust settings exclude, "
+			      L"but uninstalling it failed: %r\n", idx, status);
+	else
+		console_print(L"earlyseed: efi_rng: instance %u rests on sources this kernel's trust settings exclude: "
+			      L"uninstalled, so the Linux stub does not credit it\n", idx);
+}
+
+UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct es_trust *trust)
 {
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
 	EFI_STATUS status;
+	UINT32 others = 0;
 
 	status = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &rng_protocol_guid, NULL,
 				   &count, &handles);
 	if (EFI_ERROR(status) || count == 0) {
 		console_print(L"earlyseed: efi_rng: no EFI_RNG_PROTOCOL (%r)\n", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
-		return;
+		return 0;
 	}
 	console_print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
-	es_session_present(s, ES_SRC_EFI_RNG);
 	if (count > RNG_MAX_INSTANCES) {
 		console_print(L"earlyseed: efi_rng: using the first %u instances\n", (UINT32)RNG_MAX_INSTANCES);
 		count = RNG_MAX_INSTANCES;
@@ -122,7 +151,16 @@ void rng_gather(struct es_session *s, struct es_audit_record *a)
 			a->efi_rng_failed++;
 			continue;
 		}
-		rng_one(rng, (UINT32)i, s, a);
+		const struct stage_marker *m = stage_marker_on(handles[i]);
+
+		if (m != NULL && m->driver) {
+			rng_own(handles[i], rng, (UINT32)i, m, trust, s, a);
+			continue;
+		}
+		es_session_present(s, ES_SRC_EFI_RNG);
+		rng_one(rng, (UINT32)i, ES_SRC_EFI_RNG, s, a);
+		others++;
 	}
 	fs_free(handles);
+	return others;
 }

@@ -20,12 +20,12 @@ static EFI_HANDLE parent_of(EFI_HANDLE h)
 	return li->ParentHandle;
 }
 
-static struct stage_marker *marker_of(EFI_HANDLE h)
+const struct stage_marker *stage_marker_on(EFI_HANDLE h)
 {
-	struct stage_marker *m = NULL;
+	const struct stage_marker *m = NULL;
 
-	if (EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, h, &stage_guid, (void **)&m)) || m == NULL ||
-	    m->magic != STAGE_MAGIC)
+	if (h == NULL || EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, h, &stage_guid, (void **)&m)) ||
+	    m == NULL || m->magic != STAGE_MAGIC)
 		return NULL;
 	return m;
 }
@@ -35,25 +35,34 @@ unsigned int stage_count_before(EFI_HANDLE image)
 	unsigned int n = 0, depth = 0;
 
 	for (EFI_HANDLE h = parent_of(image); h != NULL && depth < STAGE_MAX_DEPTH; h = parent_of(h), depth++) {
-		if (marker_of(h) != NULL)
+		if (stage_marker_on(h) != NULL)
 			n++;
 	}
 	return n;
 }
 
+/* Every handle with a marker: the stages above this one and any resident
+ * earlyseed driver (which is no parent). */
 bool stage_provenance(EFI_HANDLE image, const struct es_table_seed *table, struct es_provenance *out)
 {
-	unsigned int depth = 0;
+	EFI_HANDLE *handles = NULL;
+	UINTN count = 0;
+	bool found = false;
 
-	for (EFI_HANDLE h = parent_of(image); h != NULL && depth < STAGE_MAX_DEPTH; h = parent_of(h), depth++) {
-		const struct stage_marker *m = marker_of(h);
+	(void)image;
+	if (table == NULL || EFI_ERROR(uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &stage_guid, NULL,
+							&count, &handles)))
+		return false;
+	for (UINTN i = 0; i < count && !found; i++) {
+		const struct stage_marker *m = stage_marker_on(handles[i]);
 
-		if (m != NULL && table != NULL && m->table == table) {
+		if (m != NULL && m->table == table) {
 			*out = m->made_of;
-			return true;
+			found = true;
 		}
 	}
-	return false;
+	(void)uefi_call_wrapper(BS->FreePool, 1, handles);
+	return found;
 }
 
 bool stage_persisted_before(EFI_HANDLE image)
@@ -61,7 +70,7 @@ bool stage_persisted_before(EFI_HANDLE image)
 	unsigned int depth = 0;
 
 	for (EFI_HANDLE h = parent_of(image); h != NULL && depth < STAGE_MAX_DEPTH; h = parent_of(h), depth++) {
-		const struct stage_marker *m = marker_of(h);
+		const struct stage_marker *m = stage_marker_on(h);
 
 		if (m != NULL && m->persisted)
 			return true;

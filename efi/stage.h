@@ -22,18 +22,22 @@ struct stage_marker {
 	uint8_t tag[16];             /* BLAKE2s-128 of its bytes: is it still ours? */
 	struct es_provenance made_of;
 	bool persisted;              /* it used (read, rewrote) the seed file and token */
+	bool driver;                 /* a resident driver (its EFI_RNG_PROTOCOL is on the same handle) */
 };
 #define STAGE_MAGIC 0x65735354u /* "TSse" */
 
 /* Earlyseed stages above image (its parent chain, at most 64 deep). */
 unsigned int stage_count_before(EFI_HANDLE image);
-/* What an earlier stage said table rests on; false when no stage made it. */
+/* What an earlier stage (a parent, or a resident earlyseed driver) said table
+ * rests on; false when no stage made it. */
 bool stage_provenance(EFI_HANDLE image, const struct es_table_seed *table, struct es_provenance *out);
 /* Has an earlier stage of this boot used the seed file? A later one must not
  * count the file again: what it held is in that stage's table, under that
  * stage's trust (a file rewritten from a trusted RDRAND a moment ago must not
  * count under random.trust_cpu=off). */
 bool stage_persisted_before(EFI_HANDLE image);
+/* The marker on handle h, or NULL (an earlyseed driver's RNG handle has one). */
+const struct stage_marker *stage_marker_on(EFI_HANDLE h);
 /* Install / remove this stage's marker on its image handle. */
 EFI_STATUS stage_mark(EFI_HANDLE image, struct stage_marker *m);
 void stage_unmark(EFI_HANDLE image, struct stage_marker *m);

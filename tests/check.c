@@ -82,3 +82,23 @@ void check_hex(uint8_t *out, const char *h)
 		out[i] = (uint8_t)v;
 	}
 }
+
+/* The firmware calls a notify function with its own register contents. Here
+ * the caller is the test, whose SSE registers may hold source bytes that
+ * glibc's memcpy moved (the shipped objects never use them:
+ * -mgeneral-regs-only, efi/libc.c); an ms_abi callee saves xmm6-15 in its
+ * frame, where the stack scan would find them. Clear them first, as the
+ * firmware's would be. */
+void check_clear_sse(void)
+{
+#if defined(__x86_64__)
+	__asm__ volatile("pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
+			 "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\t"
+			 "pxor %%xmm6, %%xmm6\n\tpxor %%xmm7, %%xmm7\n\tpxor %%xmm8, %%xmm8\n\t"
+			 "pxor %%xmm9, %%xmm9\n\tpxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
+			 "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\tpxor %%xmm14, %%xmm14\n\t"
+			 "pxor %%xmm15, %%xmm15" ::: "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+			 "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+#endif
+}
+

@@ -21,6 +21,8 @@ int check_done(void);
 void check_rand_seed(uint64_t seed);
 uint64_t check_rand64(void);
 void check_rand_fill(void *p, size_t n);
+/* Zero the SSE registers (tests/fake_efi.c says why). */
+void check_clear_sse(void);
 /* Lowercase hex string to bytes (test vectors). */
 void check_hex(uint8_t *out, const char *h);
 

@@ -8,6 +8,7 @@
 
 #include "../efi/guid.h"
 #include "../efi/main.h"
+#include "check.h"
 
 struct fake_efi fake;
 
@@ -41,6 +42,7 @@ struct fake_image {
 	EFI_LOADED_IMAGE li;
 	struct fake_file_entry *file;
 	void *stage_marker; /* ES_STAGE_PROTOCOL_GUID interface, if installed */
+	void *rng;          /* EFI_RNG_PROTOCOL a driver installed on its image handle */
 	char path[256];
 	uint8_t dp[600]; /* its device path: one file node and the end */
 	bool used;
@@ -137,8 +139,11 @@ bool fake_source_bytes_in(const uint8_t *mem, size_t n)
 	/* any 8-byte chunk of anything handed out */
 	for (size_t i = 0; i + 8 <= n; i++) {
 		for (size_t b = 0; b < nhanded; b++) {
-			if (mem[i] == handed[b][0] && memcmp(mem + i, handed[b], 8) == 0)
+			if (mem[i] == handed[b][0] && memcmp(mem + i, handed[b], 8) == 0) {
+				if (getenv("ES_STACK_WHERE") != NULL && n == 8)
+					fprintf(stderr, "stack: chunk %zu of %zu\n", b, nhanded);
 				return true;
+			}
 		}
 	}
 	return false;
@@ -489,14 +494,28 @@ static EFI_STATUS EFIAPI bs_free_pool(VOID *p)
 static EFI_STATUS EFIAPI bs_locate_handle_buffer(EFI_LOCATE_SEARCH_TYPE type, EFI_GUID *guid, VOID *key,
 						 UINTN *count, EFI_HANDLE **buf)
 {
+	EFI_HANDLE found[FAKE_MAX_RNGS + FAKE_MAX_IMAGES];
+	size_t n = 0;
+	bool rng = memcmp(guid, &rng_guid, sizeof(*guid)) == 0;
+	bool stage = memcmp(guid, &stage_guid, sizeof(*guid)) == 0;
+
 	(void)key;
-	if (type != ByProtocol || memcmp(guid, &rng_guid, sizeof(*guid)) != 0 || fake.no_rng_protocol ||
-	    fake.nrngs == 0)
+	if (type != ByProtocol)
+		return EFI_INVALID_PARAMETER;
+	if (rng && !fake.no_rng_protocol)
+		for (size_t i = 0; i < fake.nrngs; i++)
+			found[n++] = &rng_handles[i];
+	for (size_t i = 0; i < FAKE_MAX_IMAGES; i++) {
+		if (images[i].used && ((rng && images[i].rng != NULL) || (stage && images[i].stage_marker != NULL)))
+			found[n++] = &images[i];
+	}
+	if (n == 0)
 		return EFI_NOT_FOUND;
-	*buf = fake_alloc(fake.nrngs * sizeof(EFI_HANDLE));
-	for (size_t i = 0; i < fake.nrngs; i++)
-		(*buf)[i] = &rng_handles[i];
-	*count = fake.nrngs;
+	if (fake.fail_locate)
+		return EFI_OUT_OF_RESOURCES;
+	*buf = fake_alloc(n * sizeof(EFI_HANDLE));
+	memcpy(*buf, found, n * sizeof(EFI_HANDLE));
+	*count = n;
 	return EFI_SUCCESS;
 }
 
@@ -520,6 +539,10 @@ static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID *
 		*out = im->stage_marker;
 		return EFI_SUCCESS;
 	}
+	if (im != NULL && im->rng != NULL && memcmp(guid, &rng_guid, sizeof(*guid)) == 0) {
+		*out = im->rng;
+		return EFI_SUCCESS;
+	}
 	if (memcmp(guid, &rng_guid, sizeof(*guid)) == 0) {
 		for (size_t i = 0; i < fake.nrngs; i++) {
 			if (h == &rng_handles[i]) {
@@ -536,8 +559,19 @@ static EFI_STATUS EFIAPI bs_install_protocol_interface(EFI_HANDLE *h, EFI_GUID *
 {
 	struct fake_image *im = image_of(*h);
 
+	if (im != NULL && type == EFI_NATIVE_INTERFACE && memcmp(guid, &rng_guid, sizeof(*guid)) == 0) {
+		if (fake.fail_protocol_install)
+			return EFI_OUT_OF_RESOURCES;
+		if (im->rng != NULL)
+			return EFI_INVALID_PARAMETER;
+		im->rng = iface;
+		fake.rng_installs++;
+		return EFI_SUCCESS;
+	}
 	if (im == NULL || type != EFI_NATIVE_INTERFACE || memcmp(guid, &stage_guid, sizeof(*guid)) != 0)
 		return EFI_INVALID_PARAMETER;
+	if (fake.fail_protocol_install)
+		return EFI_OUT_OF_RESOURCES;
 	if (im->stage_marker != NULL)
 		return EFI_INVALID_PARAMETER; /* UEFI: already installed on this handle */
 	im->stage_marker = iface;
@@ -549,6 +583,13 @@ static EFI_STATUS EFIAPI bs_uninstall_protocol_interface(EFI_HANDLE h, EFI_GUID 
 {
 	struct fake_image *im = image_of(h);
 
+	if (im != NULL && memcmp(guid, &rng_guid, sizeof(*guid)) == 0) {
+		if (im->rng != iface || im->rng == NULL)
+			return EFI_NOT_FOUND;
+		im->rng = NULL;
+		fake.rng_uninstalls++;
+		return EFI_SUCCESS;
+	}
 	if (im == NULL || memcmp(guid, &stage_guid, sizeof(*guid)) != 0 || im->stage_marker != iface)
 		return EFI_NOT_FOUND;
 	im->stage_marker = NULL;
@@ -652,8 +693,16 @@ __attribute__((no_sanitize("address", "undefined"), noinline)) static bool stack
 
 		for (size_t i = 0; i < n; i++)
 			copy[i] = ((const volatile uint8_t *)p)[i];
-		if (fake_source_bytes_in(copy, n))
+		if (fake_source_bytes_in(copy, n)) {
+			if (getenv("ES_STACK_WHERE") != NULL)
+				for (size_t k = 0; k + 8 <= n; k++)
+					if (fake_source_bytes_in(copy + k, 8))
+						fprintf(stderr, "stack: source bytes at %p (%ld below the scan): %02x%02x%02x%02x; table now %02x%02x%02x%02x\n",
+							(const void *)(p + k), (long)((const uint8_t *)&here - p - (long)k), copy[k], copy[k+1], copy[k+2], copy[k+3],
+							fake_seed_table() ? ((uint8_t *)fake_seed_table())[4] : 0, fake_seed_table() ? ((uint8_t *)fake_seed_table())[5] : 0,
+							fake_seed_table() ? ((uint8_t *)fake_seed_table())[6] : 0, fake_seed_table() ? ((uint8_t *)fake_seed_table())[7] : 0);
 			return false;
+		}
 	}
 	return true;
 }
@@ -702,6 +751,102 @@ static EFI_STATUS EFIAPI bs_stall(UINTN us)
 {
 	(void)us;
 	return EFI_SUCCESS;
+}
+
+/* ---- events ---- */
+#define FAKE_MAX_EVENTS 8
+static struct fake_event {
+	bool used;
+	UINT32 type;
+	EFI_EVENT_NOTIFY fn;
+	VOID *ctx;
+	EFI_GUID group;
+	bool grouped;
+} events[FAKE_MAX_EVENTS];
+
+static EFI_STATUS EFIAPI bs_create_event_ex(UINT32 type, EFI_TPL tpl, EFI_EVENT_NOTIFY fn, const VOID *ctx,
+					    const EFI_GUID *group, EFI_EVENT *ev)
+{
+	(void)tpl;
+	if (fake.fail_event)
+		return EFI_OUT_OF_RESOURCES;
+	if (ev == NULL || (type & EVT_NOTIFY_SIGNAL) == 0 || fn == NULL)
+		return EFI_INVALID_PARAMETER;
+	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
+		if (!events[i].used) {
+			events[i] = (struct fake_event){ true, type, fn, (VOID *)ctx, { 0 }, group != NULL };
+			if (group != NULL)
+				events[i].group = *group;
+			*ev = &events[i];
+			fake.events++;
+			return EFI_SUCCESS;
+		}
+	}
+	return EFI_OUT_OF_RESOURCES;
+}
+
+static EFI_STATUS EFIAPI bs_create_event(UINT32 type, EFI_TPL tpl, EFI_EVENT_NOTIFY fn, VOID *ctx, EFI_EVENT *ev)
+{
+	if (fake.fail_event)
+		return EFI_OUT_OF_RESOURCES;
+	if (type != EVT_SIGNAL_EXIT_BOOT_SERVICES)
+		return EFI_INVALID_PARAMETER; /* all the driver asks for */
+	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
+		if (!events[i].used) {
+			events[i] = (struct fake_event){ true, type, fn, ctx, { 0 }, false };
+			*ev = &events[i];
+			fake.events++;
+			return EFI_SUCCESS;
+		}
+	}
+	(void)tpl;
+	return EFI_OUT_OF_RESOURCES;
+}
+
+static const EFI_GUID ready_guid = ES_EVENT_GROUP_READY_TO_BOOT_GUID;
+
+size_t fake_ready_to_boot(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
+		if (events[i].used && events[i].grouped && memcmp(&events[i].group, &ready_guid, sizeof(ready_guid)) == 0) {
+			check_clear_sse();
+			events[i].fn(&events[i], events[i].ctx);
+			n++;
+		}
+	}
+	return n;
+}
+
+size_t fake_exit_boot_services(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
+		if (events[i].used && events[i].type == EVT_SIGNAL_EXIT_BOOT_SERVICES) {
+			events[i].fn(&events[i], events[i].ctx);
+			n++;
+		}
+	}
+	return n;
+}
+
+void *fake_driver_rng(void)
+{
+	return images[0].rng;
+}
+
+bool fake_stack_clean(void)
+{
+	/* Meaningful only for objects built as they ship (build/host): the ASan
+	 * build's glibc mem* and instrumented frames put bytes where the
+	 * firmware image never does. */
+#if defined(__SANITIZE_ADDRESS__)
+	return true;
+#else
+	return stack_clean();
+#endif
 }
 
 /* ---- runtime services ---- */
@@ -759,10 +904,21 @@ static EFI_STATUS EFIAPI rt_get_variable(CHAR16 *name, EFI_GUID *guid, UINT32 *a
 static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 attr, UINTN size, VOID *data)
 {
 	static const CHAR16 want[] = u"EarlyseedAudit";
+	static const CHAR16 driver_audit[] = u"EarlyseedDriverAudit";
 	struct fake_var *v;
 
 	if (attr & EFI_VARIABLE_NON_VOLATILE)
 		fake.nv_writes++;
+	if (memcmp(name, driver_audit, sizeof(driver_audit)) == 0) {
+		if (memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
+		    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) ||
+		    size > sizeof(fake.driver_variable))
+			return EFI_INVALID_PARAMETER;
+		fake.driver_variable_set = true;
+		fake.driver_variable_len = size;
+		memcpy(fake.driver_variable, data, size);
+		return EFI_SUCCESS;
+	}
 	if (memcmp(name, want, sizeof(want)) == 0) {
 		if (memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
 		    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) ||
@@ -872,6 +1028,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	boot.InstallProtocolInterface = bs_install_protocol_interface;
 	boot.UninstallProtocolInterface = bs_uninstall_protocol_interface;
 	boot.Stall = bs_stall;
+	boot.CreateEventEx = bs_create_event_ex;
+	boot.CreateEvent = bs_create_event;
 	runtime.GetTime = rt_get_time;
 	runtime.SetVariable = rt_set_variable;
 	runtime.GetVariable = rt_get_variable;
@@ -883,6 +1041,7 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	systab.NumberOfTableEntries = 0;
 	ST = &systab;
 	memset(images, 0, sizeof(images));
+	memset(events, 0, sizeof(events));
 	images[0].used = true;
 	images[0].li.DeviceHandle = &device_handle;
 	make_file_dp(images[0].dp, sizeof(images[0].dp), self_path);

@@ -96,11 +96,19 @@ struct fake_efi {
 	bool variable_set;
 	uint8_t variable[128];
 	size_t variable_len;
+	bool driver_variable_set;            /* EarlyseedDriverAudit */
+	uint8_t driver_variable[128];
+	size_t driver_variable_len;
 	struct fake_var vars[FAKE_MAX_VARS]; /* every other variable */
 	EFI_STATUS token_set_status; /* forced SetVariable(EarlyseedToken) result */
 	size_t nv_writes;            /* SetVariable calls with NON_VOLATILE */
 	size_t dirs_created;
 	bool secret_freed;           /* FreePool on memory still holding source bytes */
+	bool fail_locate;            /* LocateHandleBuffer fails with OUT_OF_RESOURCES */
+	bool fail_protocol_install;  /* InstallProtocolInterface fails */
+	bool fail_event;             /* CreateEvent(Ex) fails */
+	size_t rng_installs, rng_uninstalls;
+	size_t events;               /* events created and not closed */
 };
 
 extern struct fake_efi fake;
@@ -126,6 +134,13 @@ struct fake_file_entry *fake_file(const char *path);
 /* EarlyseedToken: set it (attr as given) / read it (NULL when absent). */
 void fake_set_token(const uint8_t *p, size_t n, UINT32 attr);
 const struct fake_var *fake_token(void);
+/* Signal every ReadyToBoot / ExitBootServices event; how many there were. */
+size_t fake_ready_to_boot(void);
+size_t fake_exit_boot_services(void);
+/* The EFI_RNG_PROTOCOL installed on the image handle (a driver's), or NULL. */
+void *fake_driver_rng(void);
+/* No noted source byte left on the stack below the caller? */
+bool fake_stack_clean(void);
 /* The image handle efi_main is given. */
 EFI_HANDLE fake_image_handle(void);
 

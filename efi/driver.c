@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * earlyseed as a UEFI boot-service driver (README "The firmware driver"):
+ * the same engine and the same gathering as the app, run when the firmware
+ * loads it and again at every ReadyToBoot, so whatever boots next (a kernel
+ * started directly, a boot loader, a network boot) finds one fresh seed
+ * table of ours, and an EFI_RNG_PROTOCOL when the firmware has none.
+ */
+#include <efi.h>
+#include <efilib.h>
+
+#include "../core/audit.h"
+#include "../core/earlyseed.h"
+#include "auditvar.h"
+#include "cpurng.h"
+#include "gather.h"
+#include "guid.h"
+#include "log.h"
+#include "rng.h"
+#include "rngsrv.h"
+#include "seedtable.h"
+#include "stage.h"
+#include "verdict.h"
+
+/*
+ * A driver sees no kernel command line: what it trusts is the integrator's
+ * build setting (make DRIVER_TRUST_CPU=0). The default trusts the CPU's RNG,
+ * as Linux >= 6.2 does by default (drivers/char/random.c, random.trust_cpu).
+ */
+#ifndef ES_DRIVER_TRUST_CPU
+#define ES_DRIVER_TRUST_CPU 1
+#endif
+
+static EFI_GUID ready_to_boot_guid = ES_EVENT_GROUP_READY_TO_BOOT_GUID;
+
+static struct {
+	EFI_HANDLE image;
+	/* On the image handle while the driver is resident: a later earlyseed
+	 * learns what the table and the RNG protocol rest on. */
+	struct stage_marker marker;
+	bool marked;
+	UINT32 passes;
+	struct es_audit_record at_load; /* printed at the first ReadyToBoot */
+	bool load_told;
+} drv;
+
+static void driver_trust(struct es_trust *t)
+{
+	es_trust_defaults(t);
+	t->cpu = ES_DRIVER_TRUST_CPU != 0;
+}
+
+/* Is t the table this driver installed last (its address, size and tag)? */
+static bool driver_owns(const struct es_table_seed *t)
+{
+	uint8_t tag[sizeof(drv.marker.tag)];
+	bool ours;
+
+	if (t == NULL || t != drv.marker.table || t->size != ES_SEED_LEN)
+		return false;
+	es_table_tag(t, tag);
+	ours = guid_equal((const EFI_GUID *)tag, (const EFI_GUID *)drv.marker.tag);
+	es_wipe(tag, sizeof(tag));
+	return ours;
+}
+
+/* One pass: gather, judge, install or refresh the table, (re)seed the DRBG.
+ * Not inlined: es_wipe_stack() in the caller erases what it left. */
+__attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
+{
+	struct es_session s;
+	struct es_verdict v;
+	struct es_trust trust;
+	uint8_t seed[ES_SEED_LEN], drbg_in[ES_DRBG_SEED_LEN];
+	struct es_table_seed *now = seedtable_find(), *prev = NULL, *mine, *own = NULL;
+	UINT32 others;
+	char summary[ES_AUDIT_SUMMARY_MAX];
+
+	driver_trust(&trust);
+	es_session_begin(&s);
+	gather_clock(&s);
+	/* Our own table from the last pass is replaced, not counted again. */
+	if (driver_owns(now)) {
+		own = now;
+		log_line(L"driver: prev_table: ours from the last pass, to be refreshed");
+	} else {
+		prev = gather_prev(drv.image, &s);
+	}
+	others = rng_gather(&s, a, NULL);
+	gather_cpu(&s, a);
+	es_session_judge(&s, &trust, &v);
+	if (!v.gate_met || es_session_extract(&s, ES_LABEL_DRBG, drbg_in, sizeof(drbg_in)) != 0)
+		es_wipe(drbg_in, sizeof(drbg_in));
+	(void)es_session_finish(&s, &trust, seed, sizeof(seed), &v);
+	verdict_report(&v);
+	mine = verdict_install(&v, seed, a);
+	es_wipe(seed, sizeof(seed));
+	if (mine != NULL) {
+		if (own != NULL) {
+			seedtable_retire(own, ES_SEED_LEN);
+			log_line(L"driver: table: our previous one wiped and freed");
+		}
+		drv.marker.table = mine;
+		drv.marker.made_of = v.made_of;
+		es_table_tag(mine, drv.marker.tag);
+	} else if (own != NULL) {
+		log_line(L"driver: table: ours from the last pass stays");
+	}
+	verdict_settle_prev(&v, prev, mine != NULL, a);
+	if (v.gate_met && rngsrv_seed(drbg_in, sizeof(drbg_in)) == 0) {
+		if (!drv.marker.table)
+			drv.marker.made_of = v.made_of;
+		log_line(L"driver: rng: Hash_DRBG %a from the pool", drv.passes == 0 ? "seeded" : "reseeded");
+	}
+	es_wipe(drbg_in, sizeof(drbg_in));
+	if (rngsrv_seeded() && !rngsrv_installed()) {
+		if (others > 0) {
+			log_line(L"driver: rng: the firmware has an EFI_RNG_PROTOCOL; none installed");
+		} else {
+			EFI_STATUS status = rngsrv_install(drv.image);
+
+			if (EFI_ERROR(status))
+				log_line(L"driver: rng: installing EFI_RNG_PROTOCOL failed: %r", status);
+			else
+				log_line(L"driver: rng: EFI_RNG_PROTOCOL installed (Hash_DRBG, SHA-256)");
+		}
+	}
+	if (rngsrv_installed())
+		a->flags |= ES_AUDIT_F_RNG_PROTOCOL;
+	es_audit_from_verdict(a, &v);
+	if (drv.marker.table != NULL && seedtable_find() == drv.marker.table) {
+		a->flags |= ES_AUDIT_F_TABLE;
+		a->table_size = ES_SEED_LEN;
+	}
+	es_audit_summary(a, summary, sizeof(summary));
+	log_line(L"driver: summary %a", summary);
+}
+
+static void driver_pass(const CHAR16 *when)
+{
+	struct es_audit_record a;
+	uint64_t t0 = cpurng_arch.cycles();
+
+	es_audit_init(&a);
+	a.arch = cpurng_arch.audit_arch;
+	a.flags = ES_AUDIT_F_DRIVER;
+	log_line(L"driver: %s: pass %u, trusting the CPU's RNG: %a", when, drv.passes + 1,
+		 ES_DRIVER_TRUST_CPU ? "yes" : "no (built with DRIVER_TRUST_CPU=0)");
+	driver_seed(&a);
+	es_wipe_stack();
+	a.elapsed_kcycles = (UINT32)((cpurng_arch.cycles() - t0) >> 10);
+	if (drv.passes == 0)
+		drv.at_load = a;
+	drv.passes++;
+	auditvar_publish(&a, L"EarlyseedDriverAudit");
+}
+
+/* ReadyToBoot: once per boot attempt, right before the firmware starts a
+ * boot option (UEFI 2.10 section 7.1; OVMF also before a -kernel boot). The
+ * console is connected now: what happened at load is said first. */
+static VOID EFIAPI driver_ready(EFI_EVENT event, VOID *ctx)
+{
+	(void)event;
+	(void)ctx;
+	if (!drv.load_told) {
+		char summary[ES_AUDIT_SUMMARY_MAX];
+
+		drv.load_told = true;
+		es_audit_summary(&drv.at_load, summary, sizeof(summary));
+		log_line(L"driver: at load: summary %a (%a)", summary,
+			 (drv.at_load.flags & ES_AUDIT_F_TABLE) != 0 ? "a table installed" : "no table");
+	}
+	driver_pass(L"ReadyToBoot");
+}
+
+/* ExitBootServices: nobody may call GetRNG any more; forget the DRBG. */
+static VOID EFIAPI driver_exit(EFI_EVENT event, VOID *ctx)
+{
+	(void)event;
+	(void)ctx;
+	rngsrv_wipe();
+}
+
+/* Called by GNU-EFI crt0 with the SysV ABI. Returns EFI_SUCCESS so the image
+ * stays resident; nothing here can make the firmware's boot fail. */
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
+{
+	EFI_EVENT ev;
+	EFI_STATUS status;
+
+	ST = systab;
+	BS = systab->BootServices;
+	RT = systab->RuntimeServices;
+	/* A fresh image has zeroed .bss; a host test loads it again and again. */
+	es_wipe(&drv, sizeof(drv));
+	rngsrv_reset();
+	drv.image = image;
+	drv.marker.stage = 0;
+	drv.marker.driver = true;
+	drv.marked = !EFI_ERROR(stage_mark(image, &drv.marker));
+	if (!drv.marked)
+		log_line(L"driver: cannot mark this image; a later earlyseed will not know what its table rests on");
+	driver_pass(L"load");
+	status = uefi_call_wrapper(BS->CreateEventEx, 6, (UINT32)EVT_NOTIFY_SIGNAL, (EFI_TPL)TPL_CALLBACK,
+				   (EFI_EVENT_NOTIFY)driver_ready, NULL, &ready_to_boot_guid, &ev);
+	if (EFI_ERROR(status))
+		log_line(L"driver: no ReadyToBoot event (%r): the table from load is all there is", status);
+	status = uefi_call_wrapper(BS->CreateEvent, 5, (UINT32)EVT_SIGNAL_EXIT_BOOT_SERVICES, (EFI_TPL)TPL_NOTIFY,
+				   (EFI_EVENT_NOTIFY)driver_exit, NULL, &ev);
+	if (EFI_ERROR(status))
+		log_line(L"driver: no ExitBootServices event (%r)", status);
+	return EFI_SUCCESS;
+}
