@@ -121,10 +121,13 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 	size_t at = 0;
 	const char *sep = "";
 
+	/* Versions 1 and 2 had no seed file: their summary had four sources. */
+	unsigned int nsrc = a->version >= 3 ? ES_SUMMARY_SOURCES : 4u;
+
 	if (cap == 0)
 		return;
 	out[0] = '\0';
-	for (unsigned int i = 0; i < ES_SUMMARY_SOURCES; i++) {
+	for (unsigned int i = 0; i < nsrc; i++) {
 		enum es_source src = es_source_summary_order[i];
 
 		put_str(out, cap, &at, es_source(src)->name);
@@ -135,7 +138,7 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 	put_str(out, cap, &at, "table=");
 	put_u32(out, cap, &at, a->table_size);
 	put_str(out, cap, &at, " health=");
-	for (unsigned int i = 0; i < ES_SUMMARY_SOURCES; i++) {
+	for (unsigned int i = 0; i < nsrc; i++) {
 		enum es_source src = es_source_summary_order[i];
 
 		if (!es_source(src)->in_health_summary)

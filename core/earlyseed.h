@@ -236,6 +236,9 @@ enum es_file_reason {
 	ES_FILE_WRITE_FAILED,  /* the rewrite failed */
 	ES_FILE_FLUSH_FAILED,  /* the flush after it failed */
 	ES_FILE_NOT_WRITTEN,   /* not rewritten before use */
+	ES_FILE_TOKEN_BAD,     /* EarlyseedToken malformed: never rewritten */
+	ES_FILE_NO_VOLUME,     /* earlyseed's own device has no file system */
+	ES_FILE_EARLIER_STAGE, /* an earlier earlyseed stage of this boot used it */
 	ES_FILE_REASONS
 };
 const char *es_file_reason_text(enum es_file_reason r);
@@ -245,7 +248,9 @@ const char *es_file_reason_text(enum es_file_reason r);
  * bytes it fails (ES_FILE_SHORT). It counts only after es_session_commit().
  */
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n);
-/* A conditional source does not count, for reason r (the first is kept). */
+/* A conditional source does not count, for reason r (the first is kept).
+ * ES_FILE_MISSING, _OFF, _NO_VOLUME and _EARLIER_STAGE say why there is
+ * nothing, and fail nothing. */
 void es_session_block(struct es_session *s, enum es_source src, enum es_file_reason r);
 /* The caller did what a conditional source needs (the seed file: rewritten
  * and flushed): it may count from now on. */
@@ -288,7 +293,7 @@ struct es_verdict {
 
 /* Judge every source, apply trust and the gate. The session is unchanged. */
 void es_session_judge(const struct es_session *s, const struct es_trust *trust, struct es_verdict *v);
-/* n (1..512) bytes from the pool under label: BLAKE2s-256 in counter mode
+/* n (1..ES_SEED_FILE_MAX) bytes from the pool under label: BLAKE2s-256 in counter mode
  * (core/seed.c). Returns 0, or -1 for a bad n. */
 int es_session_extract(const struct es_session *s, const char *label, uint8_t *out, size_t n);
 /* Wipe everything the session holds (es_wipe). */

@@ -117,8 +117,9 @@ void es_session_block(struct es_session *s, enum es_source src, enum es_file_rea
 		return;
 	if (s->file_reason[src] == ES_FILE_COUNTED)
 		s->file_reason[src] = (uint8_t)r;
-	/* Missing or turned off: there is nothing to fail. */
-	if (r != ES_FILE_MISSING && r != ES_FILE_OFF)
+	/* Nothing there to fail: missing, turned off, no volume, or an earlier
+	 * stage's to use. */
+	if (r != ES_FILE_MISSING && r != ES_FILE_OFF && r != ES_FILE_NO_VOLUME && r != ES_FILE_EARLIER_STAGE)
 		es_session_fail(s, src, es_file_reason_text(r));
 }
 

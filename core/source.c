@@ -81,6 +81,9 @@ const char *es_file_reason_text(enum es_file_reason r)
 	case ES_FILE_WRITE_FAILED: return "rewriting it failed";
 	case ES_FILE_FLUSH_FAILED: return "flushing the rewrite failed";
 	case ES_FILE_NOT_WRITTEN: return "it was not rewritten before use";
+	case ES_FILE_TOKEN_BAD: return "EarlyseedToken is malformed (it is never rewritten: delete it, and earlyseed makes a new one)";
+	case ES_FILE_NO_VOLUME: return "earlyseed's own device has no file system (a network boot?)";
+	case ES_FILE_EARLIER_STAGE: return "an earlier earlyseed stage of this boot used it; what it held is in that stage's table";
 	case ES_FILE_REASONS: break;
 	}
 	return "unknown reason";

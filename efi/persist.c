@@ -29,9 +29,8 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	p->f.status = EFI_SUCCESS;
 	p->off = true;
 	if (path == NULL) {
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OFF);
-		log_line(L"seed_file: an earlier earlyseed stage of this boot used it; what it held is in that "
-			 L"stage's table");
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_EARLIER_STAGE);
+		log_line(L"seed_file: %a", es_file_reason_text(ES_FILE_EARLIER_STAGE));
 		return;
 	}
 	if (path[0] == '\0') {
@@ -52,12 +51,18 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		log_line(L"token: none on this machine");
 	}
 	p->root = fs_open_root(device);
+	if (p->root == NULL) {
+		/* A network boot: no file to keep, and no token to make for one. */
+		p->off = true;
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_VOLUME);
+		log_line(L"seed_file: %a", es_file_reason_text(ES_FILE_NO_VOLUME));
+		return;
+	}
 	p->f.buf = fs_alloc(ES_SEED_FILE_MAX);
-	if (p->root == NULL || p->f.buf == NULL) {
+	if (p->f.buf == NULL) {
 		p->file = ES_HAVE_BAD;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
-		log_line(L"seed_file: %a, not read", p->root == NULL ? "no file system on earlyseed's own device"
-								     : "out of memory");
+		log_line(L"seed_file: out of memory, not read");
 		return;
 	}
 	seedfile_read(p->root, path, &p->f);
@@ -86,22 +91,23 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_ATTR);
 }
 
-static void create_token(struct persist *p, const struct es_session *s, struct es_audit_record *a)
+/* Token first: a file is created only for a machine that has one. */
+static bool create_token(struct persist *p, const struct es_session *s, struct es_audit_record *a)
 {
 	EFI_STATUS status;
 
 	if (es_session_extract(s, ES_LABEL_TOKEN, p->tok, ES_TOKEN_LEN) != 0)
-		return;
+		return false;
 	status = token_create(p->tok);
 	es_wipe(p->tok, ES_TOKEN_LEN);
 	if (EFI_ERROR(status)) {
 		a->flags |= ES_AUDIT_F_TOKEN_FAILED;
-		log_line(L"token: creating EarlyseedToken failed: %r; the seed file cannot count until it exists",
-			 status);
-		return;
+		log_line(L"token: creating EarlyseedToken failed: %r; no seed file is created without it", status);
+		return false;
 	}
 	a->flags |= ES_AUDIT_F_TOKEN_CREATED;
 	log_line(L"token: created from the hardware sources (non-volatile, written once)");
+	return true;
 }
 
 void persist_write(struct persist *p, struct es_session *s, const struct es_trust *trust, struct es_audit_record *a)
@@ -123,12 +129,14 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	es_session_judge(s, trust, &v);
 	es_file_plan(&v, p->token, p->file, &plan);
 	if (p->token != ES_HAVE_YES && p->f.exists)
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_TOKEN);
-	if (plan.create_token)
-		create_token(p, s, a);
+		es_session_block(s, ES_SRC_SEED_FILE, p->token == ES_HAVE_BAD ? ES_FILE_TOKEN_BAD : ES_FILE_NO_TOKEN);
+	if (plan.create_token && !create_token(p, s, a) && plan.create_file)
+		return;
 	if (!plan.write_file) {
 		if (!p->f.exists && p->f.ro_volume)
 			log_line(L"seed_file: not created: the volume is read-only");
+		else if (p->file == ES_HAVE_NONE && p->token == ES_HAVE_BAD)
+			log_line(L"seed_file: not created: %a", es_file_reason_text(ES_FILE_TOKEN_BAD));
 		else if (p->file == ES_HAVE_NONE)
 			log_line(L"seed_file: not created: the hardware sources hold an assumed %u of the %u bits it "
 				 L"needs (never from clocks alone)",
@@ -142,6 +150,11 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 		return;
 	r = seedfile_write(p->root, &p->f, p->f.buf, n);
 	es_wipe(p->f.buf, n);
+	if (r != ES_FILE_COUNTED && plan.create_file) {
+		/* Nothing was there to count: say why it is still not there. */
+		log_line(L"seed_file: %s: not created: %a: %r", p->f.path, es_file_reason_text(r), p->f.status);
+		return;
+	}
 	if (r != ES_FILE_COUNTED) {
 		es_session_block(s, ES_SRC_SEED_FILE, r);
 		log_line(L"seed_file: %s: %a: %r", p->f.path, es_file_reason_text(r), p->f.status);

@@ -24,7 +24,9 @@ struct stage_marker {
 	bool persisted;              /* it used (read, rewrote) the seed file and token */
 	bool driver;                 /* a resident driver (its EFI_RNG_PROTOCOL is on the same handle) */
 };
-#define STAGE_MAGIC 0x65735354u /* "TSse" */
+/* "3Sse": the marker's third layout (persisted, driver); an earlier
+ * earlyseed's marker has another magic and is not read. */
+#define STAGE_MAGIC 0x65735333u
 
 /* Earlyseed stages above image (its parent chain, at most 64 deep). */
 unsigned int stage_count_before(EFI_HANDLE image);

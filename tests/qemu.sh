@@ -180,12 +180,14 @@ boot8() {
 	expect_table_consumed 8 "$log"
 }
 
-# 9. A read-only ESP: earlyseed only reads, so nothing changes.
+# 9. A read-only ESP with a trusted RDRAND: the seed file cannot be created
+#    (the token still is: it lives in NVRAM), and the boot is otherwise the same.
 boot9() {
 	local log=$OUT/9-readonly.log
 	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp9" earlyseed
 	ES_ESP_RO=1 es_boot "$log" "$OUT/esp9"
 	expect "9 read-only ESP: config read" "$log" '^earlyseed: config: reading \\EFI\\earlyseed\\earlyseed\.conf$'
+	expect "9 no seed file on a read-only volume" "$log" '^earlyseed: seed_file: not created: the volume is read-only$'
 	expect_table_consumed 9 "$log"
 }
 

@@ -189,6 +189,10 @@ static void test_inspect(void)
 	CHECK(strstr(out, "earlyseed audit record v1\n") != NULL);
 	CHECK(strstr(out, "time spent:       12345 us\n") != NULL);
 	CHECK(strstr(out, "seed file:") == NULL && strstr(out, "stage:") == NULL);
+	/* its summary as a version 1 app printed it: four sources */
+	CHECK(strstr(out, "summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 table=32 "
+			  "health=rdseed:absent,rdrand:pass,efi_rng:absent\n") != NULL);
+	CHECK(strstr(out, " seed_file=") == NULL);
 	free(out);
 	free(err);
 	old_record(b, 2);

@@ -759,6 +759,14 @@ static void test_network_boot(void)
 	finish(true, false);
 	CHECK(rc == EFI_NOT_FOUND && fake.loads == 0);
 	CHECK(logged("earlyseed: error: loaded from a device with no file system (a PXE or HTTP boot?)"));
+	/* no volume, no seed file: said, not a failure, and no token made for it */
+	CHECK(logged("seed_file: earlyseed's own device has no file system"));
+	CHECK(logged(",seed_file:absent") && fake.nv_writes == 0);
+	{
+		struct es_audit_record a;
+
+		CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_NO_VOLUME);
+	}
 }
 
 /* The next stage cannot start: a table that only this command line's trust
@@ -795,7 +803,7 @@ static void test_take_back(void)
 #define SEED_PATH "\\EFI\\earlyseed\\random-seed"
 #define TOKEN_ATTRS (EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS)
 
-enum { TOKEN_NONE, TOKEN_YES, TOKEN_BAD };
+enum { TOKEN_NONE, TOKEN_YES, TOKEN_BAD, TOKEN_VOLATILE, TOKEN_SAME };
 
 struct pcase {
 	const char *name;
@@ -844,6 +852,12 @@ static void persist_run(const struct pcase *c)
 		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
 	else if (c->token == TOKEN_BAD)
 		fake_set_token(token_bytes, 16, TOKEN_ATTRS);
+	else if (c->token == TOKEN_VOLATILE)
+		fake_set_token(token_bytes, ES_TOKEN_LEN, EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS);
+	else if (c->token == TOKEN_SAME) {
+		memset(token_bytes, 0x5a, sizeof(token_bytes));
+		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
+	}
 	fake.read_only = c->ro_volume;
 	fake.ro_unreported = c->ro_unreported;
 	fake.token_set_status = c->token_set_status;
@@ -869,9 +883,18 @@ static void persist_run(const struct pcase *c)
 	}
 	/* NVRAM: the token at most once, only when created */
 	CHECK(fake.nv_writes == (c->token == TOKEN_NONE && c->hw ? 1u : 0u));
-	CHECK((fake_token() != NULL && fake_token()->len == ES_TOKEN_LEN) == (c->token == TOKEN_YES || c->token_created));
-	if (c->token_created && fake_token() != NULL)
-		CHECK(memcmp(fake_token()->data, fake.table_bytes_at_start + 4, 16) != 0);
+	CHECK((fake_token() != NULL && fake_token()->len == ES_TOKEN_LEN && fake_token()->attr == TOKEN_ATTRS &&
+	       c->token != TOKEN_SAME) == (c->token == TOKEN_YES || c->token_created));
+	if (c->token != TOKEN_NONE && !c->token_created) /* never rewritten */
+		CHECK(fake_token() != NULL && memcmp(fake_token()->data, token_bytes, fake_token()->len) == 0);
+	if (c->token_created && fake_token() != NULL) {
+		/* the token is not the seed, nor the file's new contents */
+		CHECK(memmem(fake.table_bytes_at_start + 4, ES_SEED_LEN, fake_token()->data, 8) == NULL);
+		e = fake_file(SEED_PATH);
+		if (e != NULL)
+			for (size_t k = 0; k + 8 <= ES_TOKEN_LEN; k += 8)
+				CHECK(memmem(e->data, e->len, fake_token()->data + k, 8) == NULL);
+	}
 	e = fake_file(SEED_PATH);
 	CHECK((e != NULL) == (c->len >= 0 || c->file_created));
 	if (e != NULL && c->written) {
@@ -923,8 +946,14 @@ static void test_seed_file(void)
 		  false, false, false, false, ES_FILE_MISSING },
 		{ "no token (a clone)", 32, false, TOKEN_NONE, false, false, false, false, false, 0, 0, 0, 0,
 		  false, true, false, false, ES_FILE_NO_TOKEN },
-		{ "bad token", 32, false, TOKEN_BAD, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_NO_TOKEN },
+		{ "bad token: 16 bytes", 32, false, TOKEN_BAD, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_TOKEN_BAD },
+		{ "bad token: volatile", 32, false, TOKEN_VOLATILE, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_TOKEN_BAD },
+		{ "bad token: all bytes equal", 32, false, TOKEN_SAME, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_TOKEN_BAD },
+		{ "bad token, hw: nothing created", -1, false, TOKEN_BAD, true, false, false, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_MISSING },
 		{ "read-only volume", 32, false, TOKEN_YES, false, true, false, false, false, 0, 0, 0, 0,
 		  false, false, false, false, ES_FILE_RO_VOLUME },
 		{ "read-only volume, unreported", 32, false, TOKEN_YES, false, true, true, false, false, 0, 0, 0, 0,
@@ -944,8 +973,8 @@ static void test_seed_file(void)
 		  false, true, false, true, ES_FILE_MISSING },
 		{ "hw, file there, token created", 32, false, TOKEN_NONE, true, false, false, false, false, 0, 0, 0, 0,
 		  false, true, true, false, ES_FILE_NO_TOKEN },
-		{ "hw, SetVariable fails", -1, false, TOKEN_NONE, true, false, false, false, false, 0, 0,
-		  EFI_OUT_OF_RESOURCES, 0, false, true, false, true, ES_FILE_MISSING },
+		{ "hw, SetVariable fails: no file without a token", -1, false, TOKEN_NONE, true, false, false, false,
+		  false, 0, 0, EFI_OUT_OF_RESOURCES, 0, false, false, false, false, ES_FILE_MISSING },
 		{ "hw, read-only volume", -1, false, TOKEN_NONE, true, true, false, false, false, 0, 0, 0, 0,
 		  false, false, true, false, ES_FILE_MISSING },
 		{ "hw, directory cannot be made", -1, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0,
@@ -1019,6 +1048,36 @@ static void test_seed_file_boots(void)
 	CHECK(logged("no EarlyseedToken") && fake.nv_writes == 0);
 }
 
+/* Two earlyseed in one boot: the first uses the file (and counts it, as
+ * bits no CPU trust touches); the second leaves it alone and counts the
+ * first's table for what it rests on under its own random.trust_cpu=off. */
+static void test_seed_file_chained(void)
+{
+	static const char first[] = "next = \\EFI\\es2\\earlyseed.efi\n";
+	static const char second[] = "next = \\vmlinuz\ncmdline = random.trust_cpu=off\n";
+	struct fake_file_entry *e;
+
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake.no_rng_protocol = true;
+	fake.files[0].data = (const uint8_t *)first;
+	fake.files[0].len = sizeof(first) - 1;
+	add_file("\\EFI\\es2\\earlyseed.efi", kernel_image, sizeof(kernel_image), true)->earlyseed = true;
+	add_file("\\EFI\\es2\\earlyseed.conf", second, sizeof(second) - 1, false);
+	check_rand_fill(file_old, ES_SEED_FILE_MIN);
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
+	rc = efi_main(fake_image_handle(), ST);
+	e = fake_file(SEED_PATH);
+	CHECK(fake.started && fake.stages_started == 1);
+	CHECK(e != NULL && e->writes == 1 && e->flushes == 1); /* the first stage's rewrite only */
+	CHECK(logged("seed_file: an earlier earlyseed stage of this boot used it"));
+	CHECK(fake.table_at_start != NULL); /* the file's 256 bits, under any CPU trust */
+	CHECK(logged("prev_table: 32 bytes mixed (installed by an earlier earlyseed stage)"));
+	CHECK(!logged("prev_table: bad"));
+}
+
 int main(void)
 {
 	RUN(test_healthy_machine);
@@ -1056,6 +1115,7 @@ int main(void)
 	RUN(test_seed_file);
 	RUN(test_seed_file_off);
 	RUN(test_seed_file_boots);
+	RUN(test_seed_file_chained);
 	fake_efi_reset(); /* frees the last case's pool allocations */
 	return check_done();
 }

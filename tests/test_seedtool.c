@@ -116,8 +116,8 @@ static void test_install(void)
 	CHECK(slurp(token, t1, sizeof(t1)) == 4 + 32);
 	CHECK(t1[0] == 7 && t1[1] == 0 && t1[2] == 0 && t1[3] == 0);
 	CHECK(memcmp(t1 + 4, a, 32) != 0);
-	/* the ESP directory is 0700 here: no warning */
-	CHECK(errbuf[0] == '\0');
+	/* the ESP directory is 0700 here: no warning but that it is not FAT */
+	CHECK(strstr(errbuf, "world-accessible") == NULL && strstr(errbuf, "is not a FAT file system") != NULL);
 	done();
 	/* again: a new file, the token untouched */
 	CHECK(run(false, false, NULL, fake_random) == 0);
@@ -157,22 +157,41 @@ static void test_atomic_replace(void)
 	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(a, b, 32) == 0);
 }
 
+static uint8_t fixed_fresh[SEEDTOOL_LEN];
+
+static int fixed_random(uint8_t *p, size_t n)
+{
+	memcpy(p, fixed_fresh, n);
+	return 0;
+}
+
 static void test_refresh(void)
 {
-	uint8_t a[64], b[64];
+	uint8_t a[64], b[64], want[32];
 	static uint8_t big[8192];
 
 	fresh(false);
-	/* missing: created; no efivarfs: said, not an error */
-	CHECK(run(true, false, NULL, fake_random) == 0);
-	CHECK(strstr(outbuf, "written") != NULL && strstr(outbuf, "no efivarfs") != NULL);
+	/* no ESP laid out (not mounted?): refused, nothing created */
+	CHECK(run(true, false, NULL, fake_random) == 1);
+	CHECK(strstr(errbuf, "does not exist: is the ESP mounted") != NULL);
+	done();
+	CHECK(slurp(seed, a, sizeof(a)) == SIZE_MAX);
+	CHECK(run(false, false, NULL, fake_random) == 0); /* install (no efivarfs: said) */
+	CHECK(strstr(outbuf, "no efivarfs") != NULL);
 	done();
 	CHECK(slurp(seed, a, sizeof(a)) == 32);
-	CHECK(run(true, false, NULL, fake_random) == 0);
-	CHECK(strstr(outbuf, "refreshed") != NULL);
+	/* refresh = BLAKE2s(label, length, old, fresh): the old file counts */
+	check_rand_fill(fixed_fresh, sizeof(fixed_fresh));
+	CHECK(run(true, false, NULL, fixed_random) == 0);
+	CHECK(strstr(outbuf, "refreshed") != NULL && strstr(outbuf, "token") == NULL);
 	done();
-	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(a, b, 32) != 0);
-	/* a larger file (written by the app, or by hand) becomes 32 bytes */
+	seedtool_mix(a, 32, fixed_fresh, want);
+	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(b, want, 32) == 0 && memcmp(a, b, 32) != 0);
+	/* the same fresh bytes over another old file give another file */
+	CHECK(run(true, false, NULL, fixed_random) == 0);
+	done();
+	CHECK(slurp(seed, a, sizeof(a)) == 32 && memcmp(a, b, 32) != 0);
+	/* a larger file (written by the app, or by hand): its first 4 KiB */
 	{
 		FILE *f = fopen(seed, "wb");
 
@@ -181,9 +200,47 @@ static void test_refresh(void)
 		if (f != NULL)
 			fclose(f);
 	}
-	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(run(true, false, NULL, fixed_random) == 0);
 	done();
-	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(big, b, 32) != 0);
+	seedtool_mix(big, 4096, fixed_fresh, want);
+	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(b, want, 32) == 0);
+}
+
+/* The path the ESP's config names, as the app reads it; or none. */
+static void test_config_path(void)
+{
+	char conf[512], other[512];
+	uint8_t a[64];
+	FILE *f;
+
+	fresh(true);
+	snprintf(conf, sizeof(conf), "%s/EFI", esp);
+	CHECK(mkdir(conf, 0700) == 0 || errno == EEXIST);
+	snprintf(conf, sizeof(conf), "%s/EFI/earlyseed", esp);
+	CHECK(mkdir(conf, 0700) == 0 || errno == EEXIST);
+	snprintf(conf, sizeof(conf), "%s/EFI/earlyseed/earlyseed.conf", esp);
+	f = fopen(conf, "w");
+	CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	fputs("next = \\vmlinuz\nseed_file = \\loader\\random-seed\n", f);
+	fclose(f);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	snprintf(other, sizeof(other), "%s/loader/random-seed", esp);
+	CHECK(slurp(other, a, sizeof(a)) == 32 && slurp(seed, a, sizeof(a)) == SIZE_MAX);
+	CHECK(run(false, true, NULL, fake_random) == 0); /* --image removes that one */
+	done();
+	CHECK(slurp(other, a, sizeof(a)) == SIZE_MAX);
+	f = fopen(conf, "w");
+	if (f == NULL)
+		return;
+	fputs("seed_file = none\n", f);
+	fclose(f);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "turned off") != NULL);
+	done();
+	CHECK(slurp(seed, a, sizeof(a)) == SIZE_MAX && entries(efivars) == 0);
 }
 
 static void test_image(void)
@@ -222,6 +279,7 @@ int main(void)
 	RUN(test_atomic_replace);
 	RUN(test_refresh);
 	RUN(test_image);
+	RUN(test_config_path);
 	RUN(test_world_readable);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (root[0] != '\0' && system(cmd) != 0)

@@ -51,8 +51,8 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	fprintf(out, "%s\n", *sep ? "" : "(none)");
 	fprintf(out, "  bytes mixed:     ");
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
-		if (i == ES_SRC_TOKEN)
-			continue; /* a flag, not a byte count */
+		if (i == ES_SRC_TOKEN || (a.version < 3 && (i == ES_SRC_SEED_FILE || i == ES_SRC_ES_RNG)))
+			continue; /* a flag, not a byte count; or not in that version */
 		fprintf(out, " %s=%u", es_source((enum es_source)i)->name, es_audit_bytes(&a, (enum es_source)i));
 	}
 	fprintf(out, "\n");

@@ -9,9 +9,11 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "../core/blake2s.h"
+#include "../core/config.h"
 #include "../core/earlyseed.h"
 
 /* The old file's bytes earlyseed's app would read (ES_SEED_FILE_MAX). */
@@ -78,25 +80,12 @@ int seedtool_replace(const char *dir, const char *name, const uint8_t *data, siz
 	}
 	/* The rename itself must reach the disk. */
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		(void)fsync(dfd);
-		close(dfd);
+	if (dfd < 0 || fsync(dfd) != 0) {
+		/* The new file is in place; only its durability is in doubt. */
+		fprintf(err, "earlyseed: warning: cannot fsync %s: %s\n", dir, strerror(errno));
 	}
-	return 0;
-}
-
-static int mkdirs(const char *esp, FILE *err)
-{
-	char p[PATH_MAX];
-
-	if ((size_t)snprintf(p, sizeof(p), "%s/EFI", esp) >= sizeof(p))
-		return -1;
-	if (mkdir(p, 0700) != 0 && errno != EEXIST)
-		return fail(err, "cannot create", p);
-	if ((size_t)snprintf(p, sizeof(p), "%s/EFI/earlyseed", esp) >= sizeof(p))
-		return -1;
-	if (mkdir(p, 0700) != 0 && errno != EEXIST)
-		return fail(err, "cannot create", p);
+	if (dfd >= 0)
+		close(dfd);
 	return 0;
 }
 
@@ -149,6 +138,9 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 		rc = fail(err, "cannot create the token", path);
 	if (fd >= 0 && close(fd) != 0 && rc == 0)
 		rc = fail(err, "cannot create the token", path);
+	/* A failed efivarfs write can leave an empty entry behind: not a token. */
+	if (rc != 0 && fd >= 0)
+		(void)unlink(path);
 	es_wipe(buf, sizeof(buf));
 	if (rc == 0)
 		fprintf(out, "token: created %s\n", path);
@@ -195,19 +187,84 @@ static void warn_exposed(const char *esp, const char *file, FILE *err)
 			file, (unsigned int)(st.st_mode & 07777));
 }
 
+/* The seed file's path: `seed_file` of DIR/EFI/earlyseed/earlyseed.conf (the
+ * config `make install` writes), as the app reads it; "" when turned off.
+ * Returns 0, or -1 after a message. */
+static int seed_path(const char *esp, char *file, size_t cap, FILE *err)
+{
+	char conf[PATH_MAX];
+	struct es_config c;
+	FILE *f;
+
+	es_config_defaults(&c);
+	if ((size_t)snprintf(conf, sizeof(conf), "%s/EFI/earlyseed/earlyseed.conf", esp) >= sizeof(conf))
+		return -1;
+	f = fopen(conf, "rb");
+	if (f != NULL) {
+		static uint8_t buf[ES_CONFIG_MAX_FILE + 1];
+		size_t n = fread(buf, 1, sizeof(buf), f);
+
+		fclose(f);
+		(void)es_config_parse(&c, buf, n, NULL, NULL);
+	}
+	if (c.seed_file[0] == '\0') {
+		file[0] = '\0';
+		return 0;
+	}
+	for (char *p = c.seed_file; *p != '\0'; p++) {
+		if (*p == '\\')
+			*p = '/';
+	}
+	if ((size_t)snprintf(file, cap, "%s%s", esp, c.seed_file) >= cap) {
+		fprintf(err, "earlyseed: --esp path too long\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* mkdir -p of the directories above file, below esp. */
+static int make_parents(const char *esp, const char *file, FILE *err)
+{
+	char p[PATH_MAX];
+	size_t base = strlen(esp);
+
+	snprintf(p, sizeof(p), "%s", file);
+	for (size_t i = base + 1; p[i] != '\0'; i++) {
+		if (p[i] != '/')
+			continue;
+		p[i] = '\0';
+		if (mkdir(p, 0700) != 0 && errno != EEXIST)
+			return fail(err, "cannot create", p);
+		p[i] = '/';
+	}
+	return 0;
+}
+
+/* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
+#define MSDOS_MAGIC 0x4d44
+
 int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
 	char dir[PATH_MAX], file[PATH_MAX];
+	const char *name;
 	static uint8_t old[OLD_MAX];
 	uint8_t fresh[SEEDTOOL_LEN], next[SEEDTOOL_LEN];
+	struct statfs fs;
+	struct stat st;
 	size_t n = 0;
 	int rc = 1;
 
-	if ((size_t)snprintf(dir, sizeof(dir), "%s/EFI/earlyseed", o->esp) >= sizeof(dir) ||
-	    (size_t)snprintf(file, sizeof(file), "%s/" SEEDTOOL_FILE, o->esp) >= sizeof(file)) {
-		fprintf(err, "earlyseed: --esp path too long\n");
+	if (stat(o->esp, &st) != 0 || !S_ISDIR(st.st_mode))
+		return fail(err, "no ESP directory at", o->esp) != 0;
+	if (seed_path(o->esp, file, sizeof(file), err) != 0)
 		return 1;
+	if (file[0] == '\0') {
+		fprintf(out, "seed file: turned off in the config (seed_file = none); nothing to do\n");
+		return 0;
 	}
+	snprintf(dir, sizeof(dir), "%s", file);
+	*strrchr(dir, '/') = '\0';
+	name = strrchr(file, '/') + 1;
 	if (o->image) {
 		/* A golden image must not ship one seed to every clone
 		 * (systemd#32802): no file, no token. */
@@ -217,41 +274,58 @@ int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 			     "hardware RNG, or by `earlyseed seed refresh` once its kernel's pool is ready)\n");
 		return 0;
 	}
-	if (mkdirs(o->esp, err) != 0)
+	if (statfs(o->esp, &fs) == 0 && fs.f_type != MSDOS_MAGIC)
+		fprintf(err, "earlyseed: warning: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
+	if (o->refresh) {
+		/* Never create the place: an ESP that is not mounted must not
+		 * get a seed file on the root file system instead. */
+		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			fprintf(err, "earlyseed: %s does not exist: is the ESP mounted at %s? (install first: "
+				     "earlyseed seed install --esp %s)\n", dir, o->esp, o->esp);
+			return 1;
+		}
+		if (read_old(file, old, &n, err) != 0)
+			goto out;
+	} else if (make_parents(o->esp, file, err) != 0) {
 		return 1;
-	if (o->refresh && read_old(file, old, &n, err) != 0)
-		return 1;
+	}
 	if (o->random(fresh, sizeof(fresh)) != 0) {
 		fail(err, "getrandom failed for", file);
 		goto out;
 	}
-	if (n > 0) {
-		/* new = BLAKE2s-256(label || len || old || fresh): as good as
-		 * the better of the two. */
-		struct es_blake2s c;
-		uint8_t len[4] = { (uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), (uint8_t)(n >> 24) };
-
-		(void)es_blake2s_init(&c, sizeof(next), NULL, 0);
-		es_blake2s_update(&c, REFRESH_LABEL, sizeof(REFRESH_LABEL) - 1);
-		es_blake2s_update(&c, len, sizeof(len));
-		es_blake2s_update(&c, old, n);
-		es_blake2s_update(&c, fresh, sizeof(fresh));
-		es_blake2s_final(&c, next);
-		es_wipe(&c, sizeof(c));
-	} else {
+	if (n > 0)
+		seedtool_mix(old, n, fresh, next);
+	else
 		memcpy(next, fresh, sizeof(next));
-	}
-	if (seedtool_replace(dir, "random-seed", next, sizeof(next), o->fault, err) != 0)
+	if (seedtool_replace(dir, name, next, sizeof(next), o->fault, err) != 0)
 		goto out;
 	fprintf(out, "seed file: %s %s (%u bytes)\n", file, n > 0 ? "refreshed" : "written",
 		(unsigned int)sizeof(next));
 	warn_exposed(o->esp, file, err);
-	rc = token(o, out, err) == 0 ? 0 : 1;
+	/* The token only at install: refresh runs at every boot, and NVRAM is
+	 * written rarely (a missing token is the app's to create). */
+	rc = o->refresh ? 0 : (token(o, out, err) == 0 ? 0 : 1);
 out:
 	es_wipe(old, sizeof(old));
 	es_wipe(fresh, sizeof(fresh));
 	es_wipe(next, sizeof(next));
 	return rc;
+}
+
+void seedtool_mix(const uint8_t *old, size_t n, const uint8_t fresh[SEEDTOOL_LEN], uint8_t out[SEEDTOOL_LEN])
+{
+	/* out = BLAKE2s-256(label || le32(n) || old || fresh): as unknown as
+	 * the better of the two (bootctl random-seed hashes the same way). */
+	struct es_blake2s c;
+	uint8_t len[4] = { (uint8_t)n, (uint8_t)(n >> 8), (uint8_t)(n >> 16), (uint8_t)(n >> 24) };
+
+	(void)es_blake2s_init(&c, SEEDTOOL_LEN, NULL, 0);
+	es_blake2s_update(&c, REFRESH_LABEL, sizeof(REFRESH_LABEL) - 1);
+	es_blake2s_update(&c, len, sizeof(len));
+	es_blake2s_update(&c, old, n);
+	es_blake2s_update(&c, fresh, SEEDTOOL_LEN);
+	es_blake2s_final(&c, out);
+	es_wipe(&c, sizeof(c));
 }
 
 int seedtool_getrandom(uint8_t *p, size_t n)

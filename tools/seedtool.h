@@ -41,7 +41,11 @@ int seedtool_getrandom(uint8_t *p, size_t n);
  * err (the old file, if any, is then as it was). */
 int seedtool_replace(const char *dir, const char *name, const uint8_t *data, size_t n, seedtool_fault_fn fault,
 		     FILE *err);
-/* `seed install` / `seed refresh` / `seed install --image`: 0 or 1. */
+/* refresh's new contents from the old file's first n bytes and 32 fresh ones. */
+void seedtool_mix(const uint8_t *old, size_t n, const uint8_t fresh[SEEDTOOL_LEN], uint8_t out[SEEDTOOL_LEN]);
+/* `seed install` / `seed refresh` / `seed install --image` on the seed file
+ * the ESP's config names (DIR/EFI/earlyseed/earlyseed.conf `seed_file`, by
+ * default EFI/earlyseed/random-seed): 0 or 1. */
 int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err);
 
 #endif
