@@ -49,9 +49,9 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool test_drbg test_driver
+	test_session test_trust test_seedtool test_drbg test_driver test_romtool
 
-TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c
+TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c
 
 .PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages install
 all: efi tool host prevstages
@@ -105,7 +105,7 @@ $(BUILD)/efi/arch/%.o: arch/%.c Makefile
 $(BUILD)/efi/efi/%.o: efi/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) $(WARN) $(DEPFLAGS) -c $< -o $@
-efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
+efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed.rom
 $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
 	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
@@ -119,6 +119,13 @@ $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
 	ld $(EFI_LDFLAGS) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so
 	objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@
+# The driver as a PCI option ROM (README "The firmware driver"): by default
+# for QEMU's e1000 (8086:100e, a network controller).
+ROM_VENDOR ?= 0x8086
+ROM_DEVICE ?= 0x100e
+ROM_CLASS ?= 0x020000
+$(BUILD)/earlyseed.rom: $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed
+	$(BUILD)/earlyseed rom --vendor $(ROM_VENDOR) --device $(ROM_DEVICE) --class $(ROM_CLASS) $< $@
 
 # A first stage for the boot tests: installs a bad or good previous table,
 # then chain-loads earlyseed (tests/prevstage.c, tests/qemu.sh).
@@ -141,6 +148,7 @@ test_replay_EXTRA := tools/replay.c
 test_simulate_EXTRA := tools/simulate.c
 test_audit_EXTRA := tools/inspect.c
 test_seedtool_EXTRA := tools/seedtool.c
+test_romtool_EXTRA := tools/romtool.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
 $(BUILD)/host/test_%: $(BUILD)/host/obj/tests/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \

@@ -8,6 +8,7 @@
 #include "../core/earlyseed.h"
 #include "inspect.h"
 #include "replay.h"
+#include "romtool.h"
 #include "seedtool.h"
 #include "simulate.h"
 
@@ -22,6 +23,7 @@ static const char usage[] =
 	"       earlyseed inspect [FILE|-]\n"
 	"       earlyseed seed install --esp DIR [--image] [--efivars DIR]\n"
 	"       earlyseed seed refresh --esp DIR [--efivars DIR]\n"
+	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
 	"\n"
 	"replay   executes a script against the Linux v3.17 input pool and its\n"
 	"         accounting (core/pool.c, core/credit.c), one command per line, '#'\n"
@@ -50,7 +52,10 @@ static const char usage[] =
 	"                  token, so no two clones share a seed\n"
 	"         refresh  once the kernel's pool is ready, hashes the old file with fresh\n"
 	"                  getrandom(2) bytes into a new one, atomically (creates it and the\n"
-	"                  token when missing); tools/earlyseed-seed.service runs it at boot\n";
+	"                  token when missing); tools/earlyseed-seed.service runs it at boot\n"
+	"rom      wraps a boot-service driver as a PCI option ROM (PCI Firmware 3.0,\n"
+	"         UEFI 2.10 section 14.4.2) claiming VENDOR:DEVICE (default an Intel\n"
+	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n";
 
 static char *read_all(const char *path, size_t *len)
 {
@@ -275,6 +280,78 @@ static int cmd_seed(int argc, char **argv)
 	return seedtool_run(&o, stdout, stderr);
 }
 
+static int parse_hex(const char *opt, const char *s, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoul(s, &end, 0);
+	if (errno != 0 || *end != '\0' || end == s || *v > max) {
+		fprintf(stderr, "earlyseed: %s wants a number up to 0x%lx, not '%s'\n", opt, max, s);
+		return -1;
+	}
+	return 0;
+}
+
+static int cmd_rom(int argc, char **argv)
+{
+	struct rom_id id = { 0x8086, 0x100e, 0x020000 };
+	const char *in = NULL, *outp = NULL, *why = NULL;
+	uint8_t *rom = NULL;
+	size_t len, romlen;
+	char *pe;
+	FILE *f;
+	int rc = 1;
+
+	for (int i = 1; i < argc; i++) {
+		unsigned long v;
+
+		if ((strcmp(argv[i], "--vendor") == 0 || strcmp(argv[i], "--device") == 0) && i + 1 < argc) {
+			if (parse_hex(argv[i], argv[i + 1], 0xffff, &v) != 0)
+				return 2;
+			*(argv[i][2] == 'v' ? &id.vendor : &id.device) = (uint16_t)v;
+			i++;
+		} else if (strcmp(argv[i], "--class") == 0 && i + 1 < argc) {
+			if (parse_hex(argv[i], argv[i + 1], 0xffffff, &v) != 0)
+				return 2;
+			id.class_code = (uint32_t)v;
+			i++;
+		} else if (in == NULL && argv[i][0] != '-') {
+			in = argv[i];
+		} else if (outp == NULL && argv[i][0] != '-') {
+			outp = argv[i];
+		} else {
+			fprintf(stderr, "earlyseed: rom: unexpected %s\n%s", argv[i], usage);
+			return 2;
+		}
+	}
+	if (in == NULL || outp == NULL) {
+		fprintf(stderr, "earlyseed: rom needs DRIVER.efi and OUT.rom\n");
+		return 2;
+	}
+	pe = read_all(in, &len);
+	if (pe == NULL)
+		return 1;
+	if (romtool_build((const uint8_t *)pe, len, &id, &rom, &romlen, &why) != 0) {
+		fprintf(stderr, "earlyseed: rom: %s: %s\n", in, why);
+		free(pe);
+		return 1;
+	}
+	f = fopen(outp, "wb");
+	if (f != NULL && fwrite(rom, 1, romlen, f) == romlen && fclose(f) == 0) {
+		printf("rom: %s: %zu bytes, %04x:%04x, class %06x\n", outp, romlen, id.vendor, id.device,
+		       (unsigned int)id.class_code);
+		rc = 0;
+	} else {
+		fprintf(stderr, "earlyseed: cannot write %s: %s\n", outp, strerror(errno));
+		if (f != NULL)
+			fclose(f);
+	}
+	free(rom);
+	free(pe);
+	return rc;
+}
+
 static int run(int argc, char **argv)
 {
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
@@ -290,6 +367,8 @@ static int run(int argc, char **argv)
 		return cmd_inspect(argc - 1, argv + 1);
 	if (strcmp(argv[1], "seed") == 0)
 		return cmd_seed(argc - 1, argv + 1);
+	if (strcmp(argv[1], "rom") == 0)
+		return cmd_rom(argc - 1, argv + 1);
 	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
 	return 2;
 }
