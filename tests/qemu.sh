@@ -363,5 +363,76 @@ boot17() {
 	if [ "$(seed_of "$d/seed.f")" = "${seeds[2]}" ]; then pass "17e/f the file was left as it was"; else fail "17e/f the file was left as it was"; fi
 }
 
+# 18. The firmware driver as a PCI option ROM on QEMU's e1000
+#     (build/earlyseed.rom, README "The firmware driver"); -cpu max (RDRAND,
+#     trusted by the driver's default build), no virtio-rng.
+ROM=(-device "e1000,romfile=$ES_BUILD/earlyseed.rom")
+# a. OVMF starts the kernel itself (-kernel: no app, no ESP file) with
+#    random.trust_cpu=off: the driver's table and its EFI_RNG_PROTOCOL reach
+#    the Linux stub, which takes bytes from it (its GetRNG lines) and merges
+#    them with our table; crng ready at 0. The same boot without the ROM is
+#    boot 2: no RNG=.
+boot18a() {
+	local log=$OUT/18a-driver-direct.log
+	es_make_esp "$OUT/esp18a" none
+	es_boot "$log" "$OUT/esp18a" -kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" \
+		-append "${ES_CMDLINE#initrd=\\initrd.img }" "${ROM[@]}"
+	expect "18a the driver ran at load" "$log" '^earlyseed: driver: at load: summary .* table=32 '
+	expect "18a and at ReadyToBoot" "$log" '^earlyseed: driver: ReadyToBoot: pass 2'
+	expect "18a it installed an EFI_RNG_PROTOCOL" "$log" '^earlyseed: driver: rng: EFI_RNG_PROTOCOL installed|^earlyseed: driver: summary'
+	expect "18a the Linux stub used it" "$log" '^earlyseed: driver: GetRNG: 32 bytes from its Hash_DRBG'
+	expect "18a kernel has RNG=" "$log" 'efi: .*RNG='
+	expect "18a kernel read the stub's merged table (ours + its 32)" "$log" '^initrd: rng_table_size=64$'
+	expect "18a crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "18a the driver's record in the OS" "$log" '^initrd: driver audit:   flags: +rdrand table driver rng_protocol$'
+	refute "18a no app ran" "$log" '^earlyseed: summary '
+}
+# b. The ROM, then the app from the ESP. With random.trust_cpu=off for its
+#    kernel the app counts neither the driver's table nor its RNG (both rest
+#    on RDRAND): table=0, the driver's table removed and its RNG protocol
+#    uninstalled, so nothing of it reaches the kernel. c. Without it: the app
+#    counts the driver's table (32 bytes, provenance) and its own RDRAND.
+boot18b() {
+	local log=$OUT/18b-driver-app-untrusted.log
+	es_make_esp "$OUT/esp18b" earlyseed
+	printf 'seed_file = none\n' >> "$OUT/esp18b/EFI/earlyseed/earlyseed.conf"
+	es_boot "$log" "$OUT/esp18b" "${ROM[@]}"
+	expect "18b the app sees one instance, earlyseed's own" "$log" "^earlyseed: efi_rng: instance 0: earlyseed's own \(a driver's Hash_DRBG\)"
+	expect "18b and takes it away" "$log" '^earlyseed: efi_rng: instance 0 rests on sources this kernel.s trust settings exclude: uninstalled'
+	expect "18b the driver's table is known" "$log" '^earlyseed: prev_table: 32 bytes mixed \(installed by an earlier earlyseed stage\)$'
+	expect "18b summary table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=32 seed_file=0 table=0 '
+	expect "18b the driver's table removed" "$log" '^earlyseed: prev_table: bad: removed so no kernel credits it'
+	refute "18b no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	# calls 1 and 2 are the app's own two blocks; the stub would make 3 on
+	refute "18b the stub got nothing from the driver" "$log" '^earlyseed: driver: GetRNG: .*\(call 3\)'
+	expect "18b reached /init" "$log" '^initrd: reached /init'
+}
+boot18c() {
+	local log=$OUT/18c-driver-app-trusted.log
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp18c" earlyseed
+	printf 'seed_file = none\n' >> "$OUT/esp18c/EFI/earlyseed/earlyseed.conf"
+	es_boot "$log" "$OUT/esp18c" "${ROM[@]}"
+	expect "18c the app sees one instance, earlyseed's own" "$log" "^earlyseed: efi_rng: instance 0: earlyseed's own"
+	expect "18c summary table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=32 seed_file=0 table=32 '
+	expect "18c the driver's table replaced by the app's" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
+	expect "18c the stub used the driver's RNG after the app" "$log" '^earlyseed: driver: GetRNG: 32 bytes .*\(call 4\)'
+	expect "18c crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+}
+# d. No ROM: the UEFI shell loads the driver (`load` in startup.nsh), after
+#    ReadyToBoot, so it installs at load; the shell starts the kernel, which
+#    reads the table.
+boot18d() {
+	local log=$OUT/18d-driver-shell.log
+	es_make_esp "$OUT/esp18d" none
+	cp "$ES_BUILD/earlyseed-driver.efi" "$OUT/esp18d/EFI/earlyseed/earlyseed-driver.efi"
+	printf 'load fs0:\\EFI\\earlyseed\\earlyseed-driver.efi\r\nfs0:\\vmlinuz %s\r\n' "$ES_CMDLINE" > "$OUT/esp18d/startup.nsh"
+	es_boot "$log" "$OUT/esp18d"
+	expect "18d the shell loaded it" "$log" 'Image .*earlyseed-driver.efi. loaded at'
+	expect "18d it installed at load" "$log" '^earlyseed: driver: summary .* table=32 '
+	expect "18d kernel has RNG=" "$log" 'efi: .*RNG='
+	expect "18d crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "18d reached /init" "$log" '^initrd: reached /init'
+}
+
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d}; do "boot$n"; done

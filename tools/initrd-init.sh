@@ -22,5 +22,8 @@ fi
 insmod /lib/efivarfs.ko 2>/dev/null
 mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null
 earlyseed inspect 2>&1 | sed 's/^/initrd: audit: /'
+# The firmware driver's record, when one ran (README "The firmware driver").
+drv=/sys/firmware/efi/efivars/EarlyseedDriverAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
+[ -e "$drv" ] && earlyseed inspect "$drv" 2>&1 | sed 's/^/initrd: driver audit: /'
 echo "initrd: done"
 poweroff -f

@@ -277,7 +277,7 @@ es_boot() {
 		-drive if=pflash,format=raw,readonly=on,file="$ES_OVMF_CODE" \
 		-drive if=pflash,format=raw,file="$vars" \
 		"${disk[@]}" -net none \
-		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
+		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
 	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
 	rm -f "$log.img"
 	return 0
