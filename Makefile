@@ -216,8 +216,22 @@ lint:
 # the firmware image's size.
 $(BUILD)/bench: $(BUILD)/host/obj/tools/bench.o $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) $^ -o $@
-bench: $(BUILD)/bench $(BUILD)/earlyseed.efi
+# The driver's ReadyToBoot against the fake firmware, as it ships.
+$(BUILD)/bench-driver: $(patsubst %.c,$(BUILD)/host/mx/%.o,tests/bench_driver.c tests/fake_efi.c tests/fake_insn.c) \
+		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(DRIVER_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
+		$(BUILD)/host/libescore.a
+	$(CC) $(NOSSE) $^ -lm -o $@
+bench: $(BUILD)/bench $(BUILD)/bench-driver $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed.rom
 	$(BUILD)/bench
+	$(BUILD)/bench-driver
+	@if command -v valgrind >/dev/null; then \
+		one=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/bench-driver --passes 1 2>&1 | \
+			sed -n 's/^==[0-9]*== Collected : //p'); \
+		none=$$(valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/bench-driver --passes 0 2>&1 | \
+			sed -n 's/^==[0-9]*== Collected : //p'); \
+		echo "driver: one ReadyToBoot pass, instructions (callgrind, 1 pass minus 0): $$((one - none))"; \
+	fi
+	@echo "build/earlyseed-driver.efi: $$(stat -c %s $(BUILD)/earlyseed-driver.efi) bytes; build/earlyseed.rom: $$(stat -c %s $(BUILD)/earlyseed.rom) bytes"
 	@if command -v valgrind >/dev/null; then \
 		valgrind --tool=callgrind --callgrind-out-file=$(BUILD)/callgrind.out $(BUILD)/bench --boot 2>&1 | \
 			sed -n 's/^==[0-9]*== Collected : /one boot'"'"'s core work plus process start, instructions (callgrind): /p'; \
@@ -246,6 +260,9 @@ print-core-objs:
 $(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
 print-efi-objs:
 	@echo $(EFI_OBJS)
+print-driver-objs:
+	@echo $(DRIVER_OBJS)
+.PHONY: print-driver-objs
 .PHONY: print-efi-objs
 
 # Onto a mounted ESP (README "Installing it"): make install ESP=/boot/efi

@@ -58,4 +58,32 @@ else echo "$out" | sed 's/^not ok - /not ok - image /'; rc=1; fi
 size=$(stat -c %s "$B/earlyseed.efi")
 if [ "$size" -le 49152 ]; then ok "size ($size bytes, at most 48 KiB)"
 else bad "size" "$size bytes, over 48 KiB (49152): see make bench"; fi
+
+# The firmware driver: a boot-service driver (subsystem 11) with .reloc, no
+# orphan section, its seeding within the stack its es_wipe_stack() erases,
+# and the option ROM that carries it.
+p=$(objdump -p "$B/earlyseed-driver.efi" 2>&1)
+h=$(objdump -h "$B/earlyseed-driver.efi" 2>&1)
+if grep -q 'Subsystem.*0000000b' <<< "$p" && grep -q ' \.reloc ' <<< "$h"; then
+	ok "driver pe (EFI boot service driver with .reloc, $(stat -c %s "$B/earlyseed-driver.efi") bytes)"
+else
+	bad "driver pe" "$(grep Subsystem <<< "$p")"
+fi
+orphans=$(objdump -h "$B/earlyseed-driver.so" | awk '/^ +[0-9]+ / {name=$2; getline; if ($0 ~ /ALLOC/) print name}' |
+	grep -vxE '\.(hash|gnu\.hash|eh_frame|text|reloc|data|dynamic|rela|dynsym|dynstr)' || true)
+if [ -z "$orphans" ]; then ok "driver sections (every allocated section is in the image)"
+else bad "driver sections" "outside the image: $(echo $orphans)"; fi
+graphs=$(make -s --no-print-directory print-driver-objs | tr ' ' '\n' | sed -n 's/\.o$/.ci/p')
+out=$(tools/stackcheck.sh "efi/driver.c:driver_seed" $((wipe - 64)) $graphs)
+if [ $? -eq 0 ]; then echo "$out" | sed 's/^ok - /ok - image driver /'
+else echo "$out" | sed 's/^not ok - /not ok - image driver /'; rc=1; fi
+size=$(stat -c %s "$B/earlyseed-driver.efi")
+if [ "$size" -le 49152 ]; then ok "driver size ($size bytes, at most 48 KiB)"
+else bad "driver size" "$size bytes, over 48 KiB (49152)"; fi
+rom=$(stat -c %s "$B/earlyseed.rom" 2>/dev/null || echo 0)
+if [ $((rom % 512)) = 0 ] && [ "$rom" -gt "$size" ] && [ "$(head -c 2 "$B/earlyseed.rom" | od -An -tx1 | tr -d ' ')" = 55aa ]; then
+	ok "option rom ($rom bytes, 55aa, 512-byte units)"
+else
+	bad "option rom" "build/earlyseed.rom: $rom bytes"
+fi
 exit $rc
