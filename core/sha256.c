@@ -29,7 +29,7 @@ static void compress(uint32_t h[8], const uint8_t *p)
 {
 	uint32_t w[64], a, b, c, d, e, f, g, hh;
 
-	for (unsigned int i = 0; i < 16; i++)
+	for (size_t i = 0; i < 16; i++)
 		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 | (uint32_t)p[4 * i + 2] << 8 |
 		       (uint32_t)p[4 * i + 3];
 	for (unsigned int i = 16; i < 64; i++) {
@@ -91,9 +91,9 @@ void es_sha256_final(struct es_sha256 *c, uint8_t out[ES_SHA256_LEN])
 	while (c->used != ES_SHA256_BLOCK - 8u)
 		es_sha256_update(c, &pad, 1);
 	for (unsigned int i = 0; i < 8; i++)
-		c->buf[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
+		c->buf[56 + i] = (uint8_t)(bits >> (56u - 8u * i));
 	compress(c->h, c->buf);
-	for (unsigned int i = 0; i < 8; i++) {
+	for (size_t i = 0; i < 8; i++) {
 		out[4 * i] = (uint8_t)(c->h[i] >> 24);
 		out[4 * i + 1] = (uint8_t)(c->h[i] >> 16);
 		out[4 * i + 2] = (uint8_t)(c->h[i] >> 8);

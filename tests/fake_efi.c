@@ -869,6 +869,16 @@ static size_t u16len(const CHAR16 *s)
 	return n;
 }
 
+/* Equal UCS-2 strings, reading neither past its terminator. */
+static bool u16eq(const CHAR16 *a, const CHAR16 *b)
+{
+	size_t i = 0;
+
+	for (; a[i] != 0 && a[i] == b[i]; i++)
+		;
+	return a[i] == b[i];
+}
+
 static struct fake_var *var_find(const CHAR16 *name, const EFI_GUID *guid)
 {
 	for (size_t i = 0; i < FAKE_MAX_VARS; i++) {
@@ -909,7 +919,7 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 
 	if (attr & EFI_VARIABLE_NON_VOLATILE)
 		fake.nv_writes++;
-	if (memcmp(name, driver_audit, sizeof(driver_audit)) == 0) {
+	if (u16eq(name, driver_audit)) {
 		if (memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
 		    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) ||
 		    size > sizeof(fake.driver_variable))
@@ -919,7 +929,7 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 		memcpy(fake.driver_variable, data, size);
 		return EFI_SUCCESS;
 	}
-	if (memcmp(name, want, sizeof(want)) == 0) {
+	if (u16eq(name, want)) {
 		if (memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
 		    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) ||
 		    size > sizeof(fake.variable))
@@ -929,7 +939,7 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 		memcpy(fake.variable, data, size);
 		return EFI_SUCCESS;
 	}
-	if (memcmp(name, token_name, sizeof(token_name)) == 0 && fake.token_set_status != EFI_SUCCESS)
+	if (u16eq(name, token_name) && fake.token_set_status != EFI_SUCCESS)
 		return fake.token_set_status;
 	if (size > sizeof(v->data) || u16len(name) >= 40)
 		return EFI_INVALID_PARAMETER;

@@ -338,14 +338,18 @@ static int cmd_rom(int argc, char **argv)
 		return 1;
 	}
 	f = fopen(outp, "wb");
-	if (f != NULL && fwrite(rom, 1, romlen, f) == romlen && fclose(f) == 0) {
-		printf("rom: %s: %zu bytes, %04x:%04x, class %06x\n", outp, romlen, id.vendor, id.device,
-		       (unsigned int)id.class_code);
-		rc = 0;
-	} else {
+	if (f == NULL) {
 		fprintf(stderr, "earlyseed: cannot write %s: %s\n", outp, strerror(errno));
-		if (f != NULL)
-			fclose(f);
+	} else {
+		bool written = fwrite(rom, 1, romlen, f) == romlen;
+
+		if (fclose(f) == 0 && written) {
+			printf("rom: %s: %zu bytes, %04x:%04x, class %06x\n", outp, romlen, id.vendor, id.device,
+			       (unsigned int)id.class_code);
+			rc = 0;
+		} else {
+			fprintf(stderr, "earlyseed: cannot write %s: %s\n", outp, strerror(errno));
+		}
 	}
 	free(rom);
 	free(pe);

@@ -65,7 +65,7 @@ int romtool_build(const uint8_t *pe, size_t n, const struct rom_id *id, uint8_t 
 	es_le_put16(r + 0x18, ROM_PCIR_OFFSET);      /* PcirOffset */
 	/* PCI data structure (PCI Firmware Specification 3.0 Table 5-2) */
 	p = r + ROM_PCIR_OFFSET;
-	memcpy(p, "PCIR", 4);
+	p[0] = 'P', p[1] = 'C', p[2] = 'I', p[3] = 'R'; /* no terminator: a signature */
 	es_le_put16(p + 0x04, id->vendor);
 	es_le_put16(p + 0x06, id->device);
 	es_le_put16(p + 0x08, 0);                    /* DeviceListOffset: none */
