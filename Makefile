@@ -198,10 +198,11 @@ $(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC
 	$(CC) $(SAN) $^ -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
-FUZZ_TARGETS := replay config audit table trust seedfile
+FUZZ_TARGETS := replay config audit table trust seedfile rom
 FUZZ_SECONDS ?= 120
 fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c
+fuzz_rom_SRC := tools/romtool.c
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
 		$(BUILD)/fuzz/libescore.a
 	clang $(FUZZ_CFLAGS) $^ -o $@

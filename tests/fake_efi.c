@@ -832,6 +832,19 @@ size_t fake_exit_boot_services(void)
 	return n;
 }
 
+EFI_HANDLE fake_add_image(void)
+{
+	for (size_t i = 1; i < FAKE_MAX_IMAGES; i++) {
+		if (!images[i].used) {
+			memset(&images[i], 0, sizeof(images[i]));
+			images[i].used = true;
+			images[i].li.DeviceHandle = &device_handle;
+			return &images[i];
+		}
+	}
+	abort();
+}
+
 void *fake_driver_rng(void)
 {
 	return images[0].rng;

@@ -137,6 +137,8 @@ const struct fake_var *fake_token(void);
 /* Signal every ReadyToBoot / ExitBootServices event; how many there were. */
 size_t fake_ready_to_boot(void);
 size_t fake_exit_boot_services(void);
+/* A resident image's handle (a driver loaded before the app). */
+EFI_HANDLE fake_add_image(void);
 /* The EFI_RNG_PROTOCOL installed on the image handle (a driver's), or NULL. */
 void *fake_driver_rng(void);
 /* No noted source byte left on the stack below the caller? */

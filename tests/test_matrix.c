@@ -17,6 +17,7 @@
 #include "../core/table.h"
 #include "../efi/guid.h"
 #include "../efi/main.h"
+#include "../efi/stage.h"
 #include "check.h"
 #include "fake_efi.h"
 #include "fake_insn.h"
@@ -1078,6 +1079,65 @@ static void test_seed_file_chained(void)
 	CHECK(!logged("prev_table: bad"));
 }
 
+/* ---- an earlyseed driver loaded before the app (efi/driver.c) ---- */
+static EFI_STATUS EFIAPI drv_get_rng(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITHM *algo, UINTN len, UINT8 *out)
+{
+	(void)This;
+	if (algo != NULL)
+		return EFI_UNSUPPORTED; /* its Hash_DRBG is not RAW */
+	check_rand_fill(out, len);
+	return EFI_SUCCESS;
+}
+
+static struct stage_marker drv_marker;
+static EFI_RNG_PROTOCOL drv_rng = { NULL, drv_get_rng };
+
+/* The driver (trusting RDRAND) left a table and its RNG; the app's kernel
+ * gets random.trust_cpu=off, or not. */
+static void driver_then_app(bool trust_cpu)
+{
+	static char conf[128];
+	EFI_HANDLE h;
+	struct es_table_seed *t;
+	EFI_GUID rng_guid = ES_EFI_RNG_PROTOCOL_GUID, stage_guid = ES_STAGE_PROTOCOL_GUID;
+
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake.no_rng_protocol = true; /* no firmware RNG: the driver's is the one */
+	snprintf(conf, sizeof(conf), "next = \\vmlinuz\nseed_file = none\ncmdline = %s\n",
+		 trust_cpu ? "quiet" : "random.trust_cpu=off");
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = strlen(conf);
+	h = fake_add_image();
+	t = install_prev(32, 32);
+	memset(&drv_marker, 0, sizeof(drv_marker));
+	drv_marker.magic = STAGE_MAGIC;
+	drv_marker.driver = true;
+	drv_marker.table = t;
+	drv_marker.made_of.cpu_bits = 512;
+	CHECK(ST->BootServices->InstallProtocolInterface(&h, &stage_guid, EFI_NATIVE_INTERFACE, &drv_marker) == 0);
+	CHECK(ST->BootServices->InstallProtocolInterface(&h, &rng_guid, EFI_NATIVE_INTERFACE, &drv_rng) == 0);
+	fake.markers_installed--; /* the driver's stays: not the app's to remove */
+	finish(trust_cpu, true);
+	CHECK(logged("efi_rng: instance 0: earlyseed's own (a driver's Hash_DRBG): mixed, counted only through its table"));
+	CHECK(logged("prev_table: 32 bytes mixed (installed by an earlier earlyseed stage)"));
+	CHECK(logged(" efi_rng=0 prev_table=32 seed_file=0 table="));
+}
+
+static void test_driver_then_app(void)
+{
+	/* its kernel distrusts the CPU: neither counts; both are taken away */
+	driver_then_app(false);
+	CHECK(logged(" table=0 ") && fake.remove_seen && fake.rng_uninstalls == 1);
+	CHECK(logged("efi_rng: instance 0 rests on sources this kernel's trust settings exclude: uninstalled"));
+	/* it trusts it: the driver's table counts (512 CPU bits), ours replaces
+	 * it, and its RNG stays for the Linux stub */
+	driver_then_app(true);
+	CHECK(logged(" table=32 ") && fake.rng_uninstalls == 0);
+	CHECK(logged("prev_table: replaced by ours, wiped and freed"));
+	CHECK(fake.prev_wiped_at_free);
+}
+
 int main(void)
 {
 	RUN(test_healthy_machine);
@@ -1116,6 +1176,7 @@ int main(void)
 	RUN(test_seed_file_off);
 	RUN(test_seed_file_boots);
 	RUN(test_seed_file_chained);
+	RUN(test_driver_then_app);
 	fake_efi_reset(); /* frees the last case's pool allocations */
 	return check_done();
 }
