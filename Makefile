@@ -5,7 +5,7 @@ CC      ?= cc
 BUILD   := build
 EFIINC  := /usr/include/efi
 EFILIB  := /usr/lib
-ARCH    := x86_64
+ARCH    ?= x86_64
 
 # The engine: what the firmware image links (freestanding, no floating point).
 CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c \
@@ -25,6 +25,9 @@ EFI_SRC  := $(APP_SRC) $(EFI_SHARED)
 # What the driver trusts (it sees no kernel command line): 1 trusts the
 # CPU's RNG, as Linux >= 6.2 does by default (README "The firmware driver").
 DRIVER_TRUST_CPU ?= 1
+# The host tool, and what the host builds link of the core.
+TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c
+LIB_SRC := $(CORE_SRC) $(DRBG_SRC) $(MODEL_SRC)
 
 WARN      := -Wall -Wextra -Werror
 CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
@@ -32,6 +35,68 @@ CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
 # object also depends on this Makefile (its flags).
 DEPFLAGS  := -MMD -MP
 
+ifeq ($(ARCH),aarch64)
+# ---- make ARCH=aarch64 (README "aarch64"): build/aarch64/earlyseed.efi and
+# earlyseed-driver.efi with gcc-aarch64-linux-gnu and GNU-EFI 3.0.15's arm64
+# crt0, library and headers, which tools/arm64.sh fetches into .cache/arm64
+# (Debian's gnu-efi has no Multi-Arch: the arm64 package cannot be installed
+# beside the amd64 one). The host tool and tests stay x86_64 builds. ----
+BUILD  := build/aarch64
+CROSS  ?= aarch64-linux-gnu-
+A64    := .cache/arm64/gnuefi/usr
+EFIINC := $(A64)/include/efi
+EFILIB := $(A64)/lib
+# gnu-efi Make.defaults for aarch64, and no floating point or SIMD registers.
+EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
+	-mstrict-align -mgeneral-regs-only -ffunction-sections -fdata-sections -fcallgraph-info=su \
+	-isystem $(EFIINC) -isystem $(EFIINC)/aarch64 -isystem $(EFIINC)/protocol -Iarch/aarch64
+EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined \
+	-T linker/efi-aarch64.lds $(EFILIB)/crt0-efi-aarch64.o
+# gnu-efi 3.0.15's aarch64 crt0 carries its own PE header: a flat binary
+# padded to _edata, not objcopy --target efi-app (which it cannot make).
+A64_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .rodata -j .rel -j .rela -j .rel.* -j .rela.* \
+	-j .reloc
+A64_BIN = $(CROSS)objcopy $(A64_SECTIONS) -O binary \
+	--pad-to=0x$$($(CROSS)nm $< | awk '$$3 == "_edata" {print $$1}') $< $@
+
+.PHONY: all efi tool clean run check
+all: efi tool
+efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
+# The host tool for the arm64 initramfs (`earlyseed inspect` in the booted OS).
+tool: $(BUILD)/earlyseed-static
+$(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
+	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) -static $(TOOL_SRC) $(LIB_SRC) -o $@
+# One boot, and the boot tests (README "aarch64").
+run: all
+	tools/run-aarch64.sh
+check: all
+	tests/qemu-aarch64.sh
+$(EFILIB)/crt0-efi-aarch64.o: tools/arm64.sh
+	tools/arm64.sh gnu-efi
+$(BUILD)/efi/%.o: %.c Makefile $(EFILIB)/crt0-efi-aarch64.o
+	@mkdir -p $(dir $@)
+	$(CROSS)gcc $(EFI_CFLAGS) $(if $(filter efi/%,$<),$(WARN),$(CORE_WARN)) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
+EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
+DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
+	$(DRIVER_SRC))
+$(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-aarch64.lds
+	$(CROSS)ld $(EFI_LDFLAGS) --defsym=EFI_SUBSYSTEM=0xa $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
+$(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-aarch64.lds
+	$(CROSS)ld $(EFI_LDFLAGS) --defsym=EFI_SUBSYSTEM=0xb $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
+$(BUILD)/%.efi: $(BUILD)/%.so
+	$(A64_BIN)
+$(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
+clean:
+	rm -rf $(BUILD)
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+print-efi-objs:
+	@echo $(EFI_OBJS)
+print-driver-objs:
+	@echo $(DRIVER_OBJS)
+.PHONY: print-efi-objs print-driver-objs
+
+else
 # The GNU-EFI 3.0.15 recipe (gnu-efi Make.defaults, x86_64). -mgeneral-regs-only: no
 # floating point or vector registers anywhere in the firmware image.
 EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check \
@@ -49,9 +114,8 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool test_drbg test_driver test_romtool
+	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64
 
-TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c
 
 .PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages install
 all: efi tool host prevstages
@@ -62,7 +126,6 @@ all: efi tool host prevstages
 #   host  plain host build (tests, host tool)
 #   asan  ASan+UBSan
 #   fuzz  clang libFuzzer instrumentation
-LIB_SRC := $(CORE_SRC) $(DRBG_SRC) $(MODEL_SRC)
 # $(call objs,FLAVOUR,SOURCES): their objects (no '%' in rule text, where
 # make would put the stem in its place).
 objs = $(patsubst %.c,$(BUILD)/$(1)/obj/%.o,$(2))
@@ -149,6 +212,7 @@ test_simulate_EXTRA := tools/simulate.c
 test_audit_EXTRA := tools/inspect.c
 test_seedtool_EXTRA := tools/seedtool.c
 test_romtool_EXTRA := tools/romtool.c
+test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
 $(BUILD)/host/test_%: $(BUILD)/host/obj/tests/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \
@@ -270,3 +334,5 @@ print-driver-objs:
 # [NEXT='\EFI\...\x.efi'] [CMDLINE='...'] [EFIVARS=DIR, for tests].
 install: efi tool
 	tools/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)'
+
+endif

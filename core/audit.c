@@ -130,7 +130,7 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 	for (unsigned int i = 0; i < nsrc; i++) {
 		enum es_source src = es_source_summary_order[i];
 
-		put_str(out, cap, &at, es_source(src)->name);
+		put_str(out, cap, &at, es_source_name(src, a->arch));
 		put_str(out, cap, &at, "=");
 		put_u32(out, cap, &at, es_audit_bytes(a, src));
 		put_str(out, cap, &at, " ");
@@ -144,7 +144,7 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 		if (!es_source(src)->in_health_summary)
 			continue;
 		put_str(out, cap, &at, sep);
-		put_str(out, cap, &at, es_source(src)->name);
+		put_str(out, cap, &at, es_source_name(src, a->arch));
 		put_str(out, cap, &at, ":");
 		put_str(out, cap, &at, es_audit_verdict(a, src));
 		sep = ",";

@@ -74,6 +74,9 @@ struct es_source_info {
 
 /* The row of src; NULL for a value out of range. */
 const struct es_source_info *es_source(enum es_source src);
+/* src's name on an architecture (ES_AUDIT_ARCH_*, core/audit.h): the CPU
+ * sources are "rdseed"/"rdrand" on x86_64, "rndrrs"/"rndr" on aarch64. */
+const char *es_source_name(enum es_source src, unsigned int arch);
 /* The order the summary line lists byte counts in (README "summary"). */
 #define ES_SUMMARY_SOURCES 5u
 extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];

@@ -10,9 +10,12 @@
 /*
  * Assumed min-entropy per output byte, in bits, and why:
  * RDSEED    4  Intel specifies full entropy (an SP 800-90B/C ENRNG); halved,
+ *              (arm64 RNDRRS, its row on aarch64: a DRBG reseeded from the
+ *              TRNG before each read, Arm ARM; counted the same)
  *              as Linux 3.15 counted RDSEED "50% entropic"
  *              (drivers/char/random.c, add_interrupt_randomness()).
- * RDRAND    1  a CTR_DRBG output: its unknownness is bounded by how often the
+ * RDRAND    1  (arm64 RNDR on aarch64: a DRBG output between reseeds, the
+ *              same bound) a CTR_DRBG output: its unknownness is bounded by how often the
  *              DRNG reseeds (Intel DRNG guide: at least every 511 calls), so
  *              it is counted at an eighth of its size.
  * EFI_RNG   4  the firmware's algorithm is unknown (raw noise or a DRBG);
@@ -60,6 +63,17 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {
 	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE,
 };
+
+const char *es_source_name(enum es_source src, unsigned int arch)
+{
+	/* Arm ARM: RNDRRS is reseeded from the TRNG before each read (RDSEED's
+	 * place in the gathering), RNDR is the DRBG's output (RDRAND's). */
+	if (arch == ES_AUDIT_ARCH_AARCH64 && src == ES_SRC_RDSEED)
+		return "rndrrs";
+	if (arch == ES_AUDIT_ARCH_AARCH64 && src == ES_SRC_RDRAND)
+		return "rndr";
+	return (unsigned int)src < ES_SRC_COUNT ? rows[src].name : "unknown";
+}
 
 const struct es_source_info *es_source(enum es_source src)
 {

@@ -38,6 +38,17 @@ __attribute__((noinline)) void es_wipe_stack(void)
 			     :
 			     :
 			     : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "memory");
+#elif defined(__aarch64__)
+	/* AAPCS64: x0-x17 are not preserved across a call. */
+	__asm__ __volatile__("mov x0, xzr\n\tmov x1, xzr\n\tmov x2, xzr\n\tmov x3, xzr\n\t"
+			     "mov x4, xzr\n\tmov x5, xzr\n\tmov x6, xzr\n\tmov x7, xzr\n\t"
+			     "mov x8, xzr\n\tmov x9, xzr\n\tmov x10, xzr\n\tmov x11, xzr\n\t"
+			     "mov x12, xzr\n\tmov x13, xzr\n\tmov x14, xzr\n\tmov x15, xzr\n\t"
+			     "mov x16, xzr\n\tmov x17, xzr"
+			     :
+			     :
+			     : "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
+			       "x13", "x14", "x15", "x16", "x17", "memory");
 #endif
 }
 

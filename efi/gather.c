@@ -55,12 +55,15 @@ void gather_cpu(struct es_session *s, struct es_audit_record *a)
 	struct es_cpu_report r;
 
 	es_cpu_gather(s, &cpurng_arch, &r);
-	log_line(L"cpu: rdseed %a, rdrand %a", r.present[ES_SRC_RDSEED] ? "present" : "absent",
+	const char *seed = es_source_name(ES_SRC_RDSEED, cpurng_arch.audit_arch);
+	const char *drbg = es_source_name(ES_SRC_RDRAND, cpurng_arch.audit_arch);
+
+	log_line(L"cpu: %a %a, %a %a", seed, r.present[ES_SRC_RDSEED] ? "present" : "absent", drbg,
 		 r.present[ES_SRC_RDRAND] ? "present" : "absent");
 	if (!r.present[ES_SRC_RDSEED] && !r.present[ES_SRC_RDRAND])
 		return;
 	a->cpu_longs_failed = (UINT16)r.failed;
-	log_line(L"cpu: %u longs asked, %u from rdseed, %u from rdrand, %u failed", (UINT32)ES_CPU_LONGS,
-		 r.longs[ES_SRC_RDSEED], r.longs[ES_SRC_RDRAND], r.failed);
+	log_line(L"cpu: %u longs asked, %u from %a, %u from %a, %u failed", (UINT32)ES_CPU_LONGS,
+		 r.longs[ES_SRC_RDSEED], seed, r.longs[ES_SRC_RDRAND], drbg, r.failed);
 }
 

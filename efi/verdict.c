@@ -5,6 +5,7 @@
 
 #include <efilib.h>
 
+#include "cpurng.h"
 #include "log.h"
 #include "seedtable.h"
 
@@ -17,9 +18,11 @@ void verdict_report(const struct es_verdict *v)
 		if (r->feed == ES_FEED_NONE || v->state[i] == ES_ABSENT)
 			continue;
 		if (v->state[i] == ES_FAIL)
-			log_line(L"health: %a: fail: %a; its bytes are mixed but not counted", r->name, v->why[i]);
+			log_line(L"health: %a: fail: %a; its bytes are mixed but not counted",
+				 es_source_name((enum es_source)i, cpurng_arch.audit_arch), v->why[i]);
 		else
-			log_line(L"health: %a: pass (assumed %u of 8 bits per byte)", r->name, (UINT32)r->h_bits);
+			log_line(L"health: %a: pass (assumed %u of 8 bits per byte)",
+				 es_source_name((enum es_source)i, cpurng_arch.audit_arch), (UINT32)r->h_bits);
 	}
 	if (v->prev_overclaims)
 		log_line(L"prev_table: an earlier earlyseed made it from sources this kernel's trust settings "

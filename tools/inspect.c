@@ -53,7 +53,7 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
 		if (i == ES_SRC_TOKEN || (a.version < 3 && (i == ES_SRC_SEED_FILE || i == ES_SRC_ES_RNG)))
 			continue; /* a flag, not a byte count; or not in that version */
-		fprintf(out, " %s=%u", es_source((enum es_source)i)->name, es_audit_bytes(&a, (enum es_source)i));
+		fprintf(out, " %s=%u", es_source_name((enum es_source)i, a.arch), es_audit_bytes(&a, (enum es_source)i));
 	}
 	fprintf(out, "\n");
 	fprintf(out, "  efi_rng:          instances=%u failed=%u calls=%u\n", a.efi_rng_instances,
