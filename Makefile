@@ -67,9 +67,14 @@ tool: $(BUILD)/earlyseed-static
 $(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
 	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) -static $(TOOL_SRC) $(LIB_SRC) -o $@
 # One boot, and the boot tests (README "aarch64").
-run: all
+.PHONY: deps
+deps:
+	tools/deps.sh
+run: deps
+	$(MAKE) ARCH=aarch64 all
 	tools/run-aarch64.sh
-check: all
+check: deps
+	$(MAKE) ARCH=aarch64 all
 	tests/qemu-aarch64.sh
 $(EFILIB)/crt0-efi-aarch64.o: tools/arm64.sh
 	tools/arm64.sh gnu-efi
@@ -311,6 +316,7 @@ run: deps
 	tools/run.sh
 check: deps
 	$(MAKE) all fuzzers
+	$(MAKE) ARCH=aarch64 all
 	tools/check.sh
 
 clean:

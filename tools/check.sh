@@ -54,6 +54,9 @@ if [ "${SKIP_QEMU:-0}" = 1 ]; then
 	skipped=$((skipped + 1))
 else
 	run "qemu" tests/qemu.sh
+	# aarch64: the same engine under qemu-system-aarch64 and AAVMF
+	# (make check builds build/aarch64 first).
+	run "qemu-aarch64" tests/qemu-aarch64.sh
 fi
 
 echo "$passed passed, $failed failed, $skipped skipped"
