@@ -146,7 +146,9 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap);
  * elapsed_kcycles). */
 enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a);
 const char *es_audit_decode_strerror(enum es_audit_error e);
-/* The name inspect prints for one ES_AUDIT_F_* bit. */
+/* The name inspect prints for one ES_AUDIT_F_* bit (the CPU sources' flags
+ * by their names on the record's architecture, es_source_name()). */
 const char *es_audit_flag_name(uint32_t bit);
+const char *es_audit_flag_name_arch(uint32_t bit, unsigned int arch);
 
 #endif

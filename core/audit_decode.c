@@ -70,6 +70,20 @@ const char *es_audit_decode_strerror(enum es_audit_error e)
 	return "unknown error";
 }
 
+const char *es_audit_flag_name_arch(uint32_t bit, unsigned int arch)
+{
+	if (arch == ES_AUDIT_ARCH_AARCH64) {
+		switch (bit) {
+		case ES_AUDIT_F_RDSEED: return "rndrrs";
+		case ES_AUDIT_F_RDRAND: return "rndr";
+		case ES_AUDIT_F_RDSEED_FAIL: return "rndrrs_fail";
+		case ES_AUDIT_F_RDRAND_FAIL: return "rndr_fail";
+		default: break;
+		}
+	}
+	return es_audit_flag_name(bit);
+}
+
 const char *es_audit_flag_name(uint32_t bit)
 {
 	switch (bit) {

@@ -34,6 +34,7 @@ a1() {
 	expect "1 summary names rndrrs and rndr, table=32" "$log" '^earlyseed: summary rndrrs=[0-9]+ rndr=[0-9]+ efi_rng=0 prev_table=0 seed_file=0 table=32 health=rndrrs:pass,rndr:pass,efi_rng:absent,seed_file:absent$'
 	ours 1 "$log"
 	expect "1 reached /init" "$log" '^initrd: reached /init'
+	expect "1 the record names rndrrs" "$log" '^initrd: audit:   flags: +rndrrs rndr table'
 	expect "1 the audit record says aarch64" "$log" '^initrd: audit:   architecture: +aarch64$'
 	expect "1 inspect names rndrrs" "$log" '^initrd: audit: summary rndrrs=[0-9]+ rndr='
 }

@@ -131,6 +131,8 @@ static void test_summary_names(void)
 	es_audit_summary(&a, line, sizeof(line));
 	CHECK(strcmp(line, "rndrrs=512 rndr=0 efi_rng=0 prev_table=0 seed_file=0 table=0 "
 			   "health=rndrrs:pass,rndr:pass,efi_rng:absent,seed_file:absent") == 0);
+	CHECK(strcmp(es_audit_flag_name_arch(ES_AUDIT_F_RDSEED_FAIL, ES_AUDIT_ARCH_AARCH64), "rndrrs_fail") == 0);
+	CHECK(strcmp(es_audit_flag_name_arch(ES_AUDIT_F_RDRAND, ES_AUDIT_ARCH_X86_64), "rdrand") == 0);
 }
 
 int main(void)

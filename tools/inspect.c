@@ -44,7 +44,7 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	fprintf(out, "  flags:            ");
 	for (unsigned int bit = 0; bit < 32u; bit++) {
 		if (a.flags & (1u << bit)) {
-			fprintf(out, "%s%s", sep, es_audit_flag_name(1u << bit));
+			fprintf(out, "%s%s", sep, es_audit_flag_name_arch(1u << bit, a.arch));
 			sep = " ";
 		}
 	}

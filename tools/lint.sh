@@ -15,6 +15,8 @@ if [ $? -eq 0 ]; then echo "ok - lint cppcheck"; else echo "not ok - lint cppche
 
 out=$( (clang-tidy --quiet core/*.c arch/x86_64/*.c tools/*.c tests/fuzz/*.c -- -std=c11 &&
 	clang-tidy --quiet efi/*.c -- -std=gnu11 -fshort-wchar \
-		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -Iarch/x86_64 -DGNU_EFI_USE_MS_ABI) 2>&1)
+		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -Iarch/x86_64 -DGNU_EFI_USE_MS_ABI &&
+	clang-tidy --quiet arch/aarch64/*.c -- -std=c11 --target=aarch64-linux-gnu \
+		-isystem /usr/aarch64-linux-gnu/include) 2>&1)
 if [ $? -eq 0 ]; then echo "ok - lint clang-tidy"; else echo "not ok - lint clang-tidy"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
 exit $rc
