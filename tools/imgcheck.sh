@@ -80,6 +80,20 @@ else echo "$out" | sed 's/^not ok - /not ok - image driver /'; rc=1; fi
 size=$(stat -c %s "$B/earlyseed-driver.efi")
 if [ "$size" -le 49152 ]; then ok "driver size ($size bytes, at most 48 KiB)"
 else bad "driver size" "$size bytes, over 48 KiB (49152)"; fi
+# aarch64 (make ARCH=aarch64, when built): PE images of the right subsystem
+# and no floating-point or SIMD register in any object.
+if [ -s "$B/aarch64/earlyseed.efi" ]; then
+	a=$(file "$B/aarch64/earlyseed.efi" "$B/aarch64/earlyseed-driver.efi")
+	if grep -qE 'earlyseed\.efi: +PE32\+ executable \(EFI application\) Aarch64' <<< "$a" &&
+		grep -qE 'earlyseed-driver\.efi: +PE32\+ executable \(EFI boot service driver\) Aarch64' <<< "$a"; then
+		ok "aarch64 pe (an application and a boot-service driver)"
+	else
+		bad "aarch64 pe" "$a"
+	fi
+	fp=$(aarch64-linux-gnu-objdump -d $(find "$B/aarch64/efi" -name '*.o') | grep -E '\s(v|q|d|s)[0-9]+[,.]' | head -n 3 || true)
+	if [ -z "$fp" ]; then ok "aarch64 no fp (no FP or SIMD register in earlyseed's objects)"
+	else bad "aarch64 no fp" "$fp"; fi
+fi
 rom=$(stat -c %s "$B/earlyseed.rom" 2>/dev/null || echo 0)
 if [ $((rom % 512)) = 0 ] && [ "$rom" -gt "$size" ] && [ "$(head -c 2 "$B/earlyseed.rom" | od -An -tx1 | tr -d ' ')" = 55aa ]; then
 	ok "option rom ($rom bytes, 55aa, 512-byte units)"
