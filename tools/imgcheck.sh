@@ -83,12 +83,18 @@ else bad "driver size" "$size bytes, over 48 KiB (49152)"; fi
 # aarch64 (make ARCH=aarch64, when built): PE images of the right subsystem
 # and no floating-point or SIMD register in any object.
 if [ -s "$B/aarch64/earlyseed.efi" ]; then
-	a=$(file "$B/aarch64/earlyseed.efi" "$B/aarch64/earlyseed-driver.efi")
-	if grep -qE 'earlyseed\.efi: +PE32\+ executable \(EFI application\) Aarch64' <<< "$a" &&
-		grep -qE 'earlyseed-driver\.efi: +PE32\+ executable \(EFI boot service driver\) Aarch64' <<< "$a"; then
-		ok "aarch64 pe (an application and a boot-service driver)"
+	# PE header fields with od (no `file` needed): e_lfanew at 0x3c, then
+	# Machine at +4 and the optional header's Subsystem at +24+68.
+	pe_field() { od -An -tu"$2" -j"$3" -N"$2" "$1" | tr -d ' '; }
+	pe_ok() { # pe_ok FILE SUBSYSTEM
+		local l
+		l=$(pe_field "$1" 4 60)
+		[ "$(pe_field "$1" 2 $((l + 4)))" = 43620 ] && [ "$(pe_field "$1" 2 $((l + 92)))" = "$2" ]
+	}
+	if pe_ok "$B/aarch64/earlyseed.efi" 10 && pe_ok "$B/aarch64/earlyseed-driver.efi" 11; then
+		ok "aarch64 pe (machine 0xaa64: an application, subsystem 10, and a boot-service driver, 11)"
 	else
-		bad "aarch64 pe" "$a"
+		bad "aarch64 pe" "build/aarch64/*.efi: not AArch64 PE images of subsystems 10 and 11"
 	fi
 	fp=$(aarch64-linux-gnu-objdump -d $(find "$B/aarch64/efi" -name '*.o') | grep -E '\s(v|q|d|s)[0-9]+[,.]' | head -n 3 || true)
 	if [ -z "$fp" ]; then ok "aarch64 no fp (no FP or SIMD register in earlyseed's objects)"
