@@ -25,6 +25,11 @@ EFI_SRC  := $(APP_SRC) $(EFI_SHARED)
 # What the driver trusts (it sees no kernel command line): 1 trusts the
 # CPU's RNG, as Linux >= 6.2 does by default (README "The firmware driver").
 DRIVER_TRUST_CPU ?= 1
+# A stamp per setting, newest = in force: changing it rebuilds efi/driver.o.
+driver-trust-%:
+	@mkdir -p $(dir $@)
+	@rm -f $(dir $@)driver-trust-*
+	@touch $@
 # The host tool, and what the host builds link of the core.
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c
 LIB_SRC := $(CORE_SRC) $(DRBG_SRC) $(MODEL_SRC)
@@ -46,9 +51,11 @@ CROSS  ?= aarch64-linux-gnu-
 A64    := .cache/arm64/gnuefi/usr
 EFIINC := $(A64)/include/efi
 EFILIB := $(A64)/lib
-# gnu-efi Make.defaults for aarch64, and no floating point or SIMD registers.
+# gnu-efi Make.defaults for aarch64, no floating point or SIMD registers, and
+# x18 left alone: the platform register UEFI reserves (UEFI 2.10 section
+# 2.3.6.1; edk2 and the Linux stub build with -ffixed-x18).
 EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
-	-mstrict-align -mgeneral-regs-only -ffunction-sections -fdata-sections -fcallgraph-info=su \
+	-mstrict-align -mgeneral-regs-only -ffixed-x18 -ffunction-sections -fdata-sections -fcallgraph-info=su \
 	-isystem $(EFIINC) -isystem $(EFIINC)/aarch64 -isystem $(EFIINC)/protocol -Iarch/aarch64
 EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined \
 	-T linker/efi-aarch64.lds $(EFILIB)/crt0-efi-aarch64.o
@@ -82,6 +89,7 @@ $(BUILD)/efi/%.o: %.c Makefile $(EFILIB)/crt0-efi-aarch64.o
 	@mkdir -p $(dir $@)
 	$(CROSS)gcc $(EFI_CFLAGS) $(if $(filter efi/%,$<),$(WARN),$(CORE_WARN)) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
+$(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
 EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
 DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
 	$(DRIVER_SRC))
@@ -183,6 +191,7 @@ $(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
 DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
 	$(DRIVER_SRC))
 $(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
+$(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
 $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
 	ld $(EFI_LDFLAGS) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so

@@ -74,9 +74,15 @@ __attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
 	uint8_t seed[ES_SEED_LEN], drbg_in[ES_DRBG_SEED_LEN];
 	struct es_table_seed *now = seedtable_find(), *prev = NULL, *mine, *own = NULL;
 	UINT32 others;
+	bool extracted;
 	char summary[ES_AUDIT_SUMMARY_MAX];
 
 	driver_trust(&trust);
+	/* Without its marker a later stage could not tell the table and the RNG
+	 * from a firmware's and would count them in full under any trust:
+	 * unmarked, the driver hands nothing over. */
+	if (!drv.marked)
+		drv.marked = !EFI_ERROR(stage_mark(drv.image, &drv.marker));
 	es_session_begin(&s);
 	gather_clock(&s);
 	/* Our own table from the last pass is replaced, not counted again. */
@@ -89,10 +95,17 @@ __attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
 	others = rng_gather(&s, a, NULL);
 	gather_cpu(&s, a);
 	es_session_judge(&s, &trust, &v);
-	if (!v.gate_met || es_session_extract(&s, ES_LABEL_DRBG, drbg_in, sizeof(drbg_in)) != 0)
+	extracted = v.gate_met && drv.marked &&
+		    es_session_extract(&s, ES_LABEL_DRBG, drbg_in, sizeof(drbg_in)) == 0;
+	if (!extracted)
 		es_wipe(drbg_in, sizeof(drbg_in));
 	(void)es_session_finish(&s, &trust, seed, sizeof(seed), &v);
 	verdict_report(&v);
+	if (!drv.marked) {
+		v.install = false;
+		log_line(L"driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
+			 L"ours rests on: none handed over");
+	}
 	mine = verdict_install(&v, seed, a);
 	es_wipe(seed, sizeof(seed));
 	if (mine != NULL) {
@@ -107,13 +120,13 @@ __attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
 		log_line(L"driver: table: ours from the last pass stays");
 	}
 	verdict_settle_prev(&v, prev, mine != NULL, a);
-	if (v.gate_met && rngsrv_seed(drbg_in, sizeof(drbg_in)) == 0) {
+	if (extracted && rngsrv_seed(drbg_in, sizeof(drbg_in)) == 0) {
 		if (!drv.marker.table)
 			drv.marker.made_of = v.made_of;
 		log_line(L"driver: rng: Hash_DRBG %a from the pool", drv.passes == 0 ? "seeded" : "reseeded");
 	}
 	es_wipe(drbg_in, sizeof(drbg_in));
-	if (rngsrv_seeded() && !rngsrv_installed()) {
+	if (drv.marked && rngsrv_seeded() && !rngsrv_installed()) {
 		if (others > 0) {
 			log_line(L"driver: rng: the firmware has an EFI_RNG_PROTOCOL; none installed");
 		} else {
@@ -149,8 +162,12 @@ static void driver_pass(const CHAR16 *when)
 	driver_seed(&a);
 	es_wipe_stack();
 	a.elapsed_kcycles = (UINT32)((cpurng_arch.cycles() - t0) >> 10);
-	if (drv.passes == 0)
+	/* What happened at load is kept apart: the OS sees it and the last
+	 * pass (the issue: "keep what happened at load in the audit record"). */
+	if (drv.passes == 0) {
 		drv.at_load = a;
+		auditvar_publish(&a, L"EarlyseedDriverLoad");
+	}
 	drv.passes++;
 	auditvar_publish(&a, L"EarlyseedDriverAudit");
 }
@@ -198,15 +215,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	drv.marker.stage = 0;
 	drv.marker.driver = true;
 	drv.marked = !EFI_ERROR(stage_mark(image, &drv.marker));
-	if (!drv.marked)
-		log_line(L"driver: cannot mark this image; a later earlyseed will not know what its table rests on");
 	driver_pass(L"load");
 	status = uefi_call_wrapper(BS->CreateEventEx, 6, (UINT32)EVT_NOTIFY_SIGNAL, (EFI_TPL)TPL_CALLBACK,
-				   (EFI_EVENT_NOTIFY)driver_ready, NULL, &ready_to_boot_guid, &ev);
+				   driver_ready, NULL, &ready_to_boot_guid, &ev);
 	if (EFI_ERROR(status))
 		log_line(L"driver: no ReadyToBoot event (%r): the table from load is all there is", status);
 	status = uefi_call_wrapper(BS->CreateEvent, 5, (UINT32)EVT_SIGNAL_EXIT_BOOT_SERVICES, (EFI_TPL)TPL_NOTIFY,
-				   (EFI_EVENT_NOTIFY)driver_exit, NULL, &ev);
+				   driver_exit, NULL, &ev);
 	if (EFI_ERROR(status))
 		log_line(L"driver: no ExitBootServices event (%r)", status);
 	return EFI_SUCCESS;

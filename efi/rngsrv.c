@@ -44,6 +44,7 @@ static EFI_STATUS EFIAPI rngsrv_get_info(EFI_RNG_PROTOCOL *This, UINTN *size, EF
 static EFI_STATUS EFIAPI rngsrv_get_rng(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITHM *algo, UINTN len, UINT8 *out)
 {
 	UINTN done = 0;
+	EFI_TPL old;
 
 	(void)This;
 	if (out == NULL || len == 0)
@@ -51,18 +52,27 @@ static EFI_STATUS EFIAPI rngsrv_get_rng(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITH
 	/* NULL: the default, which is the only one. */
 	if (algo != NULL && !guid_equal(algo, &hash256_guid))
 		return EFI_UNSUPPORTED;
-	if (!drbg.seeded)
+	/* One caller at a time: a timer callback may call GetRNG while a
+	 * caller at TPL_APPLICATION is in it, and ReadyToBoot reseeds at
+	 * TPL_CALLBACK (UEFI 2.10 section 7.1, RaiseTPL). */
+	old = uefi_call_wrapper(BS->RaiseTPL, 1, TPL_NOTIFY);
+	if (!drbg.seeded) {
+		uefi_call_wrapper(BS->RestoreTPL, 1, old);
 		return EFI_NOT_READY;
+	}
 	while (done < len) {
 		UINTN n = len - done > ES_DRBG_MAX_REQUEST ? ES_DRBG_MAX_REQUEST : len - done;
 
 		if (es_drbg_generate(&drbg, out + done, n, NULL, 0) != 0) {
+			uefi_call_wrapper(BS->RestoreTPL, 1, old);
 			es_wipe(out, done);
 			return EFI_DEVICE_ERROR;
 		}
 		done += n;
 	}
-	if (calls++ < RNGSRV_SHOWN)
+	calls++;
+	uefi_call_wrapper(BS->RestoreTPL, 1, old);
+	if (calls <= RNGSRV_SHOWN)
 		console_print(L"earlyseed: driver: GetRNG: %lu bytes from its Hash_DRBG (call %u)\n", (UINT64)len,
 			      calls);
 	return EFI_SUCCESS;
@@ -74,12 +84,19 @@ int rngsrv_seed(const UINT8 *in, UINTN n)
 	 * (SP 800-90A section 8.6.7: a nonce of half the security strength). */
 	static const char pers[] = "earlyseed driver";
 
+	EFI_TPL old;
+	int rc;
+
 	if (n < ES_DRBG_MIN_ENTROPY + 16u)
 		return -1;
+	old = uefi_call_wrapper(BS->RaiseTPL, 1, TPL_NOTIFY);
 	if (drbg.seeded)
-		return es_drbg_reseed(&drbg, in, n, NULL, 0);
-	return es_drbg_instantiate(&drbg, in, ES_DRBG_MIN_ENTROPY, in + ES_DRBG_MIN_ENTROPY, n - ES_DRBG_MIN_ENTROPY,
-				   pers, sizeof(pers) - 1);
+		rc = es_drbg_reseed(&drbg, in, n, NULL, 0);
+	else
+		rc = es_drbg_instantiate(&drbg, in, ES_DRBG_MIN_ENTROPY, in + ES_DRBG_MIN_ENTROPY,
+					 n - ES_DRBG_MIN_ENTROPY, pers, sizeof(pers) - 1);
+	uefi_call_wrapper(BS->RestoreTPL, 1, old);
+	return rc;
 }
 
 bool rngsrv_seeded(void)

@@ -56,9 +56,17 @@ bool stage_provenance(EFI_HANDLE image, const struct es_table_seed *table, struc
 	for (UINTN i = 0; i < count && !found; i++) {
 		const struct stage_marker *m = stage_marker_on(handles[i]);
 
-		if (m != NULL && m->table == table) {
-			*out = m->made_of;
-			found = true;
+		/* The address alone is not enough: a stage that freed an earlier
+		 * one's table may find the address reused. Its size and BLAKE2s
+		 * tag must still be what that stage installed. */
+		if (m != NULL && m->table == table && table->size == ES_SEED_LEN) {
+			uint8_t tag[sizeof(m->tag)];
+
+			es_table_tag(table, tag);
+			found = guid_equal((const EFI_GUID *)tag, (const EFI_GUID *)m->tag);
+			es_wipe(tag, sizeof(tag));
+			if (found)
+				*out = m->made_of;
 		}
 	}
 	(void)uefi_call_wrapper(BS->FreePool, 1, handles);

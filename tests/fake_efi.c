@@ -560,7 +560,7 @@ static EFI_STATUS EFIAPI bs_install_protocol_interface(EFI_HANDLE *h, EFI_GUID *
 	struct fake_image *im = image_of(*h);
 
 	if (im != NULL && type == EFI_NATIVE_INTERFACE && memcmp(guid, &rng_guid, sizeof(*guid)) == 0) {
-		if (fake.fail_protocol_install)
+		if (fake.fail_protocol_install || fake.fail_rng_install)
 			return EFI_OUT_OF_RESOURCES;
 		if (im->rng != NULL)
 			return EFI_INVALID_PARAMETER;
@@ -785,6 +785,33 @@ static EFI_STATUS EFIAPI bs_create_event_ex(UINT32 type, EFI_TPL tpl, EFI_EVENT_
 	return EFI_OUT_OF_RESOURCES;
 }
 
+/* RaiseTPL/RestoreTPL: the level is tracked; a raise below the current
+ * level, or a restore above it, is a bug in the caller (UEFI 2.10 7.1). */
+static EFI_TPL tpl_now = TPL_APPLICATION;
+
+static EFI_TPL EFIAPI bs_raise_tpl(EFI_TPL tpl)
+{
+	EFI_TPL old = tpl_now;
+
+	if (tpl < tpl_now)
+		fake.tpl_errors++;
+	tpl_now = tpl;
+	fake.tpl_raises++;
+	return old;
+}
+
+static VOID EFIAPI bs_restore_tpl(EFI_TPL tpl)
+{
+	if (tpl > tpl_now)
+		fake.tpl_errors++;
+	tpl_now = tpl;
+}
+
+bool fake_tpl_balanced(void)
+{
+	return tpl_now == TPL_APPLICATION && fake.tpl_errors == 0;
+}
+
 static EFI_STATUS EFIAPI bs_create_event(UINT32 type, EFI_TPL tpl, EFI_EVENT_NOTIFY fn, VOID *ctx, EFI_EVENT *ev)
 {
 	if (fake.fail_event)
@@ -973,7 +1000,8 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 	v->attr = attr;
 	v->len = size;
 	memcpy(v->data, data, size);
-	fake_note_source(data, size);
+	if (u16eq(name, token_name)) /* a secret; audit records are not */
+		fake_note_source(data, size);
 	return EFI_SUCCESS;
 }
 
@@ -1052,6 +1080,9 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	boot.UninstallProtocolInterface = bs_uninstall_protocol_interface;
 	boot.Stall = bs_stall;
 	boot.CreateEventEx = bs_create_event_ex;
+	boot.RaiseTPL = bs_raise_tpl;
+	boot.RestoreTPL = bs_restore_tpl;
+	tpl_now = TPL_APPLICATION;
 	boot.CreateEvent = bs_create_event;
 	runtime.GetTime = rt_get_time;
 	runtime.SetVariable = rt_set_variable;

@@ -106,9 +106,11 @@ struct fake_efi {
 	bool secret_freed;           /* FreePool on memory still holding source bytes */
 	bool fail_locate;            /* LocateHandleBuffer fails with OUT_OF_RESOURCES */
 	bool fail_protocol_install;  /* InstallProtocolInterface fails */
+	bool fail_rng_install;       /* ... for EFI_RNG_PROTOCOL only */
 	bool fail_event;             /* CreateEvent(Ex) fails */
 	size_t rng_installs, rng_uninstalls;
 	size_t events;               /* events created and not closed */
+	size_t tpl_raises, tpl_errors;
 };
 
 extern struct fake_efi fake;
@@ -141,6 +143,8 @@ size_t fake_exit_boot_services(void);
 EFI_HANDLE fake_add_image(void);
 /* The EFI_RNG_PROTOCOL installed on the image handle (a driver's), or NULL. */
 void *fake_driver_rng(void);
+/* Every RaiseTPL restored, none out of order? */
+bool fake_tpl_balanced(void);
 /* No noted source byte left on the stack below the caller? */
 bool fake_stack_clean(void);
 /* The image handle efi_main is given. */

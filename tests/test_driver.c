@@ -123,7 +123,7 @@ static void test_load_and_ready_to_boot(void)
 		CHECK(logged("driver: rng: Hash_DRBG reseeded from the pool"));
 		CHECK(fake_stack_clean());
 	}
-	CHECK(logged("driver: at load: summary") == false); /* said at the first ReadyToBoot only */
+	CHECK(fake_tpl_balanced() && fake.tpl_raises > 0); /* the DRBG is updated at TPL_NOTIFY */
 	/* its RNG protocol, as the Linux stub calls it */
 	rng = fake_driver_rng();
 	if (rng != NULL) {
@@ -143,6 +143,7 @@ static void test_load_and_ready_to_boot(void)
 		CHECK(memcmp(x, y, sizeof(x)) != 0);
 		CHECK(memmem(x, sizeof(x), last, 8) == NULL); /* never the table's bytes */
 		CHECK(logged("driver: GetRNG: 64 bytes from its Hash_DRBG"));
+		CHECK(fake_tpl_balanced());
 		/* after ExitBootServices nothing is left to serve */
 		CHECK(fake_exit_boot_services() == 1);
 		CHECK(rng->GetRNG(rng, NULL, 32, x) == EFI_NOT_READY);
@@ -216,12 +217,27 @@ static void test_failures(void)
 	load();
 	CHECK(fake_seed_table() == NULL && logged("table: install failed"));
 
+	/* no marker: a later stage could not tell what a table or RNG of ours
+	 * rests on, so none is handed over; the next pass marks and installs */
 	machine(true, false);
 	fake.fail_protocol_install = true;
 	load();
-	CHECK(fake_seed_table() != NULL); /* the table does not need the marker */
-	CHECK(logged("driver: cannot mark this image"));
+	CHECK(fake_seed_table() == NULL && fake_driver_rng() == NULL);
+	CHECK(logged("driver: cannot mark this image, so a later stage could not tell what a table or RNG of ours "
+		     "rests on: none handed over"));
+	fake.fail_protocol_install = false;
+	fake_ready_to_boot();
+	CHECK(fake_seed_table() != NULL && fake_driver_rng() != NULL);
+	CHECK(stage_marker_on(fake_image_handle()) != NULL);
+
+	machine(true, false);
+	fake.fail_rng_install = true;
+	load();
+	CHECK(fake_seed_table() != NULL); /* the table does not need the RNG */
 	CHECK(logged("driver: rng: installing EFI_RNG_PROTOCOL failed: Out of Resources"));
+	fake.fail_rng_install = false;
+	fake_ready_to_boot();
+	CHECK(fake_driver_rng() != NULL && fake.rng_installs == 1);
 
 	machine(true, false);
 	fake.fail_event = true;
@@ -252,8 +268,6 @@ static void test_bad_prev_table(void)
 	CHECK(!fake_is_live(t) && fake.prev_wiped_at_free);
 }
 
-/* Built with DRIVER_TRUST_CPU=0 the CPU alone makes nothing (the boot test
- * of the build setting is in tests/qemu.sh; here the policy it selects). */
 static void test_no_secrets_printed(void)
 {
 	machine(true, false);

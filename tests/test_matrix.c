@@ -1114,6 +1114,7 @@ static void driver_then_app(bool trust_cpu)
 	drv_marker.magic = STAGE_MAGIC;
 	drv_marker.driver = true;
 	drv_marker.table = t;
+	es_table_tag(t, drv_marker.tag); /* what the driver records of its table */
 	drv_marker.made_of.cpu_bits = 512;
 	CHECK(ST->BootServices->InstallProtocolInterface(&h, &stage_guid, EFI_NATIVE_INTERFACE, &drv_marker) == 0);
 	CHECK(ST->BootServices->InstallProtocolInterface(&h, &rng_guid, EFI_NATIVE_INTERFACE, &drv_rng) == 0);

@@ -99,6 +99,10 @@ if [ -s "$B/aarch64/earlyseed.efi" ]; then
 	fp=$(aarch64-linux-gnu-objdump -d $(find "$B/aarch64/efi" -name '*.o') | grep -E '\s(v|q|d|s)[0-9]+[,.]' | head -n 3 || true)
 	if [ -z "$fp" ]; then ok "aarch64 no fp (no FP or SIMD register in earlyseed's objects)"
 	else bad "aarch64 no fp" "$fp"; fi
+	# x18 is the platform register UEFI reserves (UEFI 2.10 section 2.3.6.1).
+	x18=$(aarch64-linux-gnu-objdump -d $(find "$B/aarch64/efi" -name '*.o') | grep -E '\s[xw]18\b' | head -n 3 || true)
+	if [ -z "$x18" ]; then ok "aarch64 x18 untouched (-ffixed-x18)"
+	else bad "aarch64 x18" "$x18"; fi
 fi
 rom=$(stat -c %s "$B/earlyseed.rom" 2>/dev/null || echo 0)
 if [ $((rom % 512)) = 0 ] && [ "$rom" -gt "$size" ] && [ "$(head -c 2 "$B/earlyseed.rom" | od -An -tx1 | tr -d ' ')" = 55aa ]; then

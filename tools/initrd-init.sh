@@ -25,5 +25,7 @@ earlyseed inspect 2>&1 | sed 's/^/initrd: audit: /'
 # The firmware driver's record, when one ran (README "The firmware driver").
 drv=/sys/firmware/efi/efivars/EarlyseedDriverAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
 [ -e "$drv" ] && earlyseed inspect "$drv" 2>&1 | sed 's/^/initrd: driver audit: /'
+load=/sys/firmware/efi/efivars/EarlyseedDriverLoad-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
+[ -e "$load" ] && earlyseed inspect "$load" 2>&1 | sed 's/^/initrd: driver at load: /'
 echo "initrd: done"
 poweroff -f
