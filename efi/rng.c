@@ -127,7 +127,7 @@ UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct 
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
 	EFI_STATUS status;
-	UINT32 others = 0;
+	UINT32 others = 0, read = 0;
 
 	status = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &rng_protocol_guid, NULL,
 				   &count, &handles);
@@ -136,14 +136,19 @@ UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct 
 		return 0;
 	}
 	console_print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
-	if (count > RNG_MAX_INSTANCES) {
-		console_print(L"earlyseed: efi_rng: using the first %u instances\n", (UINT32)RNG_MAX_INSTANCES);
-		count = RNG_MAX_INSTANCES;
-	}
-	a->efi_rng_instances = (UINT16)count;
+	/* The bound is on the instances read; an earlyseed driver's is always
+	 * looked at, wherever it is in the list (it may have to be taken away). */
 	for (UINTN i = 0; i < count; i++) {
 		EFI_RNG_PROTOCOL *rng = NULL;
+		const struct stage_marker *m = stage_marker_on(handles[i]);
+		bool own = m != NULL && m->driver;
 
+		if (!own && read >= RNG_MAX_INSTANCES) {
+			if (read++ == RNG_MAX_INSTANCES)
+				console_print(L"earlyseed: efi_rng: using the first %u instances\n",
+					      (UINT32)RNG_MAX_INSTANCES);
+			continue;
+		}
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, handles[i], &rng_protocol_guid,
 					   (void **)&rng);
 		if (EFI_ERROR(status) || rng == NULL) {
@@ -151,12 +156,12 @@ UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct 
 			a->efi_rng_failed++;
 			continue;
 		}
-		const struct stage_marker *m = stage_marker_on(handles[i]);
-
-		if (m != NULL && m->driver) {
+		a->efi_rng_instances++;
+		if (own) {
 			rng_own(handles[i], rng, (UINT32)i, m, trust, s, a);
 			continue;
 		}
+		read++;
 		es_session_present(s, ES_SRC_EFI_RNG);
 		rng_one(rng, (UINT32)i, ES_SRC_EFI_RNG, s, a);
 		others++;
