@@ -33,53 +33,43 @@ fp=$(objdump -d $(find "$B/efi" -name '*.o' ! -name core-all.o) | grep -E $'\t(f
 if [ -z "$fp" ]; then ok "no fp (no x87, MMX or SSE instruction in earlyseed's objects)"
 else bad "no fp" "$fp"; fi
 
-p=$(objdump -p "$B/earlyseed.efi" 2>&1)
-h=$(objdump -h "$B/earlyseed.efi" 2>&1)
-if grep -q 'Subsystem.*(EFI application)' <<< "$p" && grep -q ' \.reloc ' <<< "$h"; then
-	ok "pe (EFI application with .reloc, $(stat -c %s "$B/earlyseed.efi") bytes)"
-else
-	bad "pe" "$(grep Subsystem <<< "$p")" "sections: $(awk '/^ +[0-9]/ {print $2}' <<< "$h" | tr '\n' ' ')"
-fi
-# Every section the loader must map is one objcopy keeps: an orphan (say a
-# .bss.NAME the linker script does not place) would lie outside the image.
-orphans=$(objdump -h "$B/earlyseed.so" | awk '/^ +[0-9]+ / {name=$2; getline; if ($0 ~ /ALLOC/) print name}' |
-	grep -vxE '\.(hash|gnu\.hash|eh_frame|text|reloc|data|dynamic|rela|dynsym|dynstr)' || true)
-if [ -z "$orphans" ]; then ok "sections (every allocated section is in the image)"
-else bad "sections" "outside the image: $(echo $orphans)"; fi
-
-# es_wipe_stack() erases ES_WIPE_STACK_BYTES below efi_main: the seeding's
-# whole call tree must fit in it (less 64 bytes of frame overhead).
+# image_checks PREFIX NAME SUBSYSTEM KIND ROOT OBJS-TARGET: one x86_64 image
+# (the app, the driver): its PE subsystem with .reloc; no allocated section
+# outside those objcopy keeps (an orphan, say a .bss.NAME the linker script
+# does not place, would lie outside the image); the seeding's whole call tree
+# from ROOT (GCC -fcallgraph-info=su) within what es_wipe_stack() erases below
+# it, less 64 bytes of frame overhead; at most 48 KiB.
 wipe=$(sed -n 's/^#define ES_WIPE_STACK_BYTES \([0-9]*\)u\{0,1\}$/\1/p' core/earlyseed.h)
-graphs=$(make -s --no-print-directory print-efi-objs | tr ' ' '\n' | sed -n 's/\.o$/.ci/p')
-out=$(tools/stackcheck.sh "efi/main.c:seed_this_boot" $((wipe - 64)) $graphs)
-if [ $? -eq 0 ]; then echo "$out" | sed 's/^ok - /ok - image /'
-else echo "$out" | sed 's/^not ok - /not ok - image /'; rc=1; fi
-
-size=$(stat -c %s "$B/earlyseed.efi")
-if [ "$size" -le 49152 ]; then ok "size ($size bytes, at most 48 KiB)"
-else bad "size" "$size bytes, over 48 KiB (49152): see make bench"; fi
-
-# The firmware driver: a boot-service driver (subsystem 11) with .reloc, no
-# orphan section, its seeding within the stack its es_wipe_stack() erases,
-# and the option ROM that carries it.
-p=$(objdump -p "$B/earlyseed-driver.efi" 2>&1)
-h=$(objdump -h "$B/earlyseed-driver.efi" 2>&1)
-if grep -q 'Subsystem.*0000000b' <<< "$p" && grep -q ' \.reloc ' <<< "$h"; then
-	ok "driver pe (EFI boot service driver with .reloc, $(stat -c %s "$B/earlyseed-driver.efi") bytes)"
-else
-	bad "driver pe" "$(grep Subsystem <<< "$p")"
-fi
-orphans=$(objdump -h "$B/earlyseed-driver.so" | awk '/^ +[0-9]+ / {name=$2; getline; if ($0 ~ /ALLOC/) print name}' |
-	grep -vxE '\.(hash|gnu\.hash|eh_frame|text|reloc|data|dynamic|rela|dynsym|dynstr)' || true)
-if [ -z "$orphans" ]; then ok "driver sections (every allocated section is in the image)"
-else bad "driver sections" "outside the image: $(echo $orphans)"; fi
-graphs=$(make -s --no-print-directory print-driver-objs | tr ' ' '\n' | sed -n 's/\.o$/.ci/p')
-out=$(tools/stackcheck.sh "efi/driver.c:driver_seed" $((wipe - 64)) $graphs)
-if [ $? -eq 0 ]; then echo "$out" | sed 's/^ok - /ok - image driver /'
-else echo "$out" | sed 's/^not ok - /not ok - image driver /'; rc=1; fi
+image_checks() {
+	local pre=$1 name=$2 subsystem=$3 kind=$4 root=$5 target=$6 p h orphans graphs out size
+	p=$(objdump -p "$B/$name.efi" 2>&1)
+	h=$(objdump -h "$B/$name.efi" 2>&1)
+	if grep -q "Subsystem.*$subsystem" <<< "$p" && grep -q ' \.reloc ' <<< "$h"; then
+		ok "${pre}pe ($kind with .reloc, $(stat -c %s "$B/$name.efi") bytes)"
+	else
+		bad "${pre}pe" "$(grep Subsystem <<< "$p")" "sections: $(awk '/^ +[0-9]/ {print $2}' <<< "$h" | tr '\n' ' ')"
+	fi
+	orphans=$(objdump -h "$B/$name.so" | awk '/^ +[0-9]+ / {name=$2; getline; if ($0 ~ /ALLOC/) print name}' |
+		grep -vxE '\.(hash|gnu\.hash|eh_frame|text|reloc|data|dynamic|rela|dynsym|dynstr)' || true)
+	if [ -z "$orphans" ]; then ok "${pre}sections (every allocated section is in the image)"
+	else bad "${pre}sections" "outside the image: $(echo $orphans)"; fi
+	graphs=$(make -s --no-print-directory "$target" | tr ' ' '\n' | sed -n 's/\.o$/.ci/p')
+	if out=$(tools/stackcheck.sh "$root" $((wipe - 64)) $graphs); then
+		echo "$out" | sed "s/^ok - /ok - image $pre/"
+	else
+		echo "$out" | sed "s/^not ok - /not ok - image $pre/"
+		rc=1
+	fi
+	size=$(stat -c %s "$B/$name.efi")
+	if [ "$size" -le 49152 ]; then ok "${pre}size ($size bytes, at most 48 KiB)"
+	else bad "${pre}size" "$size bytes, over 48 KiB (49152): see make bench"; fi
+}
+image_checks "" earlyseed '(EFI application)' "EFI application" "efi/main.c:seed_this_boot" print-efi-objs
+# The firmware driver, a boot-service driver (subsystem 11), and the option
+# ROM that carries it.
+image_checks "driver " earlyseed-driver 0000000b "EFI boot service driver" "efi/driver.c:driver_seed" \
+	print-driver-objs
 size=$(stat -c %s "$B/earlyseed-driver.efi")
-if [ "$size" -le 49152 ]; then ok "driver size ($size bytes, at most 48 KiB)"
-else bad "driver size" "$size bytes, over 48 KiB (49152)"; fi
 # aarch64 (make ARCH=aarch64, when built): PE images of the right subsystem
 # and no floating-point or SIMD register in any object.
 if [ -s "$B/aarch64/earlyseed.efi" ]; then
