@@ -283,6 +283,48 @@ es_boot() {
 	return 0
 }
 
+# es_show_boot LABEL LOG TRUST: a boot's earlyseed and kernel lines, then its
+# outcome (make run, both architectures); TRUST is the random.trust_cpu passed.
+es_show_boot() {
+	local label=$1 log=$2 trust=$3 mine kern crng avail size
+	echo "======== $label ========"
+	echo "---- earlyseed (UEFI console) ----"
+	grep -E '^(earlyseed:|EFI stub:)' "$log" || true
+	echo "---- kernel ----"
+	grep -E 'efi: .*(ACPI|RNG)=|random: |^initrd:' "$log" || true
+	echo "---- outcome: $label ----"
+	mine=$(es_installed_addr "$log")
+	kern=$(es_kernel_rng_addr "$log")
+	crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$log" | head -n1)
+	avail=$(sed -n 's/^initrd: entropy_avail=\([0-9]*\)$/\1/p' "$log" | head -n1)
+	size=$(sed -n 's/^initrd: rng_table_size=\([0-9]*\)$/\1/p' "$log" | head -n1)
+	grep -E '^earlyseed: (token: created|seed_file: .*(created|rewritten))' "$log" || true
+	if [ -z "$mine" ]; then
+		echo "earlyseed installed no table (see its log lines above)"
+	else
+		echo "earlyseed installed its table at 0x$mine"
+	fi
+	if [ -z "$kern" ]; then
+		echo "kernel: no RNG= on its efi: line: it found no seed table"
+	elif es_same_addr "$mine" "$kern"; then
+		echo "kernel: RNG=0x$kern is the table earlyseed installed${size:+ ($size bytes)}"
+	else
+		echo "kernel: RNG=0x$kern is not earlyseed's table: a later stage replaced it" \
+			"(the Linux stub merges its own EFI_RNG bytes with ours${size:+; $size bytes})"
+	fi
+	if [ -n "$crng" ]; then
+		if [ "$trust" = off ]; then
+			echo "kernel: random: crng init done at [$crng] (random.trust_cpu=off: the CPU's RNG does not count)"
+		else
+			echo "kernel: random: crng init done at [$crng] (the kernel trusts the CPU's RNG here too; TRUST_CPU=off shows the table alone)"
+		fi
+	else
+		echo "kernel: crng not initialized before /init"
+	fi
+	echo "kernel: entropy_avail=${avail:-unknown} at /init"
+	grep -q '^initrd: reached /init' "$log" || es_die "$label: the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
+}
+
 # ---- aarch64 (README "aarch64"): Debian's arm64 kernel and busybox under
 # qemu-system-aarch64 -M virt with AAVMF, TCG. ----
 ES_A64_BUILD=$ES_ROOT/build/aarch64

@@ -12,13 +12,4 @@ es_a64_make_esp "$OUT/esp" "$ES_A64_CMDLINE_BASE"
 log=$OUT/serial.log
 echo "earlyseed: booting $(cat "$ES_A64_CACHE/vmlinuz.version") via build/aarch64/earlyseed.efi (AAVMF, TCG, log $log)"
 es_a64_boot "$log" "$OUT/esp"
-echo "---- earlyseed (UEFI console) ----"
-grep -E '^(earlyseed:|EFI stub:)' "$log" || true
-echo "---- kernel ----"
-grep -E 'efi: .*RNG=|random: |^initrd:' "$log" || true
-echo "---- outcome ----"
-mine=$(es_installed_addr "$log")
-kern=$(es_kernel_rng_addr "$log")
-if es_same_addr "$mine" "$kern"; then echo "kernel: RNG=0x$kern is the table earlyseed installed (from RNDRRS/RNDR)"
-else echo "kernel: RNG=0x${kern:-none}, earlyseed's table 0x${mine:-none}"; fi
-grep -q '^initrd: reached /init' "$log" || es_die "the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
+es_show_boot "one boot" "$log" on

@@ -21,46 +21,6 @@ es_prepare
 OUT=$ES_BUILD/run
 mkdir -p "$OUT"
 
-# show LABEL LOG TRUST: the boot's earlyseed and kernel lines, then its outcome.
-show() {
-	local label=$1 log=$2 trust=$3 mine kern crng avail size
-	echo "======== $label ========"
-	echo "---- earlyseed (UEFI console) ----"
-	grep -E '^(earlyseed:|EFI stub:)' "$log" || true
-	echo "---- kernel ----"
-	grep -E 'efi: .*(ACPI|RNG)=|random: |^initrd:' "$log" || true
-	echo "---- outcome: $label ----"
-	mine=$(es_installed_addr "$log")
-	kern=$(es_kernel_rng_addr "$log")
-	crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$log" | head -n1)
-	avail=$(sed -n 's/^initrd: entropy_avail=\([0-9]*\)$/\1/p' "$log" | head -n1)
-	size=$(sed -n 's/^initrd: rng_table_size=\([0-9]*\)$/\1/p' "$log" | head -n1)
-	grep -E '^earlyseed: (token: created|seed_file: .*(created|rewritten))' "$log" || true
-	if [ -z "$mine" ]; then
-		echo "earlyseed installed no table (see its log lines above)"
-	else
-		echo "earlyseed installed its table at 0x$mine"
-	fi
-	if [ -z "$kern" ]; then
-		echo "kernel: no RNG= on its efi: line: it found no seed table"
-	elif es_same_addr "$mine" "$kern"; then
-		echo "kernel: RNG=0x$kern is the table earlyseed installed (${size:-?} bytes)"
-	else
-		echo "kernel: RNG=0x$kern is not earlyseed's table: a later stage replaced it" \
-			"(the Linux stub merges its own EFI_RNG bytes with ours; ${size:-?} bytes)"
-	fi
-	if [ -n "$crng" ]; then
-		if [ "$trust" = off ]; then
-			echo "kernel: random: crng init done at [$crng] (random.trust_cpu=off: the CPU's RNG does not count)"
-		else
-			echo "kernel: random: crng init done at [$crng] (the kernel trusts the CPU's RNG here too; TRUST_CPU=off shows the table alone)"
-		fi
-	else
-		echo "kernel: crng not initialized before /init"
-	fi
-	echo "kernel: entropy_avail=${avail:-unknown} at /init"
-	grep -q '^initrd: reached /init' "$log" || es_die "$label: the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
-}
 
 if [ -n "${VIRTIO_RNG:-}${CPU:-}${TRUST_CPU:-}" ]; then
 	ES_CMDLINE=$ES_CMDLINE_BASE
@@ -73,7 +33,7 @@ if [ -n "${VIRTIO_RNG:-}${CPU:-}${TRUST_CPU:-}" ]; then
 	echo "earlyseed: booting $(cat "$ES_CACHE/vmlinuz.version") via build/earlyseed.efi" \
 		"(accel=$ES_ACCEL, timeout ${ES_BOOT_TIMEOUT}s, log $log)"
 	es_boot "$log" "$OUT/esp" "${extra[@]}"
-	show "one boot" "$log" "${TRUST_CPU:-on}"
+	es_show_boot "one boot" "$log" "${TRUST_CPU:-on}"
 	exit 0
 fi
 
@@ -89,7 +49,7 @@ cpu=(-cpu qemu64)
 echo "earlyseed: boot 1 of 2: $(cat "$ES_CACHE/vmlinuz.version") via build/earlyseed.efi, a firmware RNG" \
 	"(virtio-rng), random.trust_cpu=off (accel=$ES_ACCEL, timeout ${ES_BOOT_TIMEOUT}s, log $OUT/boot1.log)"
 ES_ESP_IMG=$OUT/esp.img ES_VARS=$OUT/vars.fd es_boot "$OUT/boot1.log" "$OUT/esp" "${cpu[@]}" -device virtio-rng-pci
-show "boot 1: a firmware RNG creates the token and the seed file" "$OUT/boot1.log" off
+es_show_boot "boot 1: a firmware RNG creates the token and the seed file" "$OUT/boot1.log" off
 es_img_get "$OUT/esp.img" /EFI/earlyseed/random-seed "$OUT/seed.1"
 [ -s "$OUT/seed.1" ] || es_die "boot 1 left no seed file on the ESP image (see $OUT/boot1.log)"
 
@@ -97,7 +57,7 @@ echo
 echo "earlyseed: boot 2 of 2: the same machine with no hardware RNG at all (-cpu qemu64, no virtio-rng)," \
 	"random.trust_cpu=off (log $OUT/boot2.log)"
 ES_ESP_IMG=$OUT/esp.img ES_VARS=$OUT/vars.fd es_boot "$OUT/boot2.log" "$OUT/esp" "${cpu[@]}"
-show "boot 2: no hardware RNG, seeded from the file alone" "$OUT/boot2.log" off
+es_show_boot "boot 2: no hardware RNG, seeded from the file alone" "$OUT/boot2.log" off
 es_img_get "$OUT/esp.img" /EFI/earlyseed/random-seed "$OUT/seed.2"
 
 echo
