@@ -139,11 +139,8 @@ bool fake_source_bytes_in(const uint8_t *mem, size_t n)
 	/* any 8-byte chunk of anything handed out */
 	for (size_t i = 0; i + 8 <= n; i++) {
 		for (size_t b = 0; b < nhanded; b++) {
-			if (mem[i] == handed[b][0] && memcmp(mem + i, handed[b], 8) == 0) {
-				if (getenv("ES_STACK_WHERE") != NULL && n == 8)
-					fprintf(stderr, "stack: chunk %zu of %zu\n", b, nhanded);
+			if (mem[i] == handed[b][0] && memcmp(mem + i, handed[b], 8) == 0)
 				return true;
-			}
 		}
 	}
 	return false;
@@ -694,13 +691,10 @@ __attribute__((no_sanitize("address", "undefined"), noinline)) static bool stack
 		for (size_t i = 0; i < n; i++)
 			copy[i] = ((const volatile uint8_t *)p)[i];
 		if (fake_source_bytes_in(copy, n)) {
+			/* ES_STACK_WHERE=1: say where, to find what left it */
 			if (getenv("ES_STACK_WHERE") != NULL)
-				for (size_t k = 0; k + 8 <= n; k++)
-					if (fake_source_bytes_in(copy + k, 8))
-						fprintf(stderr, "stack: source bytes at %p (%ld below the scan): %02x%02x%02x%02x; table now %02x%02x%02x%02x\n",
-							(const void *)(p + k), (long)((const uint8_t *)&here - p - (long)k), copy[k], copy[k+1], copy[k+2], copy[k+3],
-							fake_seed_table() ? ((uint8_t *)fake_seed_table())[4] : 0, fake_seed_table() ? ((uint8_t *)fake_seed_table())[5] : 0,
-							fake_seed_table() ? ((uint8_t *)fake_seed_table())[6] : 0, fake_seed_table() ? ((uint8_t *)fake_seed_table())[7] : 0);
+				fprintf(stderr, "stack: source bytes within 256 bytes above %p (%ld below the scan)\n",
+					(const void *)p, (long)((const uint8_t *)&here - p));
 			return false;
 		}
 	}
@@ -764,17 +758,14 @@ static struct fake_event {
 	bool grouped;
 } events[FAKE_MAX_EVENTS];
 
-static EFI_STATUS EFIAPI bs_create_event_ex(UINT32 type, EFI_TPL tpl, EFI_EVENT_NOTIFY fn, const VOID *ctx,
-					    const EFI_GUID *group, EFI_EVENT *ev)
+/* One event in the first free slot; group NULL for none. */
+static EFI_STATUS add_event(UINT32 type, EFI_EVENT_NOTIFY fn, VOID *ctx, const EFI_GUID *group, EFI_EVENT *ev)
 {
-	(void)tpl;
 	if (fake.fail_event)
 		return EFI_OUT_OF_RESOURCES;
-	if (ev == NULL || (type & EVT_NOTIFY_SIGNAL) == 0 || fn == NULL)
-		return EFI_INVALID_PARAMETER;
 	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
 		if (!events[i].used) {
-			events[i] = (struct fake_event){ true, type, fn, (VOID *)ctx, { 0 }, group != NULL };
+			events[i] = (struct fake_event){ true, type, fn, ctx, { 0 }, group != NULL };
 			if (group != NULL)
 				events[i].group = *group;
 			*ev = &events[i];
@@ -783,6 +774,15 @@ static EFI_STATUS EFIAPI bs_create_event_ex(UINT32 type, EFI_TPL tpl, EFI_EVENT_
 		}
 	}
 	return EFI_OUT_OF_RESOURCES;
+}
+
+static EFI_STATUS EFIAPI bs_create_event_ex(UINT32 type, EFI_TPL tpl, EFI_EVENT_NOTIFY fn, const VOID *ctx,
+					    const EFI_GUID *group, EFI_EVENT *ev)
+{
+	(void)tpl;
+	if (!fake.fail_event && (ev == NULL || (type & EVT_NOTIFY_SIGNAL) == 0 || fn == NULL))
+		return EFI_INVALID_PARAMETER;
+	return add_event(type, fn, (VOID *)ctx, group, ev);
 }
 
 /* RaiseTPL/RestoreTPL: the level is tracked; a raise below the current
@@ -814,49 +814,40 @@ bool fake_tpl_balanced(void)
 
 static EFI_STATUS EFIAPI bs_create_event(UINT32 type, EFI_TPL tpl, EFI_EVENT_NOTIFY fn, VOID *ctx, EFI_EVENT *ev)
 {
-	if (fake.fail_event)
-		return EFI_OUT_OF_RESOURCES;
-	if (type != EVT_SIGNAL_EXIT_BOOT_SERVICES)
-		return EFI_INVALID_PARAMETER; /* all the driver asks for */
-	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
-		if (!events[i].used) {
-			events[i] = (struct fake_event){ true, type, fn, ctx, { 0 }, false };
-			*ev = &events[i];
-			fake.events++;
-			return EFI_SUCCESS;
-		}
-	}
 	(void)tpl;
-	return EFI_OUT_OF_RESOURCES;
+	if (!fake.fail_event && type != EVT_SIGNAL_EXIT_BOOT_SERVICES)
+		return EFI_INVALID_PARAMETER; /* all the driver asks for */
+	return add_event(type, fn, ctx, NULL, ev);
 }
 
 static const EFI_GUID ready_guid = ES_EVENT_GROUP_READY_TO_BOOT_GUID;
 
-size_t fake_ready_to_boot(void)
+/* Call every event of type (and group, when not NULL), as signalling it does. */
+static size_t signal_events(UINT32 type, const EFI_GUID *group)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
-		if (events[i].used && events[i].grouped && memcmp(&events[i].group, &ready_guid, sizeof(ready_guid)) == 0) {
-			check_clear_sse();
-			events[i].fn(&events[i], events[i].ctx);
-			n++;
-		}
+		struct fake_event *e = &events[i];
+
+		if (!e->used || (group != NULL ? !e->grouped || memcmp(&e->group, group, sizeof(*group)) != 0
+					       : e->type != type))
+			continue;
+		check_clear_sse();
+		e->fn(e, e->ctx);
+		n++;
 	}
 	return n;
 }
 
+size_t fake_ready_to_boot(void)
+{
+	return signal_events(EVT_NOTIFY_SIGNAL, &ready_guid);
+}
+
 size_t fake_exit_boot_services(void)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < FAKE_MAX_EVENTS; i++) {
-		if (events[i].used && events[i].type == EVT_SIGNAL_EXIT_BOOT_SERVICES) {
-			events[i].fn(&events[i], events[i].ctx);
-			n++;
-		}
-	}
-	return n;
+	return signal_events(EVT_SIGNAL_EXIT_BOOT_SERVICES, NULL);
 }
 
 EFI_HANDLE fake_add_image(void)
