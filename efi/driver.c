@@ -214,8 +214,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	drv.image = image;
 	drv.marker.stage = 0;
 	drv.marker.driver = true;
-	drv.marked = !EFI_ERROR(stage_mark(image, &drv.marker));
-	driver_pass(L"load");
+	driver_pass(L"load"); /* marks the image first (driver_seed) */
 	status = uefi_call_wrapper(BS->CreateEventEx, 6, (UINT32)EVT_NOTIFY_SIGNAL, (EFI_TPL)TPL_CALLBACK,
 				   driver_ready, NULL, &ready_to_boot_guid, &ev);
 	if (EFI_ERROR(status))

@@ -130,11 +130,6 @@ EFI_STATUS rngsrv_install(EFI_HANDLE image)
 	return status;
 }
 
-UINT32 rngsrv_calls(void)
-{
-	return calls;
-}
-
 void rngsrv_wipe(void)
 {
 	es_drbg_wipe(&drbg);

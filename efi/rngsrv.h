@@ -12,8 +12,6 @@ bool rngsrv_seeded(void);
 EFI_STATUS rngsrv_install(EFI_HANDLE image);
 /* Is it installed now (a later stage may have uninstalled it)? */
 bool rngsrv_installed(void);
-/* GetRNG calls served. */
-UINT32 rngsrv_calls(void);
 /* Forget the DRBG state: GetRNG answers EFI_NOT_READY from then on. */
 void rngsrv_wipe(void);
 /* As at load: unseeded, not installed, no calls. */
