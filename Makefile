@@ -8,7 +8,7 @@ EFILIB  := /usr/lib
 ARCH    ?= x86_64
 
 # The engine: what the firmware image links (freestanding, no floating point).
-CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/config.c core/table.c core/wipe.c \
+CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/seedfile.c core/config.c core/table.c core/wipe.c \
 	core/audit.c core/health.c core/source.c core/session.c core/trust.c core/cpu.c
 # The driver's DRBG (SHA-256, Hash_DRBG): in the driver and the host builds.
 DRBG_SRC := core/sha256.c core/drbg.c
@@ -125,7 +125,7 @@ HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real \
+TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real test_trust_diff \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
 	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64
 

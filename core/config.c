@@ -38,6 +38,32 @@ static void cmdline_too_long(struct es_config *c, struct parser *ps, unsigned in
 			   "passed whole, so the next stage gets no command line");
 }
 
+static bool is_sep(uint8_t b)
+{
+	return b == '\\' || b == '/';
+}
+
+/* Every component of the absolute path v[0..n) names a file or directory
+ * below the volume's root: none is empty, "." or "..". UEFI 2.10 section
+ * 13.5 EFI_FILE_PROTOCOL.Open() lets ".." climb, and the OS side opens the
+ * same path under the ESP's mount point, where ".." would leave the ESP
+ * (`seed_file = \..\etc\shadow` rewritten by root at every boot). */
+static bool plain_path(const uint8_t *v, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t start = ++i; /* past the separator */
+
+		while (i < n && !is_sep(v[i]))
+			i++;
+		if (i == start || (i - start == 1 && v[start] == '.') ||
+		    (i - start == 2 && v[start] == '.' && v[start + 1] == '.'))
+			return false;
+	}
+	return true;
+}
+
 /* An absolute path value (next, seed_file), '/' taken as '\\'; with
  * may_be_none, "none" sets it empty (the feature off). */
 static void path_value(struct parser *ps, unsigned int lineno, const char *key, char *field, const uint8_t *v,
@@ -56,6 +82,8 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 	else if (v[0] != '\\' && v[0] != '/')
 		what = may_be_none ? " must be an absolute path (\\EFI\\...) or none, line ignored"
 				   : " must be an absolute path (\\EFI\\...), line ignored";
+	else if (!plain_path(v, n))
+		what = " has an empty, . or .. component, line ignored";
 	else
 		what = NULL;
 	if (what != NULL) {
@@ -164,6 +192,47 @@ int es_config_path_beside(const char *image_path, char *out, size_t cap)
 		out[i] = image_path[i] == '/' ? '\\' : image_path[i];
 	memcpy(out + dir, ES_CONFIG_FILE_NAME, sizeof(ES_CONFIG_FILE_NAME));
 	return 0;
+}
+
+int es_config_same_path(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		char x = *a == '/' ? '\\' : (*a >= 'a' && *a <= 'z') ? (char)(*a - 32) : *a;
+		char y = *b == '/' ? '\\' : (*b >= 'a' && *b <= 'z') ? (char)(*b - 32) : *b;
+
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}
+
+unsigned int es_config_places(const char *self_path, char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX])
+{
+	unsigned int n = 0;
+
+	if (es_config_path_beside(self_path, places[0], ES_CONFIG_NEXT_MAX) == 0 &&
+	    !es_config_same_path(places[0], ES_CONFIG_PATH))
+		n++;
+	memcpy(places[n], ES_CONFIG_PATH, sizeof(ES_CONFIG_PATH));
+	return n + 1;
+}
+
+const char *es_config_seed_file_clash(const struct es_config *c, const char *self_path)
+{
+	char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX];
+	unsigned int n = es_config_places(self_path, places);
+
+	if (c->seed_file[0] == '\0')
+		return NULL;
+	if (es_config_same_path(c->seed_file, c->next))
+		return "the next stage";
+	if (self_path != NULL && es_config_same_path(c->seed_file, self_path))
+		return "earlyseed's own image";
+	for (unsigned int i = 0; i < n; i++) {
+		if (es_config_same_path(c->seed_file, places[i]))
+			return "a config file";
+	}
+	return NULL;
 }
 
 unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len,

@@ -48,6 +48,24 @@ void es_config_defaults(struct es_config *c);
  */
 int es_config_path_beside(const char *image_path, char *out, size_t cap);
 
+/* Where the app looks for its config, in order (README "The config file"):
+ * beside its own image (es_config_path_beside), then ES_CONFIG_PATH; the OS
+ * side (`earlyseed seed`) looks in the same places. Returns how many: 1 when
+ * self_path gives no other place than ES_CONFIG_PATH. */
+#define ES_CONFIG_PLACES 2u
+unsigned int es_config_places(const char *self_path, char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX]);
+/* Do two absolute paths name one file on FAT (ASCII case folded, '/' and
+ * '\' the same; FAT 32 section 6: names are compared without case)? */
+int es_config_same_path(const char *a, const char *b);
+/*
+ * The seed file is rewritten at every boot: it must not be a file the boot
+ * needs. Returns NULL when c->seed_file is off or names none of them; else
+ * what it names ("the next stage", "earlyseed's own image", "a config
+ * file"), and the caller turns the seed file off. self_path: earlyseed's own
+ * image on its volume (NULL when unknown).
+ */
+const char *es_config_seed_file_clash(const struct es_config *c, const char *self_path);
+
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.
  * Keys: next, cmdline, seed_file (a path or "none"). Blank lines and lines whose first non-blank byte is

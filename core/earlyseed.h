@@ -102,11 +102,16 @@ void es_trust_defaults(struct es_trust *t);
  * was (drivers/char/random.c parse_trust_cpu()). The last one wins.
  */
 void es_trust_parse(struct es_trust *t, const char *cmdline);
-/* What a kernel keeps of a long command line: COMMAND_LINE_SIZE - 1 on x86
- * and arm64 (arch/x86/include/asm/setup.h). es_trust_parse() judges a longer
- * line both whole and cut there, and takes the cautious settings: the CPU
- * trusted only if both trust it, the table credited if either does. */
-#define ES_KERNEL_CMDLINE_KEPT 2047u
+/* COMMAND_LINE_SIZE on x86 and arm64 (arch/x86/include/asm/setup.h,
+ * arch/arm64/include/uapi/asm/setup.h); a kernel before 5.8 keeps
+ * COMMAND_LINE_SIZE - 1 bytes of a longer line, a stub from 5.8 on cuts it
+ * at a blank (es_trust_stub_cut). es_trust_parse() judges a long line as
+ * each of them would, and whole, and takes the cautious settings. */
+#define ES_KERNEL_CMDLINE_SIZE 2048u
+#define ES_KERNEL_CMDLINE_KEPT (ES_KERNEL_CMDLINE_SIZE - 1u)
+/* How many bytes of an ASCII line of len bytes Linux >= 5.8's EFI stub
+ * passes on (efi_convert_cmdline()). */
+size_t es_trust_stub_cut(const char *cmd, size_t len);
 /* kstrtobool(): 1 true, 0 false, -1 rejected. */
 int es_trust_kstrtobool(const char *s);
 
@@ -142,10 +147,13 @@ int es_trust_kstrtobool(const char *s);
  * a 16-byte nonce (SP 800-90A section 8.6.7). */
 #define ES_DRBG_SEED_LEN 48u
 
-/* The seed file: 32 bytes (a seed's worth) to 4 KiB are read; a larger one is
- * read up to ES_SEED_FILE_MAX. It counts 8 bits a byte, at most
- * ES_GATE_BITS (it is a pool output, worth no more than the pool it came from). */
-#define ES_SEED_FILE_MIN 32u
+/* The seed file: a header (ES_SEEDFILE_HEADER bytes) and at least 32 bytes
+ * (a seed's worth) of contents; up to ES_SEED_FILE_MAX is read. It counts 8
+ * bits a byte, at most ES_GATE_BITS, and never more than its header says
+ * the pool that wrote it held (it is a pool output, worth no more than that
+ * pool). */
+#define ES_SEEDFILE_HEADER 32u
+#define ES_SEED_FILE_MIN (ES_SEEDFILE_HEADER + 32u)
 #define ES_SEED_FILE_MAX 4096u
 /* The per-machine token, like systemd-boot's LoaderSystemToken: 32 bytes. */
 #define ES_TOKEN_LEN 32u
@@ -189,8 +197,8 @@ struct es_session {
 	uint32_t nblocks;
 	uint32_t prev_size;        /* size field of a previous table */
 	bool prev_oversized;       /* over ES_TABLE_READ_MAX: not read */
-	bool prev_known;           /* provenance below is set */
-	struct es_provenance prev_from;
+	uint32_t from_known;       /* bit per source whose provenance is in from[] */
+	struct es_provenance from[ES_SRC_COUNT]; /* what a stage-made input rests on */
 	uint32_t committed;        /* bit per conditional source the caller committed */
 	uint8_t file_reason[ES_SRC_COUNT]; /* enum es_file_reason of a failed source */
 };
@@ -242,15 +250,62 @@ enum es_file_reason {
 	ES_FILE_TOKEN_BAD,     /* EarlyseedToken malformed: never rewritten */
 	ES_FILE_NO_VOLUME,     /* earlyseed's own device has no file system */
 	ES_FILE_EARLIER_STAGE, /* an earlier earlyseed stage of this boot used it */
+	ES_FILE_NO_HEADER,     /* not in earlyseed's format (ES_SEEDFILE_MAGIC) */
+	ES_FILE_OTHER_MACHINE, /* bound to another machine's token: copied */
+	ES_FILE_UNSEEDED,      /* written from a pool that held no counted bits */
+	ES_FILE_CPU_UNTRUSTED, /* rests on the CPU's RNG alone, and trust_cpu is off */
+	ES_FILE_TOKEN_EXPOSED, /* Secure Boot on, and the OS can read the token */
 	ES_FILE_REASONS
 };
 const char *es_file_reason_text(enum es_file_reason r);
 /*
- * The seed file's first n bytes (the caller reads at most ES_SEED_FILE_MAX):
- * mixed and tested as one buffer handed over whole; under ES_SEED_FILE_MIN
- * bytes it fails (ES_FILE_SHORT). It counts only after es_session_commit().
+ * The seed file's format (README "The seed file"), little-endian:
+ *   0  8 bytes  ES_SEEDFILE_MAGIC
+ *   8  u16      other_bits: what the pool that wrote it held from sources
+ *               no CPU trust setting touches (at most ES_GATE_BITS)
+ *  10  u16      cpu_bits: ... from the CPU's RNG (counted under trust_cpu)
+ *  12  u32      flags: 0 (others reserved)
+ *  16  16 bytes bind: es_seedfile_bind() of the machine's token
+ *  32  contents, 32 bytes or more
+ * A header that says "nothing" (both counts 0) is what a boot whose sources
+ * did not meet the gate writes: such a file never counts until a boot with
+ * real sources (or the OS, once its pool is ready) rewrites it.
  */
-void es_session_add_seed_file(struct es_session *s, const void *p, size_t n);
+#define ES_SEEDFILE_MAGIC "ESSEEDv1"
+#define ES_SEEDFILE_BIND_LEN 16u
+#define ES_LABEL_BIND "earlyseed v1 seed file binding"
+struct es_seedfile_header {
+	struct es_provenance from;
+	uint32_t flags;
+	uint8_t bind[ES_SEEDFILE_BIND_LEN];
+};
+/* A header of ours at p (n bytes, at least ES_SEEDFILE_HEADER): true and *h
+ * (counts capped at ES_GATE_BITS); false for anything else. */
+bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h);
+/* Encode *h (counts capped at ES_GATE_BITS) into out. */
+void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDFILE_HEADER]);
+/* The machine's binding: BLAKE2s-128 keyed with the token over
+ * ES_LABEL_BIND. One-way: the file shows it, the token stays unknown. */
+void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_BIND_LEN]);
+
+/* Whether a thing (the token, the seed file) was found, and usable. */
+enum es_have { ES_HAVE_NONE = 0, ES_HAVE_YES, ES_HAVE_BAD };
+/* What the caller knows of the token when it reads the seed file. */
+struct es_file_token {
+	enum es_have have;    /* as found at start */
+	const uint8_t *bytes; /* ES_TOKEN_LEN bytes when have is ES_HAVE_YES */
+	bool runtime;         /* it has EFI_VARIABLE_RUNTIME_ACCESS: the OS can read it */
+	bool secure_boot;     /* the firmware's SecureBoot variable is 1 */
+};
+/*
+ * The seed file's first n bytes (the caller reads at most ES_SEED_FILE_MAX):
+ * all mixed; the contents after the header are health-tested. It may count
+ * (after es_session_commit()) only with a token (tok), a header of ours bound
+ * to that token, at least ES_SEED_FILE_MIN bytes, and — under Secure Boot —
+ * a token the OS cannot read; and for no more than its header says, under
+ * the trust it is judged by.
+ */
+void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok);
 /* A conditional source does not count, for reason r (the first is kept).
  * ES_FILE_MISSING, _OFF, _NO_VOLUME and _EARLIER_STAGE say why there is
  * nothing, and fail nothing. */
@@ -310,7 +365,6 @@ bool es_session_finish(struct es_session *s, const struct es_trust *trust, uint8
 
 /* What to do about the token and the seed file, from a verdict judged before
  * the file is written (the file not yet committed). */
-enum es_have { ES_HAVE_NONE = 0, ES_HAVE_YES, ES_HAVE_BAD };
 struct es_file_plan {
 	bool create_token; /* no token, and the hardware alone met the gate */
 	bool write_file;   /* rewrite the file (write before use) */
@@ -326,6 +380,13 @@ struct es_file_plan {
  * token was there before this boot.
  */
 void es_file_plan(const struct es_verdict *v, enum es_have token, enum es_have file, struct es_file_plan *p);
+
+/* What the seed file's next contents rest on (their header's counts): what
+ * the pool's counted sources hold under trust, the file itself included when
+ * it is about to count (file_counts: es_file_plan()'s may_count), each
+ * capped at ES_GATE_BITS. */
+void es_session_file_provenance(const struct es_session *s, const struct es_trust *trust, bool file_counts,
+				struct es_provenance *from);
 
 /* What to do with the previous table once the caller knows whether its own
  * table was installed. */

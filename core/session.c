@@ -98,17 +98,53 @@ void es_session_add_table(struct es_session *s, const void *table, const struct 
 	s->prev_size = size;
 	(void)es_session_add(s, ES_SRC_PREV_TABLE, (const uint8_t *)table + sizeof(uint32_t), size);
 	if (from != NULL) {
-		s->prev_known = true;
-		s->prev_from = *from;
+		s->from_known |= 1u << ES_SRC_PREV_TABLE;
+		s->from[ES_SRC_PREV_TABLE] = *from;
 	}
 }
 
-void es_session_add_seed_file(struct es_session *s, const void *p, size_t n)
+void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok)
 {
-	(void)es_session_add(s, ES_SRC_SEED_FILE, p, n);
+	struct es_seedfile_header h;
+
 	es_session_present(s, ES_SRC_SEED_FILE);
-	if (n < ES_SEED_FILE_MIN)
+	if (n > ES_SEED_FILE_MAX || (n != 0 && p == NULL)) {
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
+		return;
+	}
+	/* Every byte is mixed, whatever it turns out to be worth. */
+	(void)es_seed_absorb(&s->pool, ES_SRC_SEED_FILE, p, n);
+	s->bytes[ES_SRC_SEED_FILE] = (uint32_t)n;
+	/* The token first: without it (a clone) nothing else matters. */
+	if (tok == NULL || tok->have == ES_HAVE_NONE)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_TOKEN);
+	else if (tok->have != ES_HAVE_YES || tok->bytes == NULL)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_BAD);
+	else if (tok->secure_boot && tok->runtime)
+		/* Secure Boot keeps an ESP writer from replacing earlyseed, not
+		 * from writing a file it knows: then only a token the OS cannot
+		 * read keeps the pool unknown to it. */
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_EXPOSED);
+	if (n < ES_SEED_FILE_MIN) {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_SHORT);
+		return;
+	}
+	if (!es_seedfile_parse(p, n, &h)) {
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_HEADER);
+		return;
+	}
+	es_health_feed_table(&s->test[ES_SRC_SEED_FILE], (const uint8_t *)p + ES_SEEDFILE_HEADER,
+			     n - ES_SEEDFILE_HEADER);
+	if (tok != NULL && tok->have == ES_HAVE_YES && tok->bytes != NULL) {
+		uint8_t bind[ES_SEEDFILE_BIND_LEN];
+
+		es_seedfile_bind(tok->bytes, bind);
+		if (memcmp(bind, h.bind, sizeof(bind)) != 0)
+			es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OTHER_MACHINE);
+		es_wipe(bind, sizeof(bind));
+	}
+	s->from_known |= 1u << ES_SRC_SEED_FILE;
+	s->from[ES_SRC_SEED_FILE] = h.from;
 }
 
 void es_session_block(struct es_session *s, enum es_source src, enum es_file_reason r)
@@ -153,8 +189,27 @@ static uint32_t sat_add(uint32_t a, uint32_t b)
 	return a > UINT32_MAX - b ? UINT32_MAX : a + b;
 }
 
-void es_session_judge(const struct es_session *s, const struct es_trust *trust, struct es_verdict *v)
+/* bits of a source an earlier stage made, counted for what it rests on
+ * under this stage's trust; its parts go into v->made_of. */
+static uint32_t by_provenance(const struct es_provenance *from, uint32_t bits, const struct es_trust *trust,
+			      struct es_verdict *v)
 {
+	uint32_t rests = sat_add(from->other_bits, trust->cpu ? from->cpu_bits : 0u);
+
+	if (!trust->cpu && from->cpu_bits > 0)
+		v->untrusted_bits = sat_add(v->untrusted_bits, bits < from->cpu_bits ? bits : from->cpu_bits);
+	bits = bits < rests ? bits : rests;
+	v->made_of.other_bits = sat_add(v->made_of.other_bits, bits < from->other_bits ? bits : from->other_bits);
+	v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits, bits > from->other_bits ? bits - from->other_bits : 0u);
+	return bits;
+}
+
+/* es_session_judge() with the conditional sources in `committed` taken as
+ * committed. */
+static void judge(const struct es_session *s, const struct es_trust *trust, uint32_t committed, struct es_verdict *v)
+{
+	uint8_t file_why = ES_FILE_COUNTED;
+
 	memset(v, 0, sizeof(*v));
 	v->trust = *trust;
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
@@ -175,7 +230,7 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
 			/* blocked, in whatever order the calls came */
 			v->state[i] = ES_FAIL;
 			v->why[i] = es_file_reason_text((enum es_file_reason)s->file_reason[i]);
-		} else if (r->conditional && (s->committed & (1u << i)) == 0) {
+		} else if (r->conditional && (committed & (1u << i)) == 0) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = es_file_reason_text(ES_FILE_NOT_WRITTEN);
 		} else {
@@ -186,24 +241,24 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
 		bits = es_health_credit(s->bytes[i], r->h_bits);
 		if (r->max_bits != 0 && bits > r->max_bits)
 			bits = r->max_bits;
-		if (i == ES_SRC_PREV_TABLE && s->prev_known) {
-			/* An earlier earlyseed's table counts for what it rested
-			 * on, under this stage's trust. */
-			uint32_t from = sat_add(s->prev_from.other_bits, trust->cpu ? s->prev_from.cpu_bits : 0u);
+		if ((s->from_known & (1u << i)) != 0) {
+			const struct es_provenance *from = &s->from[i];
+			uint32_t rests = sat_add(from->other_bits, trust->cpu ? from->cpu_bits : 0u);
 
-			/* A kernel would credit all of it: one resting on less
-			 * than that must not reach the kernel on its own. */
-			if (from < bits)
+			/* A kernel would credit a whole table: one resting on
+			 * less than that must not reach the kernel on its own. */
+			if (i == ES_SRC_PREV_TABLE && rests < bits)
 				v->prev_overclaims = true;
-
-			if (!trust->cpu && s->prev_from.cpu_bits > 0)
-				v->untrusted_bits = sat_add(v->untrusted_bits,
-							    bits < s->prev_from.cpu_bits ? bits : s->prev_from.cpu_bits);
-			bits = bits < from ? bits : from;
-			v->made_of.other_bits = sat_add(v->made_of.other_bits,
-							bits < s->prev_from.other_bits ? bits : s->prev_from.other_bits);
-			v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits,
-						      bits > s->prev_from.other_bits ? bits - s->prev_from.other_bits : 0u);
+			bits = by_provenance(from, bits, trust, v);
+			if (bits == 0 && i == ES_SRC_SEED_FILE) {
+				/* A file that rests on nothing counted here fails,
+				 * with the reason the audit record gives. */
+				file_why = (uint8_t)(sat_add(from->other_bits, from->cpu_bits) == 0 ? ES_FILE_UNSEEDED
+												  : ES_FILE_CPU_UNTRUSTED);
+				v->state[i] = ES_FAIL;
+				v->why[i] = es_file_reason_text((enum es_file_reason)file_why);
+				continue;
+			}
 		} else if (r->cpu && !trust->cpu) {
 			v->untrusted_bits = sat_add(v->untrusted_bits, bits);
 			bits = 0;
@@ -218,7 +273,9 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
 			v->hw_bits = sat_add(v->hw_bits, bits);
 	}
 	v->file_reason = s->file_reason[ES_SRC_SEED_FILE];
-	if (v->file_reason == ES_FILE_COUNTED && v->state[ES_SRC_SEED_FILE] == ES_FAIL)
+	if (v->file_reason == ES_FILE_COUNTED && file_why != ES_FILE_COUNTED)
+		v->file_reason = file_why;
+	else if (v->file_reason == ES_FILE_COUNTED && v->state[ES_SRC_SEED_FILE] == ES_FAIL)
 		v->file_reason = s->bytes[ES_SRC_SEED_FILE] == 0 ? ES_FILE_SHORT
 				 : s->test[ES_SRC_SEED_FILE].failed ? ES_FILE_HEALTH
 								    : ES_FILE_NOT_WRITTEN;
@@ -233,6 +290,21 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
 	v->prev_bad = v->prev_found && (v->state[ES_SRC_PREV_TABLE] == ES_FAIL || v->prev_overclaims);
 	v->prev_freeable = v->prev_found && !s->prev_oversized;
 	v->prev_size = s->prev_size;
+}
+
+void es_session_judge(const struct es_session *s, const struct es_trust *trust, struct es_verdict *v)
+{
+	judge(s, trust, s->committed, v);
+}
+
+void es_session_file_provenance(const struct es_session *s, const struct es_trust *trust, bool file_counts,
+				struct es_provenance *from)
+{
+	struct es_verdict v;
+
+	judge(s, trust, s->committed | (file_counts ? 1u << ES_SRC_SEED_FILE : 0u), &v);
+	from->other_bits = v.made_of.other_bits > ES_GATE_BITS ? ES_GATE_BITS : v.made_of.other_bits;
+	from->cpu_bits = v.made_of.cpu_bits > ES_GATE_BITS ? ES_GATE_BITS : v.made_of.cpu_bits;
 }
 
 int es_session_extract(const struct es_session *s, const char *label, uint8_t *out, size_t n)

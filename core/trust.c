@@ -45,10 +45,11 @@ int es_trust_kstrtobool(const char *s)
 	}
 }
 
-/* include/linux/ctype.h isspace() for the ASCII earlyseed passes on. */
+/* lib/ctype.c isspace() as next_arg() uses it: ASCII white space and
+ * Latin-1's non-breaking space (0xA0, _S|_SP). */
 static bool blank(char c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || (unsigned char)c == 0xa0u;
 }
 
 /* kernel/params.c parameq(): '-' and '_' are the same; [p, p + n) against
@@ -78,34 +79,48 @@ static int value_bool(const char *v, size_t n)
 	return es_trust_kstrtobool(buf);
 }
 
+/* Values kernels read differently: "t"/"f" are true/false from Linux 5.19
+ * (commit 0d6ea3ac94ca, lib/kstrtox.c) and rejected before, which leaves
+ * the earlier setting; "enable"/"disable" are read as neither by any
+ * kernel, but are what a person means by on/off. Whatever the kernel,
+ * earlyseed must never count more than it credits: such a value is taken
+ * as distrust for the gate (the CPU not trusted, the table credited). */
+static bool disputed(const char *v, size_t n)
+{
+	return n > 0 && (v[0] == 't' || v[0] == 'T' || v[0] == 'f' || v[0] == 'F' || v[0] == 'e' || v[0] == 'E' ||
+			 v[0] == 'd' || v[0] == 'D');
+}
+
 static void apply(struct es_trust *t, const char *param, size_t plen, const char *val, size_t vlen,
 		  bool has_val)
 {
-	bool *setting, *set;
+	bool *setting, *set, distrust;
 	int b;
 
 	if (parameq(param, plen, "random.trust_cpu")) {
 		setting = &t->cpu;
 		set = &t->cpu_set;
+		distrust = false;
 	} else if (parameq(param, plen, "random.trust_bootloader")) {
 		setting = &t->bootloader;
 		set = &t->bootloader_set;
+		distrust = true; /* credited: the gate applies */
 	} else {
 		return;
 	}
 	/* No '=': kstrtobool(NULL) is -EINVAL. An empty value: s[0] is NUL. */
-	b = has_val ? value_bool(val, vlen) : -1;
-	/* Newer kernels' kstrtobool also takes "disable"/"enable" (d, e): for
-	 * the CPU, "d" is taken as off, which can only count less. */
-	if (b < 0 && has_val && setting == &t->cpu && vlen > 0 && (val[0] == 'd' || val[0] == 'D'))
-		b = 0;
+	if (has_val && disputed(val, vlen))
+		b = distrust ? 1 : 0;
+	else
+		b = has_val ? value_bool(val, vlen) : -1;
 	if (b < 0)
 		return; /* parse_trust_*() returns -EINVAL: the setting stays */
 	*setting = b == 1;
 	*set = true;
 }
 
-/* Parse cmd[0..len) (NUL-terminated or not) into *t. */
+/* kernel/params.c parse_args() with lib/cmdline.c next_arg() over
+ * cmd[0..len), calling apply() for each parameter (do_early_param()). */
 static void parse_prefix(struct es_trust *t, const char *cmd, size_t len)
 {
 	size_t i = 0;
@@ -164,28 +179,64 @@ static void parse_prefix(struct es_trust *t, const char *cmd, size_t len)
 	}
 }
 
+/* The UEFI LoadOptions a stub reads end at the first NUL or newline
+ * (efi_convert_cmdline(), every version). */
+static size_t line_end(const char *cmd)
+{
+	size_t n = 0;
+
+	while (cmd[n] != '\0' && cmd[n] != '\n')
+		n++;
+	return n;
+}
+
+/* What Linux >= 5.8's EFI stub keeps of an ASCII line of len bytes
+ * (drivers/firmware/efi/libstub/efi-stub-helper.c efi_convert_cmdline(),
+ * commit 80b1bfe1cb2f, the same on x86 and arm64): once COMMAND_LINE_SIZE
+ * bytes are counted, the line is cut before the last blank seen outside
+ * double quotes; with none, nothing is kept. */
+size_t es_trust_stub_cut(const char *cmd, size_t len)
+{
+	size_t n, safe = 0;
+	bool in_quote = false;
+
+	for (n = 0; n < len && n < ES_KERNEL_CMDLINE_SIZE; n++) {
+		char c = cmd[n];
+
+		if (c == '"')
+			in_quote = !in_quote;
+		else if (!in_quote && (c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'))
+			safe = n;
+	}
+	return n >= ES_KERNEL_CMDLINE_SIZE ? safe : n;
+}
+
 void es_trust_parse(struct es_trust *t, const char *cmd)
 {
-	struct es_trust whole = *t, kept = *t, raw = *t;
-	size_t len = 0, cut;
+	struct es_trust view[3];
+	size_t len, cut[3];
 
 	if (cmd == NULL)
 		return;
-	while (cmd[len] != '\0')
-		len++;
-	parse_prefix(&whole, cmd, len);
-	/* The kernel keeps less than a long line: the x86 stub converts at
-	 * most COMMAND_LINE_SIZE - 1 bytes, cut at a blank
-	 * (drivers/firmware/efi/libstub/efi-stub-helper.c efi_convert_cmdline),
-	 * arm64 takes 2048 too. A setting past the cut changes earlyseed's
-	 * view, not the kernel's: judge by both and keep the cautious one. */
-	cut = len < ES_KERNEL_CMDLINE_KEPT ? len : ES_KERNEL_CMDLINE_KEPT;
-	parse_prefix(&raw, cmd, cut);
-	while (cut > 0 && cut < len && !blank(cmd[cut]))
-		cut--;
-	parse_prefix(&kept, cmd, cut);
-	t->cpu = whole.cpu && kept.cpu && raw.cpu;
-	t->bootloader = whole.bootloader || kept.bootloader || raw.bootloader;
-	t->cpu_set = whole.cpu_set || kept.cpu_set || raw.cpu_set;
-	t->bootloader_set = whole.bootloader_set || kept.bootloader_set || raw.bootloader_set;
+	len = line_end(cmd);
+	/* Each kernel keeps its own part of a long line; earlyseed judges by
+	 * every one and takes the cautious settings: the CPU trusted only if
+	 * all trust it, the table credited if any credits it.
+	 * - Linux >= 5.8: the stub's cut (es_trust_stub_cut);
+	 * - before 5.8 the stub passed the whole line and the kernel kept
+	 *   COMMAND_LINE_SIZE - 1 bytes (x86 copy_bootdata() then strlcpy();
+	 *   arm64 early_init_dt_scan_chosen() strlcpy()), cut mid-word;
+	 * - the whole line: what a kernel with a larger COMMAND_LINE_SIZE
+	 *   (4096 on some architectures) keeps. */
+	cut[0] = es_trust_stub_cut(cmd, len);
+	cut[1] = len < ES_KERNEL_CMDLINE_KEPT ? len : ES_KERNEL_CMDLINE_KEPT;
+	cut[2] = len;
+	for (unsigned int i = 0; i < 3; i++) {
+		view[i] = *t;
+		parse_prefix(&view[i], cmd, cut[i]);
+	}
+	t->cpu = view[0].cpu && view[1].cpu && view[2].cpu;
+	t->bootloader = view[0].bootloader || view[1].bootloader || view[2].bootloader;
+	t->cpu_set = view[0].cpu_set || view[1].cpu_set || view[2].cpu_set;
+	t->bootloader_set = view[0].bootloader_set || view[1].bootloader_set || view[2].bootloader_set;
 }

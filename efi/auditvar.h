@@ -14,5 +14,12 @@
  * failure changes nothing else.
  */
 void auditvar_publish(const struct es_audit_record *a, CHAR16 *name);
+/*
+ * Publish path (ASCII, earlyseed's own image on its volume) as the volatile
+ * variable EarlyseedImage (UCS-2, NUL-terminated; systemd-boot's
+ * LoaderImageIdentifier is the model), so `earlyseed seed` on the OS reads
+ * the config this image read (beside it first) and the seed file it names.
+ */
+void auditvar_publish_image(const char *path);
 
 #endif

@@ -72,32 +72,16 @@ static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct es_config 
 	return problems;
 }
 
-static bool same_path(const char *a, const char *b)
-{
-	for (; *a != '\0' && *b != '\0'; a++, b++) {
-		char x = (*a >= 'a' && *a <= 'z') ? (char)(*a - 32) : *a;
-		char y = (*b >= 'a' && *b <= 'z') ? (char)(*b - 32) : *b;
-
-		if (x != y)
-			return false;
-	}
-	return *a == *b;
-}
-
 UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool *no_fs)
 {
-	char beside[ES_CONFIG_NEXT_MAX];
-	const char *paths[2];
-	unsigned int npaths = 0;
+	char paths[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX];
+	unsigned int npaths = es_config_places(self, paths);
 	CHAR16 path[ES_CONFIG_NEXT_MAX];
 	EFI_FILE_HANDLE root = fs_open_root(device);
 	EFI_STATUS status = EFI_NOT_FOUND;
 	UINT32 problems = 0;
 	bool opened_error = false;
 
-	if (es_config_path_beside(self, beside, sizeof(beside)) == 0 && !same_path(beside, ES_CONFIG_PATH))
-		paths[npaths++] = beside;
-	paths[npaths++] = ES_CONFIG_PATH;
 	*no_fs = root == NULL;
 	if (root == NULL) {
 		console_print(L"earlyseed: config: no file system on the device earlyseed was loaded from, using defaults\n");
@@ -122,7 +106,7 @@ UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool 
 		}
 	}
 	if (status != EFI_SUCCESS && !opened_error)
-		console_print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? beside : "",
+		console_print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? paths[0] : "",
 		      npaths > 1 ? " and " : "", ES_CONFIG_PATH);
 	else if (status != EFI_SUCCESS)
 		console_print(L"earlyseed: config: no config could be read, using defaults\n");

@@ -15,6 +15,7 @@ void gather_clock(struct es_session *s)
 	struct {
 		EFI_TIME time;
 		uint64_t cycles;
+		uint64_t count;
 	} clock;
 	EFI_STATUS status = uefi_call_wrapper(RT->GetTime, 2, &clock.time, NULL);
 
@@ -23,9 +24,19 @@ void gather_clock(struct es_session *s)
 		log_line(L"clock: GetTime failed: %r, cycle counter only", status);
 	}
 	clock.cycles = cpurng_arch.cycles();
+	/* UEFI 2.10 section 7.5.2: the high 32 bits are non-volatile and grow
+	 * at every boot, so no two boots mix the same inputs even when the
+	 * firmware lost the seed file's last write (systemd-boot
+	 * random-seed.c mixes it for the same reason). */
+	clock.count = 0;
+	status = uefi_call_wrapper(BS->GetNextMonotonicCount, 1, &clock.count);
+	if (EFI_ERROR(status)) {
+		clock.count = 0;
+		log_line(L"clock: GetNextMonotonicCount failed: %r", status);
+	}
 	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
-	log_line(L"clock: firmware time and cycle counter mixed (%u bytes, assumed to hold no entropy)",
-		 (UINT32)sizeof(clock));
+	log_line(L"clock: firmware time, cycle counter and monotonic count mixed (%u bytes, assumed to hold no "
+		 L"entropy)", (UINT32)sizeof(clock));
 	es_wipe(&clock, sizeof(clock));
 }
 

@@ -36,6 +36,11 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 #define ES_EVENT_GROUP_READY_TO_BOOT_GUID \
 	{ 0x7ce88fb3, 0x4bd7, 0x4679, { 0x87, 0xa8, 0xa8, 0xd8, 0xde, 0xe5, 0x0d, 0x2b } }
 
+/* EFI_GLOBAL_VARIABLE, UEFI 2.10 section 3.3 (SecureBoot, BootCurrent, ...):
+ * 8be4df61-93ca-11d2-aa0d-00e098032b8c */
+#define ES_EFI_GLOBAL_VARIABLE_GUID \
+	{ 0x8be4df61, 0x93ca, 0x11d2, { 0xaa, 0x0d, 0x00, 0xe0, 0x98, 0x03, 0x2b, 0x8c } }
+
 /* earlyseed's own vendor GUID for the EarlyseedAudit variable (README "The
  * audit record"): b1625ddc-bdd0-4e80-af05-adf6a6bdcd97 */
 #define ES_AUDIT_VARIABLE_GUID \

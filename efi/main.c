@@ -26,10 +26,10 @@
 #include "stage.h"
 #include "verdict.h"
 
-static void load_config(EFI_LOADED_IMAGE *self, struct es_config *cfg,
+static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MAX], struct es_config *cfg,
 			struct es_audit_record *a, bool *no_fs)
 {
-	char self_path[ES_CONFIG_NEXT_MAX];
+	const char *clash;
 
 	es_config_defaults(cfg);
 	*no_fs = false;
@@ -37,8 +37,15 @@ static void load_config(EFI_LOADED_IMAGE *self, struct es_config *cfg,
 		log_line(L"config: no loaded-image protocol, using defaults");
 		return;
 	}
-	devpath_file_ascii(self->FilePath, self_path, sizeof(self_path));
+	devpath_file_ascii(self->FilePath, self_path, ES_CONFIG_NEXT_MAX);
 	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
+	clash = es_config_seed_file_clash(cfg, self_path);
+	if (clash != NULL) {
+		/* One typo would overwrite the kernel's first 4 KiB at every boot. */
+		log_line(L"config: seed_file %a names %a: the seed file is turned off", cfg->seed_file, clash);
+		cfg->seed_file[0] = '\0';
+		a->config_problems++;
+	}
 	log_line(L"config: next=%a cmdline=\"%a\" seed_file=%a", cfg->next, cfg->cmdline,
 		 cfg->seed_file[0] != '\0' ? cfg->seed_file : "none");
 }
@@ -134,6 +141,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
 	struct es_audit_record audit;
 	struct es_config cfg;
+	char self_path[ES_CONFIG_NEXT_MAX] = "";
 	struct es_trust trust;
 	/* This stage's marker, on its image handle while it runs (efi/stage.c):
 	 * in this frame, which lives until the next stage returns. */
@@ -166,7 +174,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &guid_loaded_image, (void **)&self);
 	if (EFI_ERROR(status))
 		self = NULL;
-	load_config(self, &cfg, &audit, &no_fs);
+	load_config(self, self_path, &cfg, &audit, &no_fs);
+	/* The stage that keeps the seed file says where its config is. */
+	if (self_path[0] != '\0' && cfg.seed_file[0] != '\0' && !no_fs && !stage_persisted_before(image))
+		auditvar_publish_image(self_path);
 	/* The trust settings of the kernel the command line goes to; with no
 	 * command line the next stage is a boot loader: the kernel's defaults. */
 	es_trust_defaults(&trust);

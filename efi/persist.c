@@ -39,10 +39,12 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		return;
 	}
 	p->off = false;
-	p->token = token_read(p->tok, &status);
+	p->token_runtime = false;
+	p->token = token_read(p->tok, &p->token_runtime, &status);
+	p->secure_boot = token_secure_boot();
 	if (p->token == ES_HAVE_YES) {
 		(void)es_session_add(s, ES_SRC_TOKEN, p->tok, ES_TOKEN_LEN);
-		log_line(L"token: present, mixed");
+		log_line(L"token: present, mixed%a", p->token_runtime ? " (readable by the OS: made through efivarfs)" : "");
 	} else if (p->token == ES_HAVE_BAD) {
 		log_line(L"token: EarlyseedToken is unreadable or malformed (%r); it is never rewritten, so the seed "
 			 L"file cannot count until it is deleted",
@@ -78,7 +80,9 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		log_line(L"seed_file: %s: none yet", p->f.path);
 		return;
 	}
-	es_session_add_seed_file(s, p->f.buf, p->f.n);
+	struct es_file_token ft = { p->token, p->tok, p->token_runtime, p->secure_boot };
+
+	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
 	if (p->f.size > ES_SEED_FILE_MAX)
 		log_line(L"seed_file: %s: %lu bytes, only the first %u read", p->f.path, p->f.size,
 			 (UINT32)ES_SEED_FILE_MAX);
@@ -91,7 +95,8 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_ATTR);
 }
 
-/* Token first: a file is created only for a machine that has one. */
+/* Token first: a file is created only for a machine that has one. The new
+ * token stays in p->tok (to bind the file to it) until persist_end(). */
 static bool create_token(struct persist *p, const struct es_session *s, struct es_audit_record *a)
 {
 	EFI_STATUS status;
@@ -99,14 +104,15 @@ static bool create_token(struct persist *p, const struct es_session *s, struct e
 	if (es_session_extract(s, ES_LABEL_TOKEN, p->tok, ES_TOKEN_LEN) != 0)
 		return false;
 	status = token_create(p->tok);
-	es_wipe(p->tok, ES_TOKEN_LEN);
 	if (EFI_ERROR(status)) {
+		es_wipe(p->tok, ES_TOKEN_LEN);
 		a->flags |= ES_AUDIT_F_TOKEN_FAILED;
 		log_line(L"token: creating EarlyseedToken failed: %r; no seed file is created without it", status);
 		return false;
 	}
 	a->flags |= ES_AUDIT_F_TOKEN_CREATED;
-	log_line(L"token: created from the hardware sources (non-volatile, written once)");
+	log_line(L"token: created from the hardware sources (non-volatile, boot services only, written once)");
+	p->token = ES_HAVE_YES;
 	return true;
 }
 
@@ -114,6 +120,7 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 {
 	struct es_verdict v;
 	struct es_file_plan plan;
+	struct es_seedfile_header h = { 0 };
 	enum es_file_reason r;
 	UINTN n;
 
@@ -128,8 +135,9 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	 * this says what the hardware alone holds. */
 	es_session_judge(s, trust, &v);
 	es_file_plan(&v, p->token, p->file, &plan);
-	if (p->token != ES_HAVE_YES && p->f.exists)
-		es_session_block(s, ES_SRC_SEED_FILE, p->token == ES_HAVE_BAD ? ES_FILE_TOKEN_BAD : ES_FILE_NO_TOKEN);
+	/* What the new contents rest on, written into their header: the
+	 * file's own bits only if it is about to count. */
+	es_session_file_provenance(s, trust, plan.may_count, &h.from);
 	if (plan.create_token && !create_token(p, s, a) && plan.create_file)
 		return;
 	if (!plan.write_file) {
@@ -143,10 +151,14 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 				 v.hw_bits, (UINT32)ES_GATE_BITS);
 		return;
 	}
-	/* The new contents: the old length within [MIN, MAX], from the pool
-	 * under the file's own label, into the buffer the old bytes were in. */
+	/* The new contents: the old length within [MIN, MAX], a header, then
+	 * the pool's output under the file's own label, into the buffer the
+	 * old bytes were in. No token: bound to none, it counts nowhere. */
 	n = p->f.n < ES_SEED_FILE_MIN ? ES_SEED_FILE_MIN : p->f.n;
-	if (es_session_extract(s, ES_LABEL_FILE, p->f.buf, n) != 0)
+	if (p->token == ES_HAVE_YES)
+		es_seedfile_bind(p->tok, h.bind);
+	es_seedfile_encode(&h, p->f.buf);
+	if (es_session_extract(s, ES_LABEL_FILE, p->f.buf + ES_SEEDFILE_HEADER, n - ES_SEEDFILE_HEADER) != 0)
 		return;
 	r = seedfile_write(p->root, &p->f, p->f.buf, n);
 	es_wipe(p->f.buf, n);
@@ -164,10 +176,12 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	if (plan.create_file) {
 		a->flags |= ES_AUDIT_F_SEED_FILE_CREATED;
 		a->seed_file_size = (UINT32)n;
-		log_line(L"seed_file: %s: created (%u bytes) from the hardware sources", p->f.path, (UINT32)n);
+		log_line(L"seed_file: %s: created (%u bytes) from the hardware sources; it rests on %u bits", p->f.path,
+			 (UINT32)n, h.from.other_bits + h.from.cpu_bits);
 		return;
 	}
-	log_line(L"seed_file: %s: rewritten (%u bytes) and flushed before use", p->f.path, (UINT32)n);
+	log_line(L"seed_file: %s: rewritten (%u bytes) and flushed before use; it rests on %u bits", p->f.path,
+		 (UINT32)n, h.from.other_bits + h.from.cpu_bits);
 	if (plan.may_count)
 		es_session_commit(s, ES_SRC_SEED_FILE);
 }

@@ -16,6 +16,8 @@ struct persist {
 	struct seedfile f;
 	UINT8 tok[ES_TOKEN_LEN];
 	enum es_have token;
+	bool token_runtime; /* the OS can read it (made through efivarfs) */
+	bool secure_boot;
 	enum es_have file; /* ES_HAVE_BAD: there but not writable, or unreadable */
 	bool off;
 };

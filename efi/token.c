@@ -7,12 +7,15 @@
 
 static EFI_GUID vendor_guid = ES_AUDIT_VARIABLE_GUID; /* earlyseed's vendor GUID */
 static CHAR16 token_name[] = L"EarlyseedToken";
-/* Non-volatile; readable by the OS (efivarfs), as LoaderSystemToken is, so
- * `earlyseed seed install` can see whether the machine has one. UEFI 2.10
- * section 8.2, SetVariable attributes. */
-#define TOKEN_ATTRS (EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS)
+/* Non-volatile and boot-service only (UEFI 2.10 section 8.2, SetVariable
+ * attributes): once ExitBootServices() has run, nothing reads it, so the OS
+ * (efivarfs shows variables 0644) never learns it. A token `earlyseed seed
+ * install` made through efivarfs has runtime access: it is used too, but
+ * under Secure Boot the file alone does not count with it (core/session.c). */
+#define TOKEN_ATTRS (EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS)
+static EFI_GUID global_guid = ES_EFI_GLOBAL_VARIABLE_GUID; /* EFI_GLOBAL_VARIABLE */
 
-enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], EFI_STATUS *status)
+enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], bool *runtime, EFI_STATUS *status)
 {
 	UINT32 attr = 0;
 	UINTN n = ES_TOKEN_LEN;
@@ -27,11 +30,23 @@ enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], EFI_STATUS *status)
 		same = same && tok[i] == tok[0];
 	if (!EFI_ERROR(*status) && same)
 		*status = EFI_VOLUME_CORRUPTED; /* all bytes equal: not a token */
+	*runtime = (attr & EFI_VARIABLE_RUNTIME_ACCESS) != 0;
 	if (EFI_ERROR(*status)) {
 		es_wipe(tok, ES_TOKEN_LEN);
 		return ES_HAVE_BAD;
 	}
 	return ES_HAVE_YES;
+}
+
+bool token_secure_boot(void)
+{
+	/* UEFI 2.10 section 3.3: SecureBoot, one byte, 1 when the platform
+	 * enforces image verification. Missing or unreadable: off. */
+	UINT8 v = 0;
+	UINTN n = sizeof(v);
+	EFI_STATUS status = uefi_call_wrapper(RT->GetVariable, 5, L"SecureBoot", &global_guid, NULL, &n, &v);
+
+	return !EFI_ERROR(status) && n == 1 && v == 1;
 }
 
 EFI_STATUS token_create(const UINT8 tok[ES_TOKEN_LEN])

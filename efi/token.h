@@ -3,6 +3,7 @@
 #define EARLYSEED_EFI_TOKEN_H
 
 #include <efi.h>
+#include <stdbool.h>
 
 #include "../core/earlyseed.h"
 
@@ -15,7 +16,9 @@
  */
 /* ES_HAVE_YES with the token in tok; ES_HAVE_NONE when there is none;
  * ES_HAVE_BAD when it is unreadable or malformed (*status says why). */
-enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], EFI_STATUS *status);
+enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], bool *runtime, EFI_STATUS *status);
+/* Is Secure Boot on (the global SecureBoot variable is 1)? */
+bool token_secure_boot(void);
 /* Create it (boot services only: NVRAM writes at runtime have hung real
  * firmware, Linux commit 69cbeb61ff90). */
 EFI_STATUS token_create(const UINT8 tok[ES_TOKEN_LEN]);

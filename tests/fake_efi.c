@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/earlyseed.h"
 #include "../efi/guid.h"
 #include "../efi/main.h"
 #include "check.h"
@@ -311,7 +312,12 @@ static EFI_STATUS EFIAPI file_write(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
 			e->len = end;
 	}
 	memcpy(e->owned + ff->pos, buf, *n);
-	fake_note_source(buf, *n); /* the next boot's secret */
+	/* the next boot's secret: a seed file's contents past its header (the
+	 * header says what they rest on and whose they are: public) */
+	if (ff->pos == 0 && *n >= ES_SEEDFILE_HEADER && memcmp(buf, ES_SEEDFILE_MAGIC, 8) == 0)
+		fake_note_source((const uint8_t *)buf + ES_SEEDFILE_HEADER, *n - ES_SEEDFILE_HEADER);
+	else
+		fake_note_source(buf, *n);
 	ff->pos = end;
 	e->writes++;
 	return EFI_SUCCESS;
@@ -880,6 +886,18 @@ bool fake_stack_clean(void)
 #endif
 }
 
+/* UEFI 2.10 section 7.5.2: the high 32 bits count boots (kept across
+ * fake_efi_reset(), as the firmware keeps them in NVRAM). */
+static uint32_t boots;
+
+static EFI_STATUS EFIAPI bs_get_next_monotonic_count(UINT64 *count)
+{
+	if (fake.monotonic_status != EFI_SUCCESS)
+		return fake.monotonic_status;
+	*count = fake.monotonic++;
+	return EFI_SUCCESS;
+}
+
 /* ---- runtime services ---- */
 static EFI_STATUS EFIAPI rt_get_time(EFI_TIME *t, EFI_TIME_CAPABILITIES *c)
 {
@@ -996,6 +1014,23 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 	return EFI_SUCCESS;
 }
 
+void fake_set_var(const CHAR16 *name, const EFI_GUID *guid, const void *p, size_t n, UINT32 attr)
+{
+	struct fake_var *v = var_find(name, guid);
+
+	for (size_t i = 0; i < FAKE_MAX_VARS && v == NULL; i++)
+		if (!fake.vars[i].used)
+			v = &fake.vars[i];
+	if (v == NULL || n > sizeof(v->data))
+		abort();
+	v->used = true;
+	memcpy(v->name, name, (u16len(name) + 1) * sizeof(CHAR16));
+	v->guid = *guid;
+	v->attr = attr;
+	v->len = n;
+	memcpy(v->data, p, n);
+}
+
 void fake_set_token(const uint8_t *p, size_t n, UINT32 attr)
 {
 	struct fake_var *v = &fake.vars[0];
@@ -1059,6 +1094,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	memset(&boot, 0, sizeof(boot));
 	memset(&runtime, 0, sizeof(runtime));
 	memset(config, 0, sizeof(config));
+	fake.monotonic = (uint64_t)++boots << 32;
+	boot.GetNextMonotonicCount = bs_get_next_monotonic_count;
 	boot.AllocatePool = bs_allocate_pool;
 	boot.FreePool = bs_free_pool;
 	boot.LocateHandleBuffer = bs_locate_handle_buffer;

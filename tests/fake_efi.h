@@ -39,10 +39,10 @@ struct fake_var {
 	CHAR16 name[40];
 	EFI_GUID guid;
 	UINT32 attr;
-	uint8_t data[128];
+	uint8_t data[512];
 	size_t len;
 };
-#define FAKE_MAX_VARS 4
+#define FAKE_MAX_VARS 8
 
 struct fake_rng {
 	/* GetRNG results in order; once used up, `then` forever. */
@@ -111,6 +111,8 @@ struct fake_efi {
 	size_t rng_installs, rng_uninstalls;
 	size_t events;               /* events created and not closed */
 	size_t tpl_raises, tpl_errors;
+	uint64_t monotonic;          /* GetNextMonotonicCount's next value */
+	EFI_STATUS monotonic_status; /* forced GetNextMonotonicCount result */
 };
 
 extern struct fake_efi fake;
@@ -136,6 +138,8 @@ struct fake_file_entry *fake_file(const char *path);
 /* EarlyseedToken: set it (attr as given) / read it (NULL when absent). */
 void fake_set_token(const uint8_t *p, size_t n, UINT32 attr);
 const struct fake_var *fake_token(void);
+/* Any other variable (SecureBoot, ...). */
+void fake_set_var(const CHAR16 *name, const EFI_GUID *guid, const void *p, size_t n, UINT32 attr);
 /* Signal every ReadyToBoot / ExitBootServices event; how many there were. */
 size_t fake_ready_to_boot(void);
 size_t fake_exit_boot_services(void);

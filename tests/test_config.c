@@ -234,6 +234,60 @@ static void test_path_beside(void)
 	CHECK(es_config_path_beside("\\EFI\\BOOT\\BOOTX64.EFI", out, 26) == 0);
 }
 
+/* No path climbs out of the volume: ".", ".." and empty components are
+ * refused (the OS side opens the same path below the ESP's mount point). */
+static void test_paths_stay_on_the_volume(void)
+{
+	static const char *const bad[] = {
+		"\\..\\etc\\shadow", "/EFI/../../etc/x", "\\EFI\\.\\x", "\\EFI\\..", "\\EFI\\\\x", "\\EFI\\x\\",
+		"\\", "//x", "\\.", "/EFI/earlyseed/../../../root",
+	};
+	static const char *const good[] = { "\\EFI\\x", "\\.x", "\\EFI\\..x", "\\EFI\\x..\\y", "/a/b/c", "\\...\\x" };
+	struct es_config c;
+	struct warnings w;
+	char line[128];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(line, sizeof(line), "seed_file = %s\nnext = %s\n", bad[i], bad[i]);
+		CHECK(parse(&c, line, &w) == 2);
+		CHECK(strcmp(c.seed_file, ES_CONFIG_DEFAULT_SEED_FILE) == 0 && strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
+		CHECK(strstr(w.last, ". or .. component") != NULL);
+	}
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		snprintf(line, sizeof(line), "seed_file = %s\n", good[i]);
+		CHECK(parse(&c, line, &w) == 0);
+	}
+}
+
+/* The seed file may not be the next stage, the app or a config it reads. */
+static void test_seed_file_clash(void)
+{
+	struct es_config c;
+	struct warnings w;
+	char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX];
+
+	parse(&c, "next = \\EFI\\Linux\\vmlinuz.efi\nseed_file = \\efi\\LINUX\\VMLINUZ.EFI\n", &w);
+	CHECK(strcmp(es_config_seed_file_clash(&c, "\\EFI\\BOOT\\BOOTX64.EFI"), "the next stage") == 0);
+	parse(&c, "seed_file = /EFI/boot/bootx64.efi\n", &w);
+	CHECK(strcmp(es_config_seed_file_clash(&c, "\\EFI\\BOOT\\BOOTX64.EFI"), "earlyseed's own image") == 0);
+	CHECK(es_config_seed_file_clash(&c, NULL) == NULL);
+	parse(&c, "seed_file = \\EFI\\BOOT\\earlyseed.conf\n", &w);
+	CHECK(strcmp(es_config_seed_file_clash(&c, "\\EFI\\BOOT\\BOOTX64.EFI"), "a config file") == 0);
+	parse(&c, "seed_file = \\EFI\\earlyseed\\EARLYSEED.conf\n", &w);
+	CHECK(strcmp(es_config_seed_file_clash(&c, "\\EFI\\BOOT\\BOOTX64.EFI"), "a config file") == 0);
+	CHECK(strcmp(es_config_seed_file_clash(&c, NULL), "a config file") == 0);
+	parse(&c, "seed_file = \\EFI\\BOOT\\random-seed\n", &w);
+	CHECK(es_config_seed_file_clash(&c, "\\EFI\\BOOT\\BOOTX64.EFI") == NULL);
+	parse(&c, "seed_file = none\n", &w);
+	CHECK(es_config_seed_file_clash(&c, "\\EFI\\BOOT\\BOOTX64.EFI") == NULL);
+	/* where a config is looked for, in order */
+	CHECK(es_config_places("\\EFI\\BOOT\\BOOTX64.EFI", places) == 2);
+	CHECK(strcmp(places[0], "\\EFI\\BOOT\\earlyseed.conf") == 0 && strcmp(places[1], ES_CONFIG_PATH) == 0);
+	CHECK(es_config_places("/efi/EARLYSEED/earlyseed.efi", places) == 1 && strcmp(places[0], ES_CONFIG_PATH) == 0);
+	CHECK(es_config_places(NULL, places) == 1 && strcmp(places[0], ES_CONFIG_PATH) == 0);
+	CHECK(es_config_same_path("\\a\\B", "/A/b") && !es_config_same_path("\\a\\b", "\\a\\bc"));
+}
+
 int main(void)
 {
 	RUN(test_defaults);
@@ -247,5 +301,7 @@ int main(void)
 	RUN(test_empty_file);
 	RUN(test_path_beside);
 	RUN(test_seed_file_key);
+	RUN(test_paths_stay_on_the_volume);
+	RUN(test_seed_file_clash);
 	return check_done();
 }

@@ -544,13 +544,14 @@ static void test_trust_cpu(void)
 	static const char *const off[] = {
 		"random.trust_cpu=off", "random.trust_cpu=0", "random.trust_cpu=n", "random.trust_cpu=N",
 		"random.trust_cpu=no", "random.trust_cpu=f", "random.trust_cpu=false", "random.trust_cpu=OFF",
+		"random.trust_cpu=t", "random.trust_cpu=enable", /* kernels disagree: distrust */
 		"random.trust-cpu=off", "random.trust_cpu=\"off\"", "\"random.trust_cpu=off\"",
 		"console=ttyS0 random.trust_cpu=on random.trust_cpu=off",
 		"random.trust_cpu=off random.trust_cpu=bogus", "random.trust_cpu=off random.trust_cpu=",
 	};
 	static const char *const on[] = {
 		"random.trust_cpu=on", "random.trust_cpu=1", "random.trust_cpu=y", "random.trust_cpu=Yes",
-		"random.trust_cpu=t", "random.trust_cpu=off random.trust_cpu=on", "random.trust_cpu=bogus",
+		"random.trust_cpu=off random.trust_cpu=on", "random.trust_cpu=bogus",
 		"random.trust_cpu=", "random.trust_cpu", "quiet -- random.trust_cpu=off",
 		"foo=\"random.trust_cpu=off\"", "console=ttyS0",
 	};
@@ -802,14 +803,20 @@ static void test_take_back(void)
 
 /* ---- the seed file and the token (README "The seed file") ---- */
 #define SEED_PATH "\\EFI\\earlyseed\\random-seed"
+/* What `earlyseed seed install` makes through efivarfs, and what the app
+ * makes itself (boot services only: the OS never reads it). */
 #define TOKEN_ATTRS (EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS)
+#define TOKEN_ATTRS_APP (EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS)
 
-enum { TOKEN_NONE, TOKEN_YES, TOKEN_BAD, TOKEN_VOLATILE, TOKEN_SAME };
+enum { TOKEN_NONE, TOKEN_YES, TOKEN_BAD, TOKEN_VOLATILE, TOKEN_SAME, TOKEN_BS };
+/* The file's header: earlyseed's, bound to the token, resting on 256 bits
+ * (HDR_GOOD); on the CPU's; on nothing; another machine's; none at all. */
+enum { HDR_GOOD, HDR_CPU, HDR_UNSEEDED, HDR_OTHER, HDR_NONE };
 
 struct pcase {
 	const char *name;
 	long len;       /* -1: no file */
-	bool zero;      /* all-zero contents */
+	bool zero;      /* all-zero contents (no header either) */
 	int token;
 	bool hw;        /* RDSEED, RDRAND and an EFI RNG; else nothing at all */
 	bool ro_volume, ro_unreported, ro_attr, write_short;
@@ -817,14 +824,53 @@ struct pcase {
 	/* expected */
 	bool counts, written, token_created, file_created;
 	enum es_file_reason reason;
+	int hdr;
+	bool secure_boot;
 };
 
 static uint8_t file_old[1u << 20], file_before[1u << 20], token_bytes[ES_TOKEN_LEN];
+
+/* len bytes of a seed file for token tok with header kind hdr. */
+static void make_seed_file(uint8_t *b, size_t len, int hdr, const uint8_t *tok)
+{
+	struct es_seedfile_header h = { .from = { .other_bits = ES_GATE_BITS } };
+	uint8_t other[ES_TOKEN_LEN];
+
+	check_rand_fill(b, len);
+	if (hdr == HDR_NONE || len < ES_SEEDFILE_HEADER)
+		return;
+	memcpy(other, tok, sizeof(other));
+	other[3] ^= 0x40;
+	es_seedfile_bind(hdr == HDR_OTHER ? other : tok, h.bind);
+	if (hdr == HDR_CPU) {
+		h.from.cpu_bits = ES_GATE_BITS;
+		h.from.other_bits = 0;
+	} else if (hdr == HDR_UNSEEDED) {
+		h.from.other_bits = 0;
+	}
+	es_seedfile_encode(&h, b);
+	es_wipe(other, sizeof(other)); /* the stack scan looks for the token's bytes */
+}
+
+/* The header a rewrite carries. */
+static bool rewritten_header(const struct fake_file_entry *e, struct es_seedfile_header *h)
+{
+	return e != NULL && es_seedfile_parse(e->data, e->len, h);
+}
+
+static void set_secure_boot(bool on)
+{
+	static const EFI_GUID global = ES_EFI_GLOBAL_VARIABLE_GUID; /* EFI_GLOBAL_VARIABLE */
+	uint8_t v = on ? 1 : 0;
+
+	fake_set_var(u"SecureBoot", &global, &v, 1, EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS);
+}
 
 static void persist_run(const struct pcase *c)
 {
 	struct fake_file_entry *e;
 	struct es_audit_record a;
+	struct es_seedfile_header h;
 	size_t rewritten;
 	bool table;
 	unsigned int failed_before = check_failures_in_test();
@@ -834,23 +880,28 @@ static void persist_run(const struct pcase *c)
 		no_cpu_rng();
 		fake.no_rng_protocol = true;
 	}
+	check_rand_fill(token_bytes, sizeof(token_bytes));
 	if (c->len >= 0) {
 		if (c->zero)
 			memset(file_old, 0, (size_t)c->len);
 		else
-			check_rand_fill(file_old, (size_t)c->len);
+			make_seed_file(file_old, (size_t)c->len, c->hdr, token_bytes);
 		memcpy(file_before, file_old, (size_t)c->len);
 		e = add_file(SEED_PATH, file_old, (size_t)c->len, false);
 		e->ro_attr = c->ro_attr;
 		e->write_status = c->write_status;
 		e->flush_status = c->flush_status;
 		e->write_short = c->write_short;
-		if (!c->zero) /* zeros are everywhere: nothing to look for */
-			fake_note_source(file_old, (size_t)c->len < ES_SEED_FILE_MAX ? (size_t)c->len : ES_SEED_FILE_MAX);
+		/* zeros are everywhere, a header is public: nothing to look for */
+		if (!c->zero && (size_t)c->len > ES_SEEDFILE_HEADER)
+			fake_note_source(file_old + ES_SEEDFILE_HEADER,
+					 ((size_t)c->len < ES_SEED_FILE_MAX ? (size_t)c->len : ES_SEED_FILE_MAX) -
+						 ES_SEEDFILE_HEADER);
 	}
-	check_rand_fill(token_bytes, sizeof(token_bytes));
 	if (c->token == TOKEN_YES)
 		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
+	else if (c->token == TOKEN_BS)
+		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS_APP);
 	else if (c->token == TOKEN_BAD)
 		fake_set_token(token_bytes, 16, TOKEN_ATTRS);
 	else if (c->token == TOKEN_VOLATILE)
@@ -859,6 +910,8 @@ static void persist_run(const struct pcase *c)
 		memset(token_bytes, 0x5a, sizeof(token_bytes));
 		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
 	}
+	if (c->secure_boot)
+		set_secure_boot(true);
 	fake.read_only = c->ro_volume;
 	fake.ro_unreported = c->ro_unreported;
 	fake.token_set_status = c->token_set_status;
@@ -869,7 +922,7 @@ static void persist_run(const struct pcase *c)
 	CHECK(((a.flags & ES_AUDIT_F_SEED_FILE_WRITTEN) != 0) == c->written);
 	CHECK(((a.flags & ES_AUDIT_F_SEED_FILE_CREATED) != 0) == c->file_created);
 	CHECK(((a.flags & ES_AUDIT_F_TOKEN_CREATED) != 0) == c->token_created);
-	CHECK(((a.flags & ES_AUDIT_F_TOKEN) != 0) == (c->token == TOKEN_YES));
+	CHECK(((a.flags & ES_AUDIT_F_TOKEN) != 0) == (c->token == TOKEN_YES || c->token == TOKEN_BS));
 	CHECK(a.seed_file_reason == c->reason);
 	CHECK(a.bytes_seed_file == (c->len < 0 ? 0u : (uint32_t)(c->len < ES_SEED_FILE_MAX ? c->len : ES_SEED_FILE_MAX)));
 	if (c->counts) {
@@ -884,10 +937,12 @@ static void persist_run(const struct pcase *c)
 	}
 	/* NVRAM: the token at most once, only when created */
 	CHECK(fake.nv_writes == (c->token == TOKEN_NONE && c->hw ? 1u : 0u));
-	CHECK((fake_token() != NULL && fake_token()->len == ES_TOKEN_LEN && fake_token()->attr == TOKEN_ATTRS &&
-	       c->token != TOKEN_SAME) == (c->token == TOKEN_YES || c->token_created));
+	if (c->token_created) /* the app's own: boot services only */
+		CHECK(fake_token() != NULL && fake_token()->len == ES_TOKEN_LEN && fake_token()->attr == TOKEN_ATTRS_APP);
 	if (c->token != TOKEN_NONE && !c->token_created) /* never rewritten */
 		CHECK(fake_token() != NULL && memcmp(fake_token()->data, token_bytes, fake_token()->len) == 0);
+	if (c->token == TOKEN_NONE && !c->token_created)
+		CHECK(fake_token() == NULL);
 	if (c->token_created && fake_token() != NULL) {
 		/* the token is not the seed, nor the file's new contents */
 		CHECK(memmem(fake.table_bytes_at_start + 4, ES_SEED_LEN, fake_token()->data, 8) == NULL);
@@ -900,6 +955,8 @@ static void persist_run(const struct pcase *c)
 	CHECK((e != NULL) == (c->len >= 0 || c->file_created));
 	if (e != NULL && c->written) {
 		long old = c->len < 0 ? 0 : c->len;
+		const uint8_t *tok = c->token_created && fake_token() != NULL ? fake_token()->data : token_bytes;
+		uint8_t bind[ES_SEEDFILE_BIND_LEN];
 
 		rewritten = old < ES_SEED_FILE_MIN ? ES_SEED_FILE_MIN : old > ES_SEED_FILE_MAX ? ES_SEED_FILE_MAX : (size_t)old;
 		CHECK(e->flushes == 1);
@@ -911,9 +968,25 @@ static void persist_run(const struct pcase *c)
 		if (c->len > ES_SEED_FILE_MAX)
 			CHECK(memcmp(e->data + ES_SEED_FILE_MAX, file_before + ES_SEED_FILE_MAX,
 				     (size_t)c->len - ES_SEED_FILE_MAX) == 0);
-		if (table)
+		if (fake.table_at_start != NULL)
 			CHECK(memmem(e->data, rewritten, fake.table_bytes_at_start + 4, 8) == NULL);
 		CHECK(memmem(e->data, rewritten, token_bytes, 8) == NULL);
+		/* its header: ours; bound to the token (none without one); resting
+		 * on what the pool held: the gate's worth with hardware or a file
+		 * that counted, nothing otherwise (it must not count next boot) */
+		CHECK(rewritten_header(e, &h));
+		if (c->token == TOKEN_YES || c->token == TOKEN_BS || c->token_created) {
+			es_seedfile_bind(tok, bind);
+			CHECK(memcmp(h.bind, bind, sizeof(bind)) == 0);
+		} else {
+			static const uint8_t none[ES_SEEDFILE_BIND_LEN];
+
+			CHECK(memcmp(h.bind, none, sizeof(none)) == 0);
+		}
+		if (c->hw || c->counts)
+			CHECK(h.from.other_bits + h.from.cpu_bits >= ES_GATE_BITS);
+		else
+			CHECK(h.from.other_bits == 0 && h.from.cpu_bits == 0);
 	} else if (e != NULL && c->len >= 0 && c->write_status == EFI_SUCCESS && !c->write_short &&
 		   c->flush_status == EFI_SUCCESS) {
 		CHECK(e->len == (size_t)c->len && memcmp(e->data, file_before, (size_t)c->len) == 0);
@@ -926,64 +999,82 @@ static void persist_run(const struct pcase *c)
 		printf("#   case %s\n#   log:\n%s", c->name, fake.log);
 }
 
+#define MIN ES_SEED_FILE_MIN
+
 static void test_seed_file(void)
 {
 	static const struct pcase cases[] = {
 		/* name, len, zero, token, hw, ro_vol, ro_unrep, ro_attr, short, write, flush, tokset, mkdir,
-		 * counts, written, token_created, file_created, reason */
-		{ "token+32", 32, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  true, true, false, false, ES_FILE_COUNTED },
+		 * counts, written, token_created, file_created, reason, header, secure boot */
+		{ "token+64", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED, HDR_GOOD, false },
 		{ "token+4096", 4096, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  true, true, false, false, ES_FILE_COUNTED },
+		  true, true, false, false, ES_FILE_COUNTED, HDR_GOOD, false },
 		{ "token+1MiB", 1 << 20, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  true, true, false, false, ES_FILE_COUNTED },
-		{ "token+31", 31, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_SHORT },
+		  true, true, false, false, ES_FILE_COUNTED, HDR_GOOD, false },
+		{ "token+63", MIN - 1, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_SHORT, HDR_GOOD, false },
 		{ "token+empty", 0, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_SHORT },
+		  false, true, false, false, ES_FILE_SHORT, HDR_GOOD, false },
+		/* what a crash mid-write leaves, and no hardware: rewritten, marked
+		 * as resting on nothing */
 		{ "token+zero", 64, true, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_HEALTH },
-		{ "token+missing", -1, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  false, false, false, false, ES_FILE_MISSING },
-		{ "no token (a clone)", 32, false, TOKEN_NONE, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_NO_TOKEN },
-		{ "bad token: 16 bytes", 32, false, TOKEN_BAD, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_TOKEN_BAD },
-		{ "bad token: volatile", 32, false, TOKEN_VOLATILE, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_TOKEN_BAD },
-		{ "bad token: all bytes equal", 32, false, TOKEN_SAME, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_TOKEN_BAD },
+		  false, true, false, false, ES_FILE_NO_HEADER, HDR_NONE, false },
+		{ "token+raw (older earlyseed)", 32, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_SHORT, HDR_NONE, false },
+		{ "token+raw 128", 128, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_NO_HEADER, HDR_NONE, false },
+		{ "token+unseeded", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_UNSEEDED, HDR_UNSEEDED, false },
+		{ "token+another machine's file", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_OTHER_MACHINE, HDR_OTHER, false },
+		{ "token+cpu-made, trust_cpu on", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED, HDR_CPU, false },
+		{ "secure boot, OS-made token", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_TOKEN_EXPOSED, HDR_GOOD, true },
+		{ "secure boot, boot-service token", MIN, false, TOKEN_BS, false, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED, HDR_GOOD, true },
+		{ "no token (a clone)", MIN, false, TOKEN_NONE, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_NO_TOKEN, HDR_GOOD, false },
+		{ "bad token: 16 bytes", MIN, false, TOKEN_BAD, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_TOKEN_BAD, HDR_GOOD, false },
+		{ "bad token: volatile", MIN, false, TOKEN_VOLATILE, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_TOKEN_BAD, HDR_GOOD, false },
+		{ "bad token: all bytes equal", MIN, false, TOKEN_SAME, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_TOKEN_BAD, HDR_GOOD, false },
 		{ "bad token, hw: nothing created", -1, false, TOKEN_BAD, true, false, false, false, false, 0, 0, 0, 0,
-		  false, false, false, false, ES_FILE_MISSING },
-		{ "read-only volume", 32, false, TOKEN_YES, false, true, false, false, false, 0, 0, 0, 0,
-		  false, false, false, false, ES_FILE_RO_VOLUME },
-		{ "read-only volume, unreported", 32, false, TOKEN_YES, false, true, true, false, false, 0, 0, 0, 0,
-		  false, false, false, false, ES_FILE_RO_VOLUME },
-		{ "read-only attribute", 32, false, TOKEN_YES, false, false, false, true, false, 0, 0, 0, 0,
-		  false, false, false, false, ES_FILE_RO_ATTR },
-		{ "write fails", 32, false, TOKEN_YES, false, false, false, false, false, EFI_DEVICE_ERROR, 0, 0, 0,
-		  false, false, false, false, ES_FILE_WRITE_FAILED },
-		{ "short write", 32, false, TOKEN_YES, false, false, false, false, true, 0, 0, 0, 0,
-		  false, false, false, false, ES_FILE_WRITE_FAILED },
-		{ "flush fails", 32, false, TOKEN_YES, false, false, false, false, false, 0, EFI_DEVICE_ERROR, 0, 0,
-		  false, false, false, false, ES_FILE_FLUSH_FAILED },
+		  false, false, false, false, ES_FILE_MISSING, HDR_GOOD, false },
+		{ "read-only volume", MIN, false, TOKEN_YES, false, true, false, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_RO_VOLUME, HDR_GOOD, false },
+		{ "read-only volume, unreported", MIN, false, TOKEN_YES, false, true, true, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_RO_VOLUME, HDR_GOOD, false },
+		{ "read-only attribute", MIN, false, TOKEN_YES, false, false, false, true, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_RO_ATTR, HDR_GOOD, false },
+		{ "write fails", MIN, false, TOKEN_YES, false, false, false, false, false, EFI_DEVICE_ERROR, 0, 0, 0,
+		  false, false, false, false, ES_FILE_WRITE_FAILED, HDR_GOOD, false },
+		{ "short write", MIN, false, TOKEN_YES, false, false, false, false, true, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_WRITE_FAILED, HDR_GOOD, false },
+		{ "flush fails", MIN, false, TOKEN_YES, false, false, false, false, false, 0, EFI_DEVICE_ERROR, 0, 0,
+		  false, false, false, false, ES_FILE_FLUSH_FAILED, HDR_GOOD, false },
 		/* creation: only from the hardware */
 		{ "first boot: hw creates both", -1, false, TOKEN_NONE, true, false, false, false, false, 0, 0, 0, 0,
-		  false, true, true, true, ES_FILE_MISSING },
+		  false, true, true, true, ES_FILE_MISSING, HDR_GOOD, false },
 		{ "hw, token there, file created", -1, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, true, ES_FILE_MISSING },
-		{ "hw, file there, token created", 32, false, TOKEN_NONE, true, false, false, false, false, 0, 0, 0, 0,
-		  false, true, true, false, ES_FILE_NO_TOKEN },
+		  false, true, false, true, ES_FILE_MISSING, HDR_GOOD, false },
+		{ "hw, file there, token created", MIN, false, TOKEN_NONE, true, false, false, false, false, 0, 0, 0, 0,
+		  false, true, true, false, ES_FILE_NO_TOKEN, HDR_GOOD, false },
 		{ "hw, SetVariable fails: no file without a token", -1, false, TOKEN_NONE, true, false, false, false,
-		  false, 0, 0, EFI_OUT_OF_RESOURCES, 0, false, false, false, false, ES_FILE_MISSING },
+		  false, 0, 0, EFI_OUT_OF_RESOURCES, 0, false, false, false, false, ES_FILE_MISSING, HDR_GOOD, false },
 		{ "hw, read-only volume", -1, false, TOKEN_NONE, true, true, false, false, false, 0, 0, 0, 0,
-		  false, false, true, false, ES_FILE_MISSING },
+		  false, false, true, false, ES_FILE_MISSING, HDR_GOOD, false },
 		{ "hw, directory cannot be made", -1, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0,
-		  EFI_DEVICE_ERROR, false, false, false, false, ES_FILE_MISSING },
+		  EFI_DEVICE_ERROR, false, false, false, false, ES_FILE_MISSING, HDR_GOOD, false },
 		{ "no hw, no token, no file: nothing", -1, false, TOKEN_NONE, false, false, false, false, false, 0, 0,
-		  0, 0, false, false, false, false, ES_FILE_MISSING },
-		{ "hw and a file that counts", 32, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0, 0,
-		  true, true, false, false, ES_FILE_COUNTED },
+		  0, 0, false, false, false, false, ES_FILE_MISSING, HDR_GOOD, false },
+		{ "hw and a file that counts", MIN, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0, 0,
+		  true, true, false, false, ES_FILE_COUNTED, HDR_GOOD, false },
+		{ "hw rebinds another machine's file", MIN, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0,
+		  0, false, true, false, false, ES_FILE_OTHER_MACHINE, HDR_OTHER, false },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -1003,9 +1094,30 @@ static void test_seed_file_off(void)
 	CHECK(logged("seed_file: turned off (seed_file = none)"));
 }
 
-/* Three boots of one machine: a firmware RNG creates the token and the
- * file; then, with no hardware RNG at all, the file alone seeds the kernel,
- * and changes every boot. A clone of the disk (no token) gets nothing. */
+/* seed_file naming the next stage, the app itself or its config: turned
+ * off, the file untouched (one typo would overwrite the kernel). */
+static void test_seed_file_clash(void)
+{
+	static const char *const confs[] = {
+		"next = \\vmlinuz\nseed_file = \\VMLINUZ\n",
+		"next = \\vmlinuz\nseed_file = \\EFI\\BOOT\\bootx64.efi\n",
+		"next = \\vmlinuz\nseed_file = /efi/earlyseed/EARLYSEED.CONF\n",
+	};
+
+	for (size_t i = 0; i < sizeof(confs) / sizeof(confs[0]); i++) {
+		base();
+		fake.files[0].data = (const uint8_t *)confs[i];
+		fake.files[0].len = strlen(confs[i]);
+		finish(true, true);
+		CHECK(fake.write_attempts == 0 && fake.nv_writes == 0);
+		CHECK(logged("the seed file is turned off"));
+		CHECK(logged("seed_file: turned off (seed_file = none)"));
+	}
+}
+
+/* Boots of one machine: a firmware RNG creates the token and the file;
+ * then, with no hardware RNG at all, the file alone seeds the kernel, and
+ * changes every boot. A clone of the disk (no token) gets nothing. */
 static uint8_t boot_file[4][ES_SEED_FILE_MIN];
 static uint8_t boot_token[ES_TOKEN_LEN];
 
@@ -1019,12 +1131,13 @@ static void boot_with(const uint8_t *file, bool token, bool hw)
 	if (file != NULL)
 		add_file(SEED_PATH, file, ES_SEED_FILE_MIN, false);
 	if (token)
-		fake_set_token(boot_token, ES_TOKEN_LEN, TOKEN_ATTRS);
+		fake_set_token(boot_token, ES_TOKEN_LEN, TOKEN_ATTRS_APP);
 }
 
 static void test_seed_file_boots(void)
 {
 	struct fake_file_entry *e;
+	uint8_t seed1[ES_SEED_LEN];
 
 	boot_with(NULL, false, true);
 	finish(true, true);
@@ -1043,10 +1156,58 @@ static void test_seed_file_boots(void)
 		for (int k = 0; k < b; k++)
 			CHECK(memcmp(boot_file[b], boot_file[k], ES_SEED_FILE_MIN) != 0);
 	}
+	/* the firmware lost the last write: the same file and token again,
+	 * the clocks as before; the monotonic count alone makes the seed new */
+	boot_with(boot_file[1], true, false);
+	finish(true, true);
+	memcpy(seed1, fake.table_bytes_at_start + 4, sizeof(seed1));
+	boot_with(boot_file[1], true, false);
+	finish(true, true);
+	CHECK(memcmp(seed1, fake.table_bytes_at_start + 4, sizeof(seed1)) != 0);
 	/* the clone: same disk, no token, no hardware */
 	boot_with(boot_file[2], false, false);
 	finish(false, true);
 	CHECK(logged("no EarlyseedToken") && fake.nv_writes == 0);
+	/* the file copied onto another machine with its own token */
+	boot_token[0] ^= 1;
+	boot_with(boot_file[2], true, false);
+	finish(false, true);
+	CHECK(logged(es_file_reason_text(ES_FILE_OTHER_MACHINE)));
+}
+
+/* What a crash mid-write leaves (zeros), then boots with no hardware RNG:
+ * the rewrite rests on nothing and never counts, boot after boot, until a
+ * boot with real sources rewrites it (issue: Hardening II, 2). */
+static void test_seed_file_after_a_crash(void)
+{
+	static uint8_t zero[ES_SEED_FILE_MIN];
+	struct fake_file_entry *e;
+
+	check_rand_fill(boot_token, sizeof(boot_token));
+	memset(boot_file[0], 0, ES_SEED_FILE_MIN);
+	boot_with(zero, true, false);
+	finish(false, true);
+	CHECK(logged(es_file_reason_text(ES_FILE_NO_HEADER)) && logged("it rests on 0 bits"));
+	e = fake_file(SEED_PATH);
+	CHECK(e != NULL && e->len == ES_SEED_FILE_MIN);
+	if (e == NULL)
+		return;
+	memcpy(boot_file[1], e->data, ES_SEED_FILE_MIN);
+	for (int b = 2; b <= 3; b++) {
+		boot_with(boot_file[b - 1], true, false);
+		finish(false, true);
+		CHECK(logged(es_file_reason_text(ES_FILE_UNSEEDED)) && !logged("health: seed_file: pass"));
+		e = fake_file(SEED_PATH);
+		memcpy(boot_file[b], e->data, ES_SEED_FILE_MIN);
+	}
+	/* a boot with a firmware RNG refreshes it: the next one counts it */
+	boot_with(boot_file[3], true, true);
+	finish(true, true);
+	e = fake_file(SEED_PATH);
+	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
+	boot_with(boot_file[0], true, false);
+	finish(true, true);
+	CHECK(logged("health: seed_file: pass"));
 }
 
 /* Two earlyseed in one boot: the first uses the file (and counts it, as
@@ -1065,9 +1226,9 @@ static void test_seed_file_chained(void)
 	fake.files[0].len = sizeof(first) - 1;
 	add_file("\\EFI\\es2\\earlyseed.efi", kernel_image, sizeof(kernel_image), true)->earlyseed = true;
 	add_file("\\EFI\\es2\\earlyseed.conf", second, sizeof(second) - 1, false);
-	check_rand_fill(file_old, ES_SEED_FILE_MIN);
-	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
 	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
 	fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
 	rc = efi_main(fake_image_handle(), ST);
 	e = fake_file(SEED_PATH);
@@ -1077,6 +1238,26 @@ static void test_seed_file_chained(void)
 	CHECK(fake.table_at_start != NULL); /* the file's 256 bits, under any CPU trust */
 	CHECK(logged("prev_table: 32 bytes mixed (installed by an earlier earlyseed stage)"));
 	CHECK(!logged("prev_table: bad"));
+}
+
+/* The app says where it is (EarlyseedImage), for `earlyseed seed`. */
+static void test_image_variable(void)
+{
+	static const EFI_GUID vendor = ES_AUDIT_VARIABLE_GUID;
+	const struct fake_var *v = NULL;
+
+	base();
+	finish(true, true);
+	for (size_t i = 0; i < FAKE_MAX_VARS; i++)
+		if (fake.vars[i].used && memcmp(fake.vars[i].name, u"EarlyseedImage", 30) == 0 &&
+		    memcmp(&fake.vars[i].guid, &vendor, sizeof(vendor)) == 0)
+			v = &fake.vars[i];
+	CHECK(v != NULL);
+	if (v == NULL)
+		return;
+	CHECK((v->attr & EFI_VARIABLE_NON_VOLATILE) == 0 && (v->attr & EFI_VARIABLE_RUNTIME_ACCESS) != 0);
+	CHECK(v->len == sizeof(u"\\EFI\\BOOT\\BOOTX64.EFI") &&
+	      memcmp(v->data, u"\\EFI\\BOOT\\BOOTX64.EFI", v->len) == 0);
 }
 
 /* ---- an earlyseed driver loaded before the app (efi/driver.c) ---- */
@@ -1176,6 +1357,9 @@ int main(void)
 	RUN(test_seed_file);
 	RUN(test_seed_file_off);
 	RUN(test_seed_file_boots);
+	RUN(test_seed_file_after_a_crash);
+	RUN(test_seed_file_clash);
+	RUN(test_image_variable);
 	RUN(test_seed_file_chained);
 	RUN(test_driver_then_app);
 	fake_efi_reset(); /* frees the last case's pool allocations */

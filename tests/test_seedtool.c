@@ -11,10 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/audit.h"
+#include "../core/earlyseed.h"
 #include "../tools/seedtool.h"
 #include "check.h"
 
-static char root[256], esp[300], efivars[300], seed[400], token[400];
+static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300];
+static const char *app; /* --app, or NULL */
 static FILE *out, *err;
 static char *outbuf, *errbuf;
 static size_t outlen, errlen;
@@ -38,6 +41,18 @@ static int fault_before_rename(enum seedtool_step step)
 	return step == SEEDTOOL_BEFORE_RENAME;
 }
 
+/* Write s to path (creating it). */
+static void put(const char *path, const char *s)
+{
+	FILE *f = fopen(path, "wb");
+
+	CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	CHECK(fputs(s, f) >= 0);
+	fclose(f);
+}
+
 static void fresh(bool with_efivars)
 {
 	char cmd[600];
@@ -52,6 +67,9 @@ static void fresh(bool with_efivars)
 	snprintf(efivars, sizeof(efivars), "%s/efivars", root);
 	snprintf(seed, sizeof(seed), "%s/" SEEDTOOL_FILE, esp);
 	snprintf(token, sizeof(token), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
+	snprintf(cmdline, sizeof(cmdline), "%s/cmdline", root);
+	put(cmdline, "quiet\n");
+	app = NULL;
 	CHECK(mkdir(esp, 0700) == 0);
 	if (with_efivars)
 		CHECK(mkdir(efivars, 0700) == 0);
@@ -59,7 +77,7 @@ static void fresh(bool with_efivars)
 
 static int run(bool refresh, bool image, seedtool_fault_fn fault, int (*rnd)(uint8_t *, size_t))
 {
-	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd };
+	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline };
 	int rc;
 
 	out = open_memstream(&outbuf, &outlen);
@@ -102,59 +120,133 @@ static size_t entries(const char *dir)
 	return n;
 }
 
+/* The header as written: magic, what it rests on, the binding. */
+static bool header(const uint8_t *b, size_t n, uint32_t other, uint32_t cpu, const uint8_t *bind)
+{
+	struct es_seedfile_header h;
+
+	return es_seedfile_parse(b, n, &h) && h.from.other_bits == other && h.from.cpu_bits == cpu &&
+	       (bind == NULL || memcmp(h.bind, bind, ES_SEEDFILE_BIND_LEN) == 0);
+}
+
+#define FILE_LEN (ES_SEEDFILE_HEADER + SEEDTOOL_LEN)
+
 static void test_install(void)
 {
-	uint8_t a[64], t1[64], t2[64];
+	uint8_t a[128], t1[64], t2[128], bind[ES_SEEDFILE_BIND_LEN];
 	struct stat st;
 
 	fresh(true);
 	CHECK(run(false, false, NULL, fake_random) == 0);
-	CHECK(slurp(seed, a, sizeof(a)) == SEEDTOOL_LEN);
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
 	CHECK(stat(seed, &st) == 0 && (st.st_mode & 07777) == 0600);
 	CHECK(strstr(outbuf, "token: created") != NULL);
-	/* the token: efivarfs form, attributes NV|BS|RT then 32 bytes */
+	/* the token: efivarfs form, attributes NV|BS|RT then 32 bytes, 0600 */
 	CHECK(slurp(token, t1, sizeof(t1)) == 4 + 32);
 	CHECK(t1[0] == 7 && t1[1] == 0 && t1[2] == 0 && t1[3] == 0);
-	CHECK(memcmp(t1 + 4, a, 32) != 0);
+	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);
+	CHECK(memcmp(t1 + 4, a + ES_SEEDFILE_HEADER, 32) != 0);
+	/* made first, so the file is bound to it; the OS's pool was ready and
+	 * the kernel trusts the CPU: it may all be the CPU's */
+	es_seedfile_bind(t1 + 4, bind);
+	CHECK(header(a, FILE_LEN, 0, ES_GATE_BITS, bind));
 	/* the ESP directory is 0700 here: no warning but that it is not FAT */
-	CHECK(strstr(errbuf, "world-accessible") == NULL && strstr(errbuf, "is not a FAT file system") != NULL);
+	CHECK(strstr(errbuf, "world-accessible") == NULL && strstr(errbuf, "is not on a FAT file system") != NULL);
 	done();
 	/* again: a new file, the token untouched */
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "token: present, left as it is") != NULL);
 	CHECK(slurp(token, t2, sizeof(t2)) == 36 && memcmp(t1, t2, 36) == 0);
-	CHECK(slurp(seed, t2, sizeof(t2)) == 32 && memcmp(a, t2, 32) != 0);
+	CHECK(slurp(seed, t2, sizeof(t2)) == FILE_LEN && memcmp(a, t2, FILE_LEN) != 0);
+	CHECK(header(t2, FILE_LEN, 0, ES_GATE_BITS, bind));
 	done();
 	/* no temporary file left behind */
-	snprintf((char *)t2, sizeof(t2), "%s", "");
 	{
 		char dir[400];
 
 		snprintf(dir, sizeof(dir), "%s/EFI/earlyseed", esp);
 		CHECK(entries(dir) == 1);
 	}
+	/* a kernel that does not trust the CPU: none of it is the CPU's */
+	put(cmdline, "root=/dev/vda random.trust_cpu=off quiet\n");
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && header(a, FILE_LEN, ES_GATE_BITS, 0, bind));
+}
+
+/* A token the firmware made is boot-service only: efivarfs does not show
+ * it, the audit record says it is there, and no second one is made. */
+static void test_firmware_token(void)
+{
+	uint8_t rec[4 + ES_AUDIT_SIZE], a[128];
+	struct es_audit_record r;
+	char path[400];
+	FILE *f;
+
+	fresh(true);
+	es_audit_init(&r);
+	r.flags = ES_AUDIT_F_TOKEN;
+	memset(rec, 0, 4);
+	rec[0] = 6;
+	es_audit_encode(&r, rec + 4);
+	snprintf(path, sizeof(path), "%s/" SEEDTOOL_AUDIT_VAR, efivars);
+	f = fopen(path, "wb");
+	CHECK(f != NULL && fwrite(rec, 1, sizeof(rec), f) == sizeof(rec));
+	if (f != NULL)
+		fclose(f);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "the firmware holds one") != NULL && strstr(outbuf, "not bound to this machine yet"));
+	done();
+	CHECK(slurp(token, a, sizeof(a)) == SIZE_MAX && entries(efivars) == 1);
+	/* unbound (zeros): the app binds it at the next boot */
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
+	{
+		static const uint8_t zero[ES_SEEDFILE_BIND_LEN];
+
+		CHECK(header(a, FILE_LEN, 0, ES_GATE_BITS, zero));
+	}
+}
+
+/* efivarfs shows every variable 0644 at boot: refresh makes an OS-made
+ * token readable by root alone again. */
+static void test_token_hidden_at_refresh(void)
+{
+	struct stat st;
+
+	fresh(true);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	CHECK(chmod(token, 0644) == 0);
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "made readable by root alone") != NULL);
+	done();
+	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);
+	/* already hidden: nothing said */
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "made readable") == NULL);
+	done();
 }
 
 static void test_atomic_replace(void)
 {
-	uint8_t a[64], b[64];
+	uint8_t a[128], b[128];
 	char dir[400];
 
 	fresh(true);
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	done();
-	CHECK(slurp(seed, a, sizeof(a)) == 32);
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
 	/* a failure between the write and the rename: the old file stays */
 	CHECK(run(true, false, fault_before_rename, fake_random) == 1);
 	CHECK(strstr(errbuf, "cannot rename") != NULL);
 	done();
-	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(a, b, 32) == 0);
+	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && memcmp(a, b, FILE_LEN) == 0);
 	snprintf(dir, sizeof(dir), "%s/EFI/earlyseed", esp);
 	CHECK(entries(dir) == 1);
 	/* no randomness: nothing written */
 	CHECK(run(true, false, NULL, fail_random) == 1);
 	done();
-	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(a, b, 32) == 0);
+	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && memcmp(a, b, FILE_LEN) == 0);
 }
 
 static uint8_t fixed_fresh[SEEDTOOL_LEN];
@@ -167,30 +259,51 @@ static int fixed_random(uint8_t *p, size_t n)
 
 static void test_refresh(void)
 {
-	uint8_t a[64], b[64], want[32];
+	uint8_t a[128], b[128], want[32];
 	static uint8_t big[8192];
+	struct es_seedfile_header h;
 
 	fresh(false);
 	/* no ESP laid out (not mounted?): refused, nothing created */
 	CHECK(run(true, false, NULL, fake_random) == 1);
-	CHECK(strstr(errbuf, "does not exist: is the ESP mounted") != NULL);
+	CHECK(strstr(errbuf, "is the ESP mounted") != NULL);
 	done();
-	CHECK(slurp(seed, a, sizeof(a)) == SIZE_MAX);
+	CHECK(slurp(seed, a, sizeof(a)) == SIZE_MAX && entries(esp) == 0);
 	CHECK(run(false, false, NULL, fake_random) == 0); /* install (no efivarfs: said) */
 	CHECK(strstr(outbuf, "no efivarfs") != NULL);
 	done();
-	CHECK(slurp(seed, a, sizeof(a)) == 32);
-	/* refresh = BLAKE2s(label, length, old, fresh): the old file counts */
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
+	/* refresh = header, then BLAKE2s(label, length, old, fresh) */
 	check_rand_fill(fixed_fresh, sizeof(fixed_fresh));
 	CHECK(run(true, false, NULL, fixed_random) == 0);
 	CHECK(strstr(outbuf, "refreshed") != NULL && strstr(outbuf, "token") == NULL);
 	done();
-	seedtool_mix(a, 32, fixed_fresh, want);
-	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(b, want, 32) == 0 && memcmp(a, b, 32) != 0);
+	seedtool_mix(a, FILE_LEN, fixed_fresh, want);
+	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && memcmp(b + ES_SEEDFILE_HEADER, want, 32) == 0);
+	CHECK(memcmp(a, b, FILE_LEN) != 0);
 	/* the same fresh bytes over another old file give another file */
 	CHECK(run(true, false, NULL, fixed_random) == 0);
 	done();
-	CHECK(slurp(seed, a, sizeof(a)) == 32 && memcmp(a, b, 32) != 0);
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && memcmp(a, b, FILE_LEN) != 0);
+	/* the binding is kept; the old file's non-CPU bits are kept */
+	{
+		struct es_seedfile_header g = { .from = { .cpu_bits = 10, .other_bits = 123 } };
+
+		memset(g.bind, 0xb1, sizeof(g.bind));
+		es_seedfile_encode(&g, a);
+		{
+			FILE *f = fopen(seed, "wb");
+
+			CHECK(f != NULL && fwrite(a, 1, FILE_LEN, f) == FILE_LEN);
+			if (f != NULL)
+				fclose(f);
+		}
+		CHECK(run(true, false, NULL, fixed_random) == 0);
+		done();
+		CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && es_seedfile_parse(b, FILE_LEN, &h));
+		CHECK(memcmp(h.bind, g.bind, sizeof(g.bind)) == 0);
+		CHECK(h.from.other_bits == 123 && h.from.cpu_bits == ES_GATE_BITS - 123);
+	}
 	/* a larger file (written by the app, or by hand): its first 4 KiB */
 	{
 		FILE *f = fopen(seed, "wb");
@@ -203,49 +316,202 @@ static void test_refresh(void)
 	CHECK(run(true, false, NULL, fixed_random) == 0);
 	done();
 	seedtool_mix(big, 4096, fixed_fresh, want);
-	CHECK(slurp(seed, b, sizeof(b)) == 32 && memcmp(b, want, 32) == 0);
+	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && memcmp(b + ES_SEEDFILE_HEADER, want, 32) == 0);
+}
+
+static void mkdirs(const char *rel)
+{
+	char p[512];
+
+	snprintf(p, sizeof(p), "%s/%s", esp, rel);
+	for (char *q = p + strlen(esp) + 1; *q != '\0'; q++) {
+		if (*q == '/') {
+			*q = '\0';
+			CHECK(mkdir(p, 0700) == 0 || errno == EEXIST);
+			*q = '/';
+		}
+	}
+	CHECK(mkdir(p, 0700) == 0 || errno == EEXIST);
+}
+
+static void put_conf(const char *rel, const char *text)
+{
+	char p[512];
+
+	snprintf(p, sizeof(p), "%s/%s", esp, rel);
+	put(p, text);
 }
 
 /* The path the ESP's config names, as the app reads it; or none. */
 static void test_config_path(void)
 {
-	char conf[512], other[512];
-	uint8_t a[64];
-	FILE *f;
+	char other[512];
+	uint8_t a[128];
 
 	fresh(true);
-	snprintf(conf, sizeof(conf), "%s/EFI", esp);
-	CHECK(mkdir(conf, 0700) == 0 || errno == EEXIST);
-	snprintf(conf, sizeof(conf), "%s/EFI/earlyseed", esp);
-	CHECK(mkdir(conf, 0700) == 0 || errno == EEXIST);
-	snprintf(conf, sizeof(conf), "%s/EFI/earlyseed/earlyseed.conf", esp);
-	f = fopen(conf, "w");
-	CHECK(f != NULL);
-	if (f == NULL)
-		return;
-	fputs("next = \\vmlinuz\nseed_file = \\loader\\random-seed\n", f);
-	fclose(f);
+	mkdirs("EFI/earlyseed");
+	put_conf("EFI/earlyseed/earlyseed.conf", "next = \\vmlinuz\nseed_file = \\loader\\random-seed\n");
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	done();
 	snprintf(other, sizeof(other), "%s/loader/random-seed", esp);
-	CHECK(slurp(other, a, sizeof(a)) == 32 && slurp(seed, a, sizeof(a)) == SIZE_MAX);
+	CHECK(slurp(other, a, sizeof(a)) == FILE_LEN && slurp(seed, a, sizeof(a)) == SIZE_MAX);
 	CHECK(run(false, true, NULL, fake_random) == 0); /* --image removes that one */
 	done();
 	CHECK(slurp(other, a, sizeof(a)) == SIZE_MAX);
-	f = fopen(conf, "w");
-	if (f == NULL)
-		return;
-	fputs("seed_file = none\n", f);
-	fclose(f);
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = none\n");
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "turned off") != NULL);
 	done();
 	CHECK(slurp(seed, a, sizeof(a)) == SIZE_MAX && entries(efivars) == 1); /* the token from the first install */
 }
 
+/* The config beside the app's image first, as the app reads it: the image
+ * from EarlyseedImage, or --app. */
+static void test_config_beside_app(void)
+{
+	static const uint8_t var[] = { 6, 0, 0, 0, '\\', 0, 'E', 0, 'F', 0, 'I', 0, '\\', 0, 'B', 0, 'O', 0, 'O', 0,
+				       'T', 0, '\\', 0, 'B', 0, 'O', 0, 'O', 0, 'T', 0, 'X', 0, '6', 0, '4', 0,
+				       '.', 0, 'E', 0, 'F', 0, 'I', 0, 0, 0 };
+	char p[512];
+	uint8_t a[128];
+	FILE *f;
+
+	fresh(true);
+	mkdirs("EFI/BOOT");
+	mkdirs("EFI/earlyseed");
+	put_conf("EFI/BOOT/earlyseed.conf", "seed_file = \\EFI\\BOOT\\seed\n");
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\other\n");
+	/* no variable: the default place */
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	snprintf(p, sizeof(p), "%s/EFI/earlyseed/other", esp);
+	CHECK(slurp(p, a, sizeof(a)) == FILE_LEN);
+	CHECK(unlink(p) == 0);
+	/* the app at \EFI\BOOT\BOOTX64.EFI said so */
+	snprintf(p, sizeof(p), "%s/" SEEDTOOL_IMAGE_VAR, efivars);
+	f = fopen(p, "wb");
+	CHECK(f != NULL && fwrite(var, 1, sizeof(var), f) == sizeof(var));
+	if (f != NULL)
+		fclose(f);
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "config: \\EFI\\BOOT\\earlyseed.conf") != NULL);
+	done();
+	snprintf(p, sizeof(p), "%s/EFI/BOOT/seed", esp);
+	CHECK(slurp(p, a, sizeof(a)) == FILE_LEN);
+	/* --app wins over the variable */
+	app = "/EFI/earlyseed/earlyseed.efi";
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	snprintf(p, sizeof(p), "%s/EFI/earlyseed/other", esp);
+	CHECK(slurp(p, a, sizeof(a)) == FILE_LEN);
+}
+
+/* Nothing outside the ESP is written, removed or created, whatever the
+ * config or the ESP holds (issue: Hardening II, 1 and 4). */
+static void test_stays_in_the_esp(void)
+{
+	char victim[400], p[512], link[512];
+	uint8_t a[128];
+	struct stat st;
+
+	fresh(true);
+	snprintf(victim, sizeof(victim), "%s/victim", root);
+	put(victim, "precious");
+	mkdirs("EFI/earlyseed");
+	/* ".." in the config: the line is refused, the default is used */
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\..\\victim\n");
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(victim, a, sizeof(a)) == 8 && memcmp(a, "precious", 8) == 0);
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = /EFI/../../victim\n");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(run(false, true, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(victim, a, sizeof(a)) == 8 && memcmp(a, "precious", 8) == 0);
+	/* a link as a directory on the way: never followed */
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\lnk\\random-seed\n");
+	snprintf(link, sizeof(link), "%s/EFI/lnk", esp);
+	CHECK(symlink(root, link) == 0);
+	snprintf(p, sizeof(p), "%s/random-seed", root);
+	put(p, "outside!");
+	CHECK(run(false, false, NULL, fake_random) == 1);
+	CHECK(strstr(errbuf, "never followed") != NULL);
+	done();
+	CHECK(run(true, false, NULL, fake_random) == 1);
+	done();
+	CHECK(run(false, true, NULL, fake_random) == 0); /* --image: nothing to remove here */
+	done();
+	CHECK(slurp(p, a, sizeof(a)) == 8 && memcmp(a, "outside!", 8) == 0);
+	CHECK(unlink(link) == 0);
+	/* the seed file itself a link to a file outside */
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\random-seed\n");
+	(void)unlink(seed);
+	CHECK(symlink(victim, seed) == 0);
+	CHECK(run(true, false, NULL, fake_random) == 1);
+	CHECK(strstr(errbuf, "symbolic link") != NULL);
+	done();
+	CHECK(run(false, false, NULL, fake_random) == 1);
+	done();
+	CHECK(run(false, true, NULL, fake_random) == 1);
+	done();
+	CHECK(lstat(seed, &st) == 0 && S_ISLNK(st.st_mode));
+	CHECK(slurp(victim, a, sizeof(a)) == 8 && memcmp(a, "precious", 8) == 0);
+	/* a FIFO must not hang the boot; a directory is no seed file */
+	CHECK(unlink(seed) == 0 && mkfifo(seed, 0600) == 0);
+	alarm(20);
+	CHECK(run(true, false, NULL, fake_random) == 1);
+	alarm(0);
+	CHECK(strstr(errbuf, "not a regular file") != NULL);
+	done();
+	CHECK(lstat(seed, &st) == 0 && S_ISFIFO(st.st_mode));
+	CHECK(unlink(seed) == 0 && mkdir(seed, 0700) == 0);
+	CHECK(run(true, false, NULL, fake_random) == 1);
+	CHECK(strstr(errbuf, "not a regular file") != NULL);
+	done();
+	CHECK(rmdir(seed) == 0);
+	/* no directory made outside the ESP */
+	snprintf(p, sizeof(p), "%s/loader", root);
+	CHECK(stat(p, &st) != 0);
+}
+
+/* seed_file may not name the next stage, the app or a config it reads. */
+static void test_seed_file_clash(void)
+{
+	static const char *const confs[] = {
+		"next = \\EFI\\Linux\\vmlinuz.efi\nseed_file = \\efi\\linux\\VMLINUZ.EFI\n",
+		"seed_file = \\EFI\\earlyseed\\earlyseed.efi\n",
+		"seed_file = \\EFI\\earlyseed\\earlyseed.conf\n",
+		"seed_file = /EFI/earlyseed/earlyseed.conf\n",
+	};
+	char p[512];
+	uint8_t a[128];
+
+	for (size_t i = 0; i < sizeof(confs) / sizeof(confs[0]); i++) {
+		fresh(true);
+		mkdirs("EFI/earlyseed");
+		mkdirs("EFI/Linux");
+		put_conf("EFI/Linux/vmlinuz.efi", "MZ kernel");
+		put_conf("EFI/earlyseed/earlyseed.efi", "MZ app");
+		put_conf("EFI/earlyseed/earlyseed.conf", confs[i]);
+		CHECK(run(false, false, NULL, fake_random) == 1);
+		CHECK(strstr(errbuf, "names") != NULL);
+		done();
+		CHECK(run(true, false, NULL, fake_random) == 1);
+		done();
+		snprintf(p, sizeof(p), "%s/EFI/Linux/vmlinuz.efi", esp);
+		CHECK(slurp(p, a, sizeof(a)) == 9 && memcmp(a, "MZ kernel", 9) == 0);
+		snprintf(p, sizeof(p), "%s/EFI/earlyseed/earlyseed.efi", esp);
+		CHECK(slurp(p, a, sizeof(a)) == 6 && memcmp(a, "MZ app", 6) == 0);
+		snprintf(p, sizeof(p), "%s/EFI/earlyseed/earlyseed.conf", esp);
+		CHECK(slurp(p, a, sizeof(a)) == strlen(confs[i]));
+	}
+}
+
 static void test_image(void)
 {
-	uint8_t a[64];
+	uint8_t a[128];
 
 	fresh(true);
 	CHECK(run(false, false, NULL, fake_random) == 0);
@@ -276,6 +542,11 @@ int main(void)
 	char cmd[300];
 
 	RUN(test_install);
+	RUN(test_firmware_token);
+	RUN(test_token_hidden_at_refresh);
+	RUN(test_config_beside_app);
+	RUN(test_stays_in_the_esp);
+	RUN(test_seed_file_clash);
 	RUN(test_atomic_replace);
 	RUN(test_refresh);
 	RUN(test_image);

@@ -412,73 +412,165 @@ static int never(uint64_t *v)
 }
 
 /* ---- the seed file: a conditional source, and the creation plan ---- */
-static void file_case(size_t n, bool commit, enum es_file_reason block, const struct es_trust *tr,
-		      struct es_verdict *v)
-{
-	static uint8_t b[ES_SEED_FILE_MAX + 8];
-	struct es_session s;
+static const uint8_t file_tok[ES_TOKEN_LEN] = { 0x5e, 0xed, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+						15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30 };
 
-	check_rand_fill(b, sizeof(b));
+/* A seed file of n bytes: a header resting on other/cpu bits, bound to
+ * file_tok (or to another token), then random contents. */
+static void make_file(uint8_t *b, size_t n, uint32_t other, uint32_t cpu, bool bound)
+{
+	struct es_seedfile_header h = { .from = { .cpu_bits = cpu, .other_bits = other } };
+	uint8_t tok[ES_TOKEN_LEN];
+
+	check_rand_fill(b, n);
+	memcpy(tok, file_tok, sizeof(tok));
+	tok[0] ^= bound ? 0 : 1;
+	es_seedfile_bind(tok, h.bind);
+	if (n >= ES_SEEDFILE_HEADER)
+		es_seedfile_encode(&h, b);
+}
+
+struct fcase {
+	uint32_t other, cpu;
+	bool bound, commit, secure_boot, runtime;
+	enum es_have token;
+	enum es_file_reason block;
+};
+
+static void file_judge(const uint8_t *b, size_t n, const struct fcase *c, const struct es_trust *tr,
+		       struct es_verdict *v)
+{
+	struct es_session s;
+	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot };
+
 	es_session_begin(&s);
-	es_session_add_seed_file(&s, b, n);
-	if (block != ES_FILE_COUNTED)
-		es_session_block(&s, ES_SRC_SEED_FILE, block);
-	if (commit)
+	es_session_add_seed_file(&s, b, n, &t);
+	if (c->block != ES_FILE_COUNTED)
+		es_session_block(&s, ES_SRC_SEED_FILE, c->block);
+	if (c->commit)
 		es_session_commit(&s, ES_SRC_SEED_FILE);
 	judge(&s, tr, v);
 	es_session_end(&s);
 }
 
+static void file_case(size_t n, const struct fcase *c, const struct es_trust *tr, struct es_verdict *v)
+{
+	static uint8_t b[ES_SEED_FILE_MAX + 8];
+
+	make_file(b, n, c->other, c->cpu, c->bound);
+	file_judge(b, n, c, tr, v);
+}
+
+#define FULL() ((const struct fcase){ 256, 0, true, true, false, false, ES_HAVE_YES, ES_FILE_COUNTED })
+
 static void test_seed_file(void)
 {
 	struct es_verdict v;
 	const struct es_source_info *r = es_source(ES_SRC_SEED_FILE);
+	struct fcase c = FULL();
 
 	CHECK(r->conditional && !r->cpu && !r->hardware && r->max_bits == ES_GATE_BITS);
 	/* counts only once committed: 8 bits a byte, at most the gate */
-	file_case(32, false, ES_FILE_COUNTED, &trust_on, &v);
+	c.commit = false;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
 	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.bits[ES_SRC_SEED_FILE] == 0);
 	CHECK(v.file_reason == ES_FILE_NOT_WRITTEN && !v.gate_met);
-	file_case(32, true, ES_FILE_COUNTED, &trust_on, &v);
+	c = FULL();
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
 	CHECK(v.state[ES_SRC_SEED_FILE] == ES_PASS && v.bits[ES_SRC_SEED_FILE] == 256);
 	CHECK(v.file_reason == ES_FILE_COUNTED && v.gate_met && v.install && v.hw_bits == 0);
 	CHECK(v.made_of.other_bits == 256 && v.made_of.cpu_bits == 0);
-	/* the CPU's trust does not touch it */
-	file_case(32, true, ES_FILE_COUNTED, &trust_cpu_off, &v);
+	/* resting on non-CPU bits: the CPU's trust does not touch it */
+	file_case(ES_SEED_FILE_MIN, &c, &trust_cpu_off, &v);
 	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.gate_met);
-	file_case(ES_SEED_FILE_MAX, true, ES_FILE_COUNTED, &trust_on, &v);
+	file_case(ES_SEED_FILE_MAX, &c, &trust_on, &v);
 	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.bytes[ES_SRC_SEED_FILE] == ES_SEED_FILE_MAX);
-	/* 31 bytes, empty: never, even committed */
-	file_case(31, true, ES_FILE_COUNTED, &trust_on, &v);
+	/* never more than its header says the pool that wrote it held */
+	c.other = 100;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_PASS && v.bits[ES_SRC_SEED_FILE] == 100 && !v.gate_met);
+	c.other = 1000; /* a header claiming more than the gate counts the gate */
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256);
+	/* written from a pool that held nothing (a crash left zeros, no
+	 * hardware since): never counts, whatever its bytes */
+	c = FULL();
+	c.other = 0;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_UNSEEDED && !v.gate_met);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 0 && v.counted_bits == 0);
+	/* resting on the CPU: counted under trust_cpu only (no laundering) */
+	c.cpu = 256;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.made_of.cpu_bits == 256 && v.made_of.other_bits == 0);
+	file_case(ES_SEED_FILE_MIN, &c, &trust_cpu_off, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_CPU_UNTRUSTED && !v.gate_met);
+	CHECK(v.untrusted_bits == 256);
+	c.other = 56;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_cpu_off, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 56 && v.untrusted_bits == 256);
+	/* too short, not ours, an older earlyseed's raw file */
+	c = FULL();
+	file_case(ES_SEED_FILE_MIN - 1, &c, &trust_on, &v);
 	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_SHORT && !v.gate_met);
-	file_case(0, true, ES_FILE_COUNTED, &trust_on, &v);
+	file_case(0, &c, &trust_on, &v);
 	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_SHORT);
+	{
+		static uint8_t raw[128];
+
+		check_rand_fill(raw, sizeof(raw));
+		file_judge(raw, sizeof(raw), &c, &trust_on, &v);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_NO_HEADER && !v.gate_met);
+		CHECK(v.bytes[ES_SRC_SEED_FILE] == sizeof(raw));
+	}
+	/* the machine: no token (a clone), a bad one, another machine's file */
+	c = FULL();
+	c.token = ES_HAVE_NONE;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_NO_TOKEN && !v.gate_met);
+	c.token = ES_HAVE_BAD;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.file_reason == ES_FILE_TOKEN_BAD && !v.gate_met);
+	c = FULL();
+	c.bound = false;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_OTHER_MACHINE && !v.gate_met);
+	/* Secure Boot with a token the OS can read: the file alone proves
+	 * nothing; a boot-service-only token, or no Secure Boot, is fine */
+	c = FULL();
+	c.secure_boot = c.runtime = true;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_TOKEN_EXPOSED && !v.gate_met);
+	c.runtime = false;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256);
+	c.runtime = true;
+	c.secure_boot = false;
+	file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256);
 	/* blocked: the first reason is kept, commit cannot undo it */
-	file_case(32, true, ES_FILE_NO_TOKEN, &trust_on, &v);
-	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_NO_TOKEN && v.bits[ES_SRC_SEED_FILE] == 0);
+	c = FULL();
 	for (int why = ES_FILE_RO_VOLUME; why < ES_FILE_REASONS; why++) {
-		file_case(64, true, (enum es_file_reason)why, &trust_on, &v);
+		if (why == ES_FILE_NO_VOLUME || why == ES_FILE_EARLIER_STAGE)
+			continue; /* nothing there: never blocks a file that is */
+		c.block = (enum es_file_reason)why;
+		file_case(ES_SEED_FILE_MIN, &c, &trust_on, &v);
 		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == why && !v.gate_met);
 		CHECK(strcmp(es_file_reason_text((enum es_file_reason)why), "unknown reason") != 0);
 	}
-	/* all-zero and a repeated pattern fail their tests */
+	/* all-zero and a repeated pattern after the header fail their tests */
 	{
-		static uint8_t z[64];
-		struct es_session s;
+		static uint8_t z[ES_SEED_FILE_MIN];
 
-		es_session_begin(&s);
-		es_session_add_seed_file(&s, z, sizeof(z));
-		es_session_commit(&s, ES_SRC_SEED_FILE);
-		judge(&s, &trust_on, &v);
+		c = FULL();
+		make_file(z, sizeof(z), 256, 0, true);
+		memset(z + ES_SEEDFILE_HEADER, 0, sizeof(z) - ES_SEEDFILE_HEADER);
+		file_judge(z, sizeof(z), &c, &trust_on, &v);
 		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_HEALTH && !v.gate_met);
-		for (size_t i = 0; i < sizeof(z); i++)
+		for (size_t i = ES_SEEDFILE_HEADER; i < sizeof(z); i++)
 			z[i] = (uint8_t)(i % 16 * 17 + 3);
-		es_session_begin(&s);
-		es_session_add_seed_file(&s, z, sizeof(z));
-		es_session_commit(&s, ES_SRC_SEED_FILE);
-		judge(&s, &trust_on, &v);
+		file_judge(z, sizeof(z), &c, &trust_on, &v);
 		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_HEALTH);
-		es_session_end(&s);
 	}
 	/* missing and off are not failures */
 	{
@@ -496,6 +588,77 @@ static void test_seed_file(void)
 		CHECK(v.state[ES_SRC_SEED_FILE] == ES_ABSENT && v.file_reason == ES_FILE_OFF);
 		es_session_end(&s);
 	}
+}
+
+/* The header on values: round trip, caps, anything else refused. */
+static void test_seedfile_header(void)
+{
+	struct es_seedfile_header h = { .from = { .cpu_bits = 17, .other_bits = 300 }, .flags = 5 }, g;
+	uint8_t b[ES_SEEDFILE_HEADER], bind2[ES_SEEDFILE_BIND_LEN];
+
+	es_seedfile_bind(file_tok, h.bind);
+	es_seedfile_encode(&h, b);
+	CHECK(memcmp(b, ES_SEEDFILE_MAGIC, 8) == 0);
+	CHECK(es_seedfile_parse(b, sizeof(b), &g));
+	CHECK(g.from.other_bits == 256 && g.from.cpu_bits == 17 && g.flags == 5);
+	CHECK(memcmp(g.bind, h.bind, sizeof(h.bind)) == 0);
+	CHECK(!es_seedfile_parse(b, sizeof(b) - 1, &g) && g.from.other_bits == 0);
+	b[0] ^= 1;
+	CHECK(!es_seedfile_parse(b, sizeof(b), &g));
+	CHECK(!es_seedfile_parse(NULL, 64, &g));
+	/* the binding depends on every token byte, and shows none of it */
+	for (size_t i = 0; i < ES_TOKEN_LEN; i++) {
+		uint8_t t[ES_TOKEN_LEN];
+
+		memcpy(t, file_tok, sizeof(t));
+		t[i] ^= 0x80;
+		es_seedfile_bind(t, bind2);
+		CHECK(memcmp(bind2, h.bind, sizeof(bind2)) != 0);
+	}
+	for (size_t i = 0; i + 4 <= sizeof(h.bind); i++)
+		CHECK(memcmp(h.bind + i, file_tok, 4) != 0);
+}
+
+/* What the next contents rest on (es_session_file_provenance): the pool's
+ * counted sources, the old file only when it is about to count. */
+static void test_file_provenance(void)
+{
+	static uint8_t b[ES_SEED_FILE_MIN];
+	struct es_session s;
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false };
+	struct es_provenance from;
+	struct es_verdict v;
+
+	/* a crash left zeros, no hardware since: the rewrite rests on nothing,
+	 * and so never counts at the next boot (issue: Hardening II, 2) */
+	memset(b, 0, sizeof(b));
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_CLOCK, 24);
+	(void)es_session_add(&s, ES_SRC_TOKEN, file_tok, ES_TOKEN_LEN);
+	es_session_add_seed_file(&s, b, sizeof(b), &t);
+	es_session_file_provenance(&s, &trust_on, true, &from);
+	CHECK(from.other_bits == 0 && from.cpu_bits == 0);
+	es_session_end(&s);
+	/* a counting file: its bits carry on */
+	make_file(b, sizeof(b), 200, 56, true);
+	es_session_begin(&s);
+	es_session_add_seed_file(&s, b, sizeof(b), &t);
+	es_session_file_provenance(&s, &trust_on, false, &from);
+	CHECK(from.other_bits == 0 && from.cpu_bits == 0); /* not about to count */
+	es_session_file_provenance(&s, &trust_on, true, &from);
+	CHECK(from.other_bits == 200 && from.cpu_bits == 56);
+	es_session_file_provenance(&s, &trust_cpu_off, true, &from);
+	CHECK(from.other_bits == 200 && from.cpu_bits == 0);
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL); /* asking changed nothing */
+	/* with hardware: capped at the gate each */
+	add_random(&s, ES_SRC_EFI_RNG, 512);
+	add_words(&s, ES_SRC_RDSEED, ES_CPU_LONGS);
+	es_session_file_provenance(&s, &trust_on, true, &from);
+	CHECK(from.other_bits == 256 && from.cpu_bits == 256);
+	es_session_file_provenance(&s, &trust_cpu_off, false, &from);
+	CHECK(from.other_bits == 256 && from.cpu_bits == 0);
+	es_session_end(&s);
 }
 
 /* The token is mixed and counts nothing; distinct labels give unrelated
@@ -656,6 +819,8 @@ int main(void)
 	RUN(test_loop_guard);
 	RUN(test_cpu_gather);
 	RUN(test_seed_file);
+	RUN(test_seedfile_header);
+	RUN(test_file_provenance);
 	RUN(test_token_and_labels);
 	RUN(test_file_plan);
 	return check_done();

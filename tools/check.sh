@@ -38,11 +38,11 @@ for t in build/host/test_*; do
 	run "host" "$t"
 done
 for t in build/asan/test_*; do
-	run "asan+ubsan" env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 "$t"
+	run "asan+ubsan" env ES_QUICK=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 "$t"
 done
 for t in build/host/test_*; do
 	# memcheck reports reads of dead stack as undefined: the matrix skips its scan there.
-	run "valgrind" env ES_NO_STACK_SCAN=1 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
+	run "valgrind" env ES_QUICK=1 ES_NO_STACK_SCAN=1 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
 done
 run "lint" tools/lint.sh
 run "image" tools/imgcheck.sh

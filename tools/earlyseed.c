@@ -21,8 +21,8 @@ static const char usage[] =
 	"                 [--table BYTES] [--trust-bootloader on|off] [--trust-cpu on|off]\n"
 	"                 [--seconds N] [--svg FILE]\n"
 	"       earlyseed inspect [FILE|-]\n"
-	"       earlyseed seed install --esp DIR [--image] [--efivars DIR]\n"
-	"       earlyseed seed refresh --esp DIR [--efivars DIR]\n"
+	"       earlyseed seed install --esp DIR [--image] [--efivars DIR] [--app PATH]\n"
+	"       earlyseed seed refresh --esp DIR [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
 	"\n"
 	"replay   executes a script against the Linux v3.17 input pool and its\n"
@@ -44,15 +44,20 @@ static const char usage[] =
 	"         no table, both trusts on. --svg also plots all five kernels.\n"
 	"inspect  decodes earlyseed's audit record, by default from\n"
 	"         " INSPECT_EFIVARFS_PATH "\n"
-	"seed     keeps the seed file on the ESP (DIR/" SEEDTOOL_FILE "):\n"
-	"         install  writes " ES_STR(SEEDTOOL_LEN) " bytes from getrandom(2) (mode 0600, temporary file,\n"
-	"                  fsync, rename) and creates the EarlyseedToken variable through\n"
+	"seed     keeps the seed file on the ESP (DIR/" SEEDTOOL_FILE ", or the config's\n"
+	"         seed_file; the config is read where the app reads it: beside its image\n"
+	"         (--app PATH on the ESP, else the EarlyseedImage variable the app left,\n"
+	"         else " SEEDTOOL_APP "), then \\EFI\\earlyseed\\earlyseed.conf;\n"
+	"         every path is opened below DIR without following links):\n"
+	"         install  writes a header and 32 bytes from getrandom(2) (mode 0600,\n"
+	"                  temporary file, fsync, rename) and creates the EarlyseedToken variable through\n"
 	"                  efivarfs when the machine has none (never rewritten);\n"
 	"                  --image: for image builders: removes any seed file and writes no\n"
 	"                  token, so no two clones share a seed\n"
 	"         refresh  once the kernel's pool is ready, hashes the old file with fresh\n"
-	"                  getrandom(2) bytes into a new one, atomically (creates it and the\n"
-	"                  token when missing); tools/earlyseed-seed.service runs it at boot\n"
+	"                  getrandom(2) bytes into a new one, atomically, and makes a token\n"
+	"                  the OS created readable by root alone again (efivarfs resets it\n"
+	"                  at boot); tools/earlyseed-seed.service runs it at boot\n"
 	"rom      wraps a boot-service driver as a PCI option ROM (PCI Firmware 3.0,\n"
 	"         UEFI 2.10 section 14.4.2) claiming VENDOR:DEVICE (default an Intel\n"
 	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n";
@@ -268,6 +273,8 @@ static int cmd_seed(int argc, char **argv)
 			o.esp = argv[++i];
 		} else if (strcmp(argv[i], "--efivars") == 0 && i + 1 < argc) {
 			o.efivars = argv[++i];
+		} else if (strcmp(argv[i], "--app") == 0 && i + 1 < argc) {
+			o.app = argv[++i];
 		} else {
 			fprintf(stderr, "earlyseed: seed %s: unknown or incomplete option %s\n%s", argv[1], argv[i], usage);
 			return 2;

@@ -7,11 +7,15 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "../core/audit.h"
 #include "../core/blake2s.h"
 #include "../core/config.h"
 #include "../core/earlyseed.h"
@@ -20,9 +24,12 @@
 #define OLD_MAX ES_SEED_FILE_MAX
 /* Hashes the old file with fresh kernel randomness (bootctl random-seed). */
 #define REFRESH_LABEL "earlyseed v1 seed refresh"
-/* UEFI 2.10 section 8.2: NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS,
- * the attributes efi/token.c gives the token. */
+/* UEFI 2.10 section 8.2: NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS:
+ * efivarfs can create no other kind (the app makes its own token boot-service
+ * only, where the OS never sees it). */
 #define TOKEN_ATTRS 0x7u
+/* The most of a variable the tool reads: 4 bytes of attributes, then data. */
+#define VAR_MAX 1024
 
 static int fail(FILE *err, const char *what, const char *path)
 {
@@ -45,47 +52,67 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
-int seedtool_replace(const char *dir, const char *name, const uint8_t *data, size_t n, seedtool_fault_fn fault,
+/* Up to cap bytes of fd; -1 on a read error. */
+static ssize_t read_all(int fd, uint8_t *buf, size_t cap)
+{
+	size_t n = 0;
+
+	while (n < cap) {
+		ssize_t r = read(fd, buf + n, cap - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	return (ssize_t)n;
+}
+
+int seedtool_replace(int dirfd, const char *name, const uint8_t *data, size_t n, seedtool_fault_fn fault,
 		     FILE *err)
 {
-	char tmp[PATH_MAX], dst[PATH_MAX];
-	int fd, dfd;
+	char tmp[NAME_MAX + 1];
+	int fd = -1;
 
-	if ((size_t)snprintf(dst, sizeof(dst), "%s/%s", dir, name) >= sizeof(dst) ||
-	    (size_t)snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, name) >= sizeof(tmp)) {
-		fprintf(err, "earlyseed: path too long: %s/%s\n", dir, name);
-		return -1;
+	/* O_EXCL | O_NOFOLLOW: a name someone planted is never written through. */
+	for (unsigned int i = 0; i < 100 && fd < 0; i++) {
+		if ((size_t)snprintf(tmp, sizeof(tmp), ".%s.%ld.%lx.%u", name, (long)getpid(),
+				     (unsigned long)time(NULL), i) >= sizeof(tmp)) {
+			fprintf(err, "earlyseed: name too long: %s\n", name);
+			return -1;
+		}
+		fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 && errno != EEXIST)
+			break;
 	}
-	fd = mkostemp(tmp, O_CLOEXEC); /* mode 0600 */
 	if (fd < 0)
-		return fail(err, "cannot create a temporary file in", dir);
+		return fail(err, "cannot create a temporary file for", name);
 	/* On a FAT ESP the mode comes from the mount options; elsewhere this
 	 * makes it 0600 whatever the umask. */
 	(void)fchmod(fd, 0600);
 	if (write_all(fd, data, n) != 0 || fsync(fd) != 0) {
 		fail(err, "cannot write", tmp);
 		close(fd);
-		unlink(tmp);
+		unlinkat(dirfd, tmp, 0);
 		return -1;
 	}
 	if (close(fd) != 0) {
 		fail(err, "cannot write", tmp);
-		unlink(tmp);
+		unlinkat(dirfd, tmp, 0);
 		return -1;
 	}
-	if ((fault != NULL && fault(SEEDTOOL_BEFORE_RENAME) != 0) || rename(tmp, dst) != 0) {
-		fail(err, "cannot rename the new seed over", dst);
-		unlink(tmp);
+	if ((fault != NULL && fault(SEEDTOOL_BEFORE_RENAME) != 0) || renameat(dirfd, tmp, dirfd, name) != 0) {
+		fail(err, "cannot rename the new seed over", name);
+		unlinkat(dirfd, tmp, 0);
 		return -1;
 	}
-	/* The rename itself must reach the disk. */
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0 || fsync(dfd) != 0) {
-		/* The new file is in place; only its durability is in doubt. */
-		fprintf(err, "earlyseed: warning: cannot fsync %s: %s\n", dir, strerror(errno));
-	}
-	if (dfd >= 0)
-		close(dfd);
+	/* The rename itself must reach the disk; only its durability is in
+	 * doubt if this fails. */
+	if (fsync(dirfd) != 0)
+		fprintf(err, "earlyseed: warning: cannot fsync the directory of %s: %s\n", name, strerror(errno));
 	return 0;
 }
 
@@ -106,10 +133,52 @@ static int get_random(uint8_t *p, size_t n)
 	return 0;
 }
 
+/* A variable's data from efivarfs (after its 4 attribute bytes): its length,
+ * or -1 when it is not there or not readable. */
+static ssize_t var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap)
+{
+	char path[PATH_MAX];
+	uint8_t raw[4 + VAR_MAX];
+	ssize_t n;
+	int fd;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars, name) >= sizeof(path))
+		return -1;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read_all(fd, raw, sizeof(raw));
+	close(fd);
+	if (n < 4 || (size_t)(n - 4) > cap) {
+		es_wipe(raw, sizeof(raw));
+		return -1;
+	}
+	memcpy(buf, raw + 4, (size_t)(n - 4));
+	es_wipe(raw, sizeof(raw));
+	return n - 4;
+}
+
+static const char *efivars_dir(const struct seedtool_opts *o)
+{
+	return o->efivars != NULL ? o->efivars : SEEDTOOL_EFIVARS;
+}
+
+/* Did this boot's earlyseed find (or make) a token? Its audit record says
+ * so, also of a boot-service-only token efivarfs cannot show. */
+static bool firmware_has_token(const struct seedtool_opts *o)
+{
+	uint8_t buf[VAR_MAX];
+	struct es_audit_record a;
+	ssize_t n = var_read(efivars_dir(o), SEEDTOOL_AUDIT_VAR, buf, sizeof(buf));
+
+	return n > 0 && es_audit_decode(buf, (size_t)n, &a) == ES_AUDIT_OK &&
+	       (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED | ES_AUDIT_F_TOKEN_FAILED)) != 0;
+}
+
 /* The token through efivarfs, once: an existing one is never rewritten. */
 static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
-	const char *dir = o->efivars != NULL ? o->efivars : SEEDTOOL_EFIVARS;
+	const char *dir = efivars_dir(o);
 	char path[PATH_MAX];
 	uint8_t buf[4 + ES_TOKEN_LEN];
 	struct stat st;
@@ -122,8 +191,15 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 	}
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, SEEDTOOL_TOKEN_VAR) >= sizeof(path))
 		return -1;
-	if (stat(path, &st) == 0) {
+	if (lstat(path, &st) == 0) {
 		fprintf(out, "token: present, left as it is\n");
+		return 0;
+	}
+	if (firmware_has_token(o)) {
+		/* A second variable of the same name with runtime access would
+		 * be made beside it by some firmware: leave it alone. */
+		fprintf(out, "token: the firmware holds one (boot services only: the OS cannot see it), left as "
+			     "it is\n");
 		return 0;
 	}
 	buf[0] = TOKEN_ATTRS;
@@ -133,7 +209,7 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 		return fail(err, "getrandom failed for", "the token");
 	}
 	/* efivarfs takes the attributes and the data in one write. */
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0 || write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
 		rc = fail(err, "cannot create the token", path);
 	if (fd >= 0 && close(fd) != 0 && rc == 0)
@@ -143,35 +219,178 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 		(void)unlink(path);
 	es_wipe(buf, sizeof(buf));
 	if (rc == 0)
-		fprintf(out, "token: created %s\n", path);
+		fprintf(out, "token: created %s (readable by root alone)\n", path);
 	return rc;
 }
 
-/* The old file's first OLD_MAX bytes, or n = 0 when there is none. */
-static int read_old(const char *path, uint8_t *buf, size_t *n, FILE *err)
+/* chmod through efivarfs's immutable flag (fs/efivarfs/inode.c sets
+ * S_IMMUTABLE on every variable not in its removable list, so a plain chmod
+ * fails with EPERM): clear it, chmod, set it again. */
+static int chmod_mutable(const char *path, mode_t mode)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), flags = 0, rc;
+	bool immutable = false;
+
+	if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_IMMUTABLE_FL) != 0) {
+		int cleared = flags & ~FS_IMMUTABLE_FL;
+
+		immutable = ioctl(fd, FS_IOC_SETFLAGS, &cleared) == 0;
+	}
+	rc = fd >= 0 ? fchmod(fd, mode) : -1;
+	if (immutable)
+		(void)ioctl(fd, FS_IOC_SETFLAGS, &flags);
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
+/* efivarfs shows a variable 0644 again at every boot: a token the OS made
+ * is made readable by root alone again (the service runs this at boot). */
+static void token_hide(const struct seedtool_opts *o, FILE *out, FILE *err)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars_dir(o), SEEDTOOL_TOKEN_VAR) >= sizeof(path) ||
+	    lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 0077) == 0)
+		return;
+	if (chmod_mutable(path, 0600) != 0)
+		fprintf(err, "earlyseed: warning: %s is readable by all and cannot be changed: %s\n", path,
+			strerror(errno));
+	else
+		fprintf(out, "token: %s made readable by root alone\n", path);
+}
+
+/* The token's binding, when the OS can read the token (one it made). */
+static bool token_bind(const struct seedtool_opts *o, uint8_t bind[ES_SEEDFILE_BIND_LEN])
+{
+	uint8_t tok[VAR_MAX];
+	ssize_t n = var_read(efivars_dir(o), SEEDTOOL_TOKEN_VAR, tok, sizeof(tok));
+	bool ok = n == (ssize_t)ES_TOKEN_LEN;
+
+	if (ok)
+		es_seedfile_bind(tok, bind);
+	es_wipe(tok, sizeof(tok));
+	return ok;
+}
+
+/* The app's image on the ESP: --app, else what the app left in
+ * EarlyseedImage (UCS-2), else SEEDTOOL_APP. */
+static void app_path(const struct seedtool_opts *o, char *app, size_t cap)
+{
+	uint8_t buf[2 * ES_CONFIG_NEXT_MAX];
+	ssize_t n;
+	size_t k = 0;
+
+	snprintf(app, cap, "%s", o->app != NULL ? o->app : SEEDTOOL_APP);
+	if (o->app != NULL)
+		return;
+	n = var_read(efivars_dir(o), SEEDTOOL_IMAGE_VAR, buf, sizeof(buf));
+	if (n < 2 || n % 2 != 0)
+		return;
+	for (ssize_t i = 0; i + 1 < n && k + 1 < cap; i += 2) {
+		unsigned int c = (unsigned int)buf[i] | (unsigned int)buf[i + 1] << 8;
+
+		if (c == 0)
+			break;
+		if (c < 0x20 || c > 0x7e)
+			return; /* not a path earlyseed wrote */
+		app[k++] = (char)c;
+	}
+	app[k] = '\0';
+	if (app[0] != '\\' && app[0] != '/')
+		snprintf(app, cap, "%s", SEEDTOOL_APP);
+}
+
+/* The directory holding the last component of rel (an absolute ESP path,
+ * '\\' or '/'), opened from the ESP one component at a time without
+ * following links; with create, missing directories are made (0700).
+ * *leaf points into rel. -1 after a message. */
+static int open_parent(int espfd, const char *rel, bool create, const char **leaf, FILE *err)
+{
+	char comp[NAME_MAX + 1];
+	const char *p = rel;
+	int fd = dup(espfd);
+
+	while (fd >= 0) {
+		size_t n = 0;
+		int next;
+
+		while (*p == '\\' || *p == '/')
+			p++;
+		while (p[n] != '\0' && p[n] != '\\' && p[n] != '/')
+			n++;
+		if (n == 0 || n > NAME_MAX || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.')) {
+			fprintf(err, "earlyseed: seed file path %s: empty, . or .. component, or too long\n", rel);
+			break;
+		}
+		if (p[n] == '\0') {
+			*leaf = p;
+			return fd;
+		}
+		memcpy(comp, p, n);
+		comp[n] = '\0';
+		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0 && errno == ENOENT && create && mkdirat(fd, comp, 0700) == 0)
+			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (next < 0) {
+			fprintf(err, "earlyseed: %s: cannot open directory %s%s: %s\n", rel, comp,
+				errno == ELOOP || errno == ENOTDIR ? " (a link or not a directory: never followed)" : "",
+				strerror(errno));
+			break;
+		}
+		close(fd);
+		fd = next;
+		p += n;
+	}
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/* Open name in dirfd for reading: a regular file only, never through a
+ * link, never waiting (a FIFO would hang the boot). -1 with errno ENOENT
+ * when absent; -2 after a message. */
+static int open_regular(int dirfd, const char *name, const char *shown, FILE *err)
+{
+	struct stat st;
+	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0 && errno == ENOENT)
+		return -1;
+	if (fd < 0) {
+		fprintf(err, "earlyseed: cannot open %s: %s\n", shown,
+			errno == ELOOP ? "it is a symbolic link (never followed)" : strerror(errno));
+		return -2;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		fprintf(err, "earlyseed: %s is not a regular file: left alone\n", shown);
+		close(fd);
+		return -2;
+	}
+	return fd;
+}
+
+/* The old file's first OLD_MAX bytes (n = 0 when there is none). */
+static int read_old(int dirfd, const char *name, const char *shown, uint8_t *buf, size_t *n, FILE *err)
+{
+	int fd = open_regular(dirfd, name, shown, err);
+	ssize_t r;
 
 	*n = 0;
+	if (fd == -1)
+		return 0;
 	if (fd < 0)
-		return errno == ENOENT ? 0 : fail(err, "cannot read", path);
-	while (*n < OLD_MAX) {
-		ssize_t r = read(fd, buf + *n, OLD_MAX - *n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			close(fd);
-			return fail(err, "cannot read", path);
-		}
-		if (r == 0)
-			break;
-		*n += (size_t)r;
-	}
+		return -1;
+	r = read_all(fd, buf, OLD_MAX);
 	close(fd);
+	if (r < 0)
+		return fail(err, "cannot read", shown);
+	*n = (size_t)r;
 	return 0;
 }
 
-static void warn_exposed(const char *esp, const char *file, FILE *err)
+static void warn_exposed(const char *esp, int dirfd, const char *name, const char *shown, FILE *err)
 {
 	struct stat st;
 
@@ -181,134 +400,180 @@ static void warn_exposed(const char *esp, const char *file, FILE *err)
 		fprintf(err, "earlyseed: warning: %s is world-accessible (mode %04o); mount the ESP with "
 			     "umask=0077 (fmask=0177,dmask=0077) so the seed file is not readable by all\n",
 			esp, (unsigned int)(st.st_mode & 07777));
-	else if (stat(file, &st) == 0 && (st.st_mode & 0077) != 0)
+	else if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && (st.st_mode & 0077) != 0)
 		fprintf(err, "earlyseed: warning: %s has mode %04o (the ESP's mount options decide it); it "
 			     "should be readable by root alone\n",
-			file, (unsigned int)(st.st_mode & 07777));
+			shown, (unsigned int)(st.st_mode & 07777));
 }
 
-/* The seed file's path: `seed_file` of DIR/EFI/earlyseed/earlyseed.conf (the
- * config `make install` writes), as the app reads it; "" when turned off.
- * Returns 0, or -1 after a message. */
-static int seed_path(const char *esp, char *file, size_t cap, FILE *err)
+/* The config the app reads (es_config_places(): beside its image, then the
+ * default place), opened below the ESP like the seed file. */
+static void read_config(int espfd, const char *app, struct es_config *c, FILE *out, FILE *err)
 {
-	char conf[PATH_MAX];
-	struct es_config c;
-	FILE *f;
+	char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX];
+	unsigned int n = es_config_places(app, places);
+	static uint8_t buf[ES_CONFIG_MAX_FILE + 1];
 
-	es_config_defaults(&c);
-	if ((size_t)snprintf(conf, sizeof(conf), "%s/EFI/earlyseed/earlyseed.conf", esp) >= sizeof(conf))
-		return -1;
-	f = fopen(conf, "rb");
-	if (f != NULL) {
-		static uint8_t buf[ES_CONFIG_MAX_FILE + 1];
-		size_t n = fread(buf, 1, sizeof(buf), f);
+	es_config_defaults(c);
+	for (unsigned int i = 0; i < n; i++) {
+		const char *leaf;
+		int dfd = open_parent(espfd, places[i], false, &leaf, err), fd = -1;
+		ssize_t len;
 
-		fclose(f);
-		(void)es_config_parse(&c, buf, n, NULL, NULL);
-	}
-	if (c.seed_file[0] == '\0') {
-		file[0] = '\0';
-		return 0;
-	}
-	for (char *p = c.seed_file; *p != '\0'; p++) {
-		if (*p == '\\')
-			*p = '/';
-	}
-	if ((size_t)snprintf(file, cap, "%s%s", esp, c.seed_file) >= cap) {
-		fprintf(err, "earlyseed: --esp path too long\n");
-		return -1;
-	}
-	return 0;
-}
-
-/* mkdir -p of the directories above file, below esp. */
-static int make_parents(const char *esp, const char *file, FILE *err)
-{
-	char p[PATH_MAX];
-	size_t base = strlen(esp);
-
-	snprintf(p, sizeof(p), "%s", file);
-	for (size_t i = base + 1; p[i] != '\0'; i++) {
-		if (p[i] != '/')
+		if (dfd >= 0) {
+			fd = open_regular(dfd, leaf, places[i], err);
+			close(dfd);
+		}
+		if (fd < 0)
 			continue;
-		p[i] = '\0';
-		if (mkdir(p, 0700) != 0 && errno != EEXIST)
-			return fail(err, "cannot create", p);
-		p[i] = '/';
+		len = read_all(fd, buf, sizeof(buf));
+		close(fd);
+		if (len < 0)
+			continue;
+		fprintf(out, "config: %s\n", places[i]);
+		(void)es_config_parse(c, buf, (size_t)len, NULL, NULL);
+		return;
 	}
-	return 0;
+}
+
+/* What the OS's new contents rest on: its pool was ready (getrandom
+ * blocked until then), worth the gate; when the running kernel does not
+ * trust the CPU's RNG, none of it is the CPU's. The old file's own
+ * non-CPU bits stay. */
+static void os_provenance(const struct seedtool_opts *o, const struct es_seedfile_header *old, bool have_old,
+			  struct es_provenance *from)
+{
+	static char cmd[ES_CONFIG_CMDLINE_MAX + 1];
+	struct es_trust t;
+	FILE *f = fopen(o->cmdline_file != NULL ? o->cmdline_file : "/proc/cmdline", "re");
+	size_t n = 0;
+
+	if (f != NULL) {
+		n = fread(cmd, 1, sizeof(cmd) - 1, f);
+		fclose(f);
+	}
+	cmd[n] = '\0';
+	es_trust_defaults(&t);
+	es_trust_parse(&t, cmd);
+	from->other_bits = have_old ? old->from.other_bits : 0u;
+	if (!t.cpu)
+		from->other_bits = ES_GATE_BITS;
+	from->cpu_bits = ES_GATE_BITS - from->other_bits;
 }
 
 /* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
 #define MSDOS_MAGIC 0x4d44
 
-int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
+static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 {
-	char dir[PATH_MAX], file[PATH_MAX];
-	const char *name;
+	char app[ES_CONFIG_NEXT_MAX], shown[PATH_MAX];
+	const char *name, *clash;
+	struct es_config c;
+	struct es_seedfile_header h = { 0 }, old_h;
 	static uint8_t old[OLD_MAX];
-	uint8_t fresh[SEEDTOOL_LEN], next[SEEDTOOL_LEN];
+	uint8_t fresh[SEEDTOOL_LEN], next[ES_SEEDFILE_HEADER + SEEDTOOL_LEN];
+	bool have_old;
 	struct statfs fs;
-	struct stat st;
 	size_t n = 0;
-	int rc = 1;
+	int dirfd, rc = 1, tok_rc;
 
-	if (stat(o->esp, &st) != 0 || !S_ISDIR(st.st_mode))
-		return fail(err, "no ESP directory at", o->esp) != 0;
-	if (seed_path(o->esp, file, sizeof(file), err) != 0)
+	app_path(o, app, sizeof(app));
+	read_config(espfd, app, &c, out, err);
+	clash = es_config_seed_file_clash(&c, app);
+	if (clash != NULL) {
+		fprintf(err, "earlyseed: seed_file %s names %s: the app turns the seed file off, and so does this "
+			     "tool (fix the config)\n", c.seed_file, clash);
 		return 1;
-	if (file[0] == '\0') {
+	}
+	if (c.seed_file[0] == '\0') {
 		fprintf(out, "seed file: turned off in the config (seed_file = none); nothing to do\n");
 		return 0;
 	}
-	snprintf(dir, sizeof(dir), "%s", file);
-	*strrchr(dir, '/') = '\0';
-	name = strrchr(file, '/') + 1;
+	snprintf(shown, sizeof(shown), "%s%s", o->esp, c.seed_file);
+	for (char *p = shown; *p != '\0'; p++)
+		*p = *p == '\\' ? '/' : *p;
+	/* Install makes the directories; refresh never creates the place: an
+	 * ESP that is not mounted must not get a seed file on the root file
+	 * system instead. */
+	dirfd = open_parent(espfd, c.seed_file, !o->refresh && !o->image, &name, err);
+	if (dirfd < 0) {
+		if (o->refresh)
+			fprintf(err, "earlyseed: is the ESP mounted at %s? (install first: earlyseed seed install "
+				     "--esp %s)\n", o->esp, o->esp);
+		return o->image ? 0 : 1;
+	}
 	if (o->image) {
+		struct stat st;
+
 		/* A golden image must not ship one seed to every clone
 		 * (systemd#32802): no file, no token. */
-		if (unlink(file) != 0 && errno != ENOENT)
-			return fail(err, "cannot remove", file) != 0;
-		fprintf(out, "seed file: none in the image (each machine makes its own: at its first boot with a "
-			     "hardware RNG, or by `earlyseed seed refresh` once its kernel's pool is ready)\n");
-		return 0;
+		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode))
+			fprintf(err, "earlyseed: %s is not a regular file: left alone\n", shown);
+		else if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT)
+			fail(err, "cannot remove", shown);
+		else
+			rc = 0;
+		if (rc == 0)
+			fprintf(out, "seed file: none in the image (each machine makes its own: at its first boot with "
+				     "a hardware RNG, or by `earlyseed seed refresh` once its kernel's pool is ready)\n");
+		close(dirfd);
+		return rc;
 	}
-	if (statfs(o->esp, &fs) == 0 && fs.f_type != MSDOS_MAGIC)
-		fprintf(err, "earlyseed: warning: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
-	if (o->refresh) {
-		/* Never create the place: an ESP that is not mounted must not
-		 * get a seed file on the root file system instead. */
-		if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			fprintf(err, "earlyseed: %s does not exist: is the ESP mounted at %s? (install first: "
-				     "earlyseed seed install --esp %s)\n", dir, o->esp, o->esp);
-			return 1;
-		}
-		if (read_old(file, old, &n, err) != 0)
-			goto out;
-	} else if (make_parents(o->esp, file, err) != 0) {
-		return 1;
-	}
+	if (fstatfs(dirfd, &fs) == 0 && fs.f_type != MSDOS_MAGIC)
+		fprintf(err, "earlyseed: warning: %s is not on a FAT file system: is the ESP mounted at %s?\n", shown,
+			o->esp);
+	if (read_old(dirfd, name, shown, old, &n, err) != 0)
+		goto out;
+	/* Install: the token first, so the file can be bound to one the OS
+	 * made (no file without a token, as in the app). */
+	tok_rc = o->refresh ? 0 : token(o, out, err);
+	have_old = es_seedfile_parse(old, n, &old_h);
 	if (o->random(fresh, sizeof(fresh)) != 0) {
-		fail(err, "getrandom failed for", file);
+		fail(err, "getrandom failed for", shown);
 		goto out;
 	}
-	if (n > 0)
-		seedtool_mix(old, n, fresh, next);
+	/* The machine's binding: kept from the file the app wrote, else made
+	 * from a token the OS can read; else none, and the app binds it at the
+	 * next boot (it counts from the boot after). */
+	if (have_old)
+		memcpy(h.bind, old_h.bind, sizeof(h.bind));
+	else if (!token_bind(o, h.bind))
+		fprintf(out, "seed file: not bound to this machine yet (its token is the firmware's alone): "
+			     "earlyseed binds it at the next boot\n");
+	os_provenance(o, &old_h, have_old && o->refresh, &h.from);
+	es_seedfile_encode(&h, next);
+	if (o->refresh && n > 0)
+		seedtool_mix(old, n, fresh, next + ES_SEEDFILE_HEADER);
 	else
-		memcpy(next, fresh, sizeof(next));
-	if (seedtool_replace(dir, name, next, sizeof(next), o->fault, err) != 0)
+		memcpy(next + ES_SEEDFILE_HEADER, fresh, SEEDTOOL_LEN);
+	if (seedtool_replace(dirfd, name, next, sizeof(next), o->fault, err) != 0)
 		goto out;
-	fprintf(out, "seed file: %s %s (%u bytes)\n", file, n > 0 ? "refreshed" : "written",
+	fprintf(out, "seed file: %s %s (%u bytes)\n", shown, o->refresh && n > 0 ? "refreshed" : "written",
 		(unsigned int)sizeof(next));
-	warn_exposed(o->esp, file, err);
+	warn_exposed(o->esp, dirfd, name, shown, err);
 	/* The token only at install: refresh runs at every boot, and NVRAM is
-	 * written rarely (a missing token is the app's to create). */
-	rc = o->refresh ? 0 : (token(o, out, err) == 0 ? 0 : 1);
+	 * written rarely (a missing token is the app's to create); refresh
+	 * hides one the OS made again, as efivarfs shows it 0644 at boot. */
+	if (o->refresh)
+		token_hide(o, out, err);
+	rc = tok_rc == 0 ? 0 : 1;
 out:
+	close(dirfd);
 	es_wipe(old, sizeof(old));
 	es_wipe(fresh, sizeof(fresh));
 	es_wipe(next, sizeof(next));
+	return rc;
+}
+
+int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
+{
+	int espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc;
+
+	if (espfd < 0)
+		return fail(err, "no ESP directory at", o->esp) != 0;
+	rc = run(o, espfd, out, err);
+	close(espfd);
 	return rc;
 }
 

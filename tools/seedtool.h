@@ -15,9 +15,15 @@
  */
 #define SEEDTOOL_FILE "EFI/earlyseed/random-seed"
 #define SEEDTOOL_EFIVARS "/sys/firmware/efi/efivars"
-/* EarlyseedToken under earlyseed's vendor GUID (efi/guid.h ES_AUDIT_VARIABLE_GUID). */
-#define SEEDTOOL_TOKEN_VAR "EarlyseedToken-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97"
-/* What the OS side writes: a seed's worth, as bootctl does. */
+/* EarlyseedToken, EarlyseedAudit and EarlyseedImage under earlyseed's vendor
+ * GUID (efi/guid.h ES_AUDIT_VARIABLE_GUID). */
+#define SEEDTOOL_GUID "b1625ddc-bdd0-4e80-af05-adf6a6bdcd97"
+#define SEEDTOOL_TOKEN_VAR "EarlyseedToken-" SEEDTOOL_GUID
+#define SEEDTOOL_AUDIT_VAR "EarlyseedAudit-" SEEDTOOL_GUID
+#define SEEDTOOL_IMAGE_VAR "EarlyseedImage-" SEEDTOOL_GUID
+/* Where `make install` puts the app, when no EarlyseedImage says otherwise. */
+#define SEEDTOOL_APP "\\EFI\\earlyseed\\earlyseed.efi"
+/* What the OS side writes after the header: a seed's worth, as bootctl does. */
 #define SEEDTOOL_LEN 32u
 
 enum seedtool_step { SEEDTOOL_BEFORE_RENAME };
@@ -33,19 +39,27 @@ struct seedtool_opts {
 	/* The randomness: getrandom(2) blocking until the kernel's pool is
 	 * ready; tests may swap it. Returns 0 or -1 with errno. */
 	int (*random)(uint8_t *p, size_t n);
+	/* The app's image on the ESP ('\' or '/'): its config is read first,
+	 * as the app reads it. NULL: the EarlyseedImage variable the app left,
+	 * else SEEDTOOL_APP. */
+	const char *app;
+	/* The running kernel's command line; NULL: /proc/cmdline. */
+	const char *cmdline_file;
 };
 
 /* getrandom(2), flags 0: the default for seedtool_opts.random. */
 int seedtool_getrandom(uint8_t *p, size_t n);
-/* Replace dir/name with n bytes, atomically; 0, or -1 after a message on
+/* Replace name in the directory dirfd with n bytes, atomically (temporary
+ * file, fsync, rename, fsync of the directory); 0, or -1 after a message on
  * err (the old file, if any, is then as it was). */
-int seedtool_replace(const char *dir, const char *name, const uint8_t *data, size_t n, seedtool_fault_fn fault,
+int seedtool_replace(int dirfd, const char *name, const uint8_t *data, size_t n, seedtool_fault_fn fault,
 		     FILE *err);
 /* refresh's new contents from the old file's first n bytes and 32 fresh ones. */
 void seedtool_mix(const uint8_t *old, size_t n, const uint8_t fresh[SEEDTOOL_LEN], uint8_t out[SEEDTOOL_LEN]);
 /* `seed install` / `seed refresh` / `seed install --image` on the seed file
- * the ESP's config names (DIR/EFI/earlyseed/earlyseed.conf `seed_file`, by
- * default EFI/earlyseed/random-seed): 0 or 1. */
+ * the app's config names (read where the app reads it; by default
+ * EFI/earlyseed/random-seed), opened below the ESP without following links:
+ * 0 or 1. */
 int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err);
 
 #endif

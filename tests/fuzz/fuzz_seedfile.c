@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer: a seed file and a token as a disk and NVRAM may hand them over
- * (core/session.c): whatever the bytes, the file counts only when committed,
- * at least ES_SEED_FILE_MIN bytes long, unblocked and healthy, and never for
- * more than the gate; the token counts nothing. The first byte picks what the
- * caller reports, the next ES_TOKEN_LEN are the token, the rest the file. */
+ * (core/session.c, core/seedfile.c): whatever the bytes, the file counts
+ * only when committed, at least ES_SEED_FILE_MIN bytes long, in earlyseed's
+ * format, bound to this machine's token, unblocked and healthy, never with a
+ * token the OS can read under Secure Boot, and never for more than the gate
+ * or than its header says it rests on under the trust it is judged by; the
+ * token counts nothing. Byte 0 picks what the caller reports, byte 1 the
+ * token's state, the next ES_TOKEN_LEN are the token, the rest the file. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,25 +20,38 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct es_verdict v;
 	struct es_trust t;
 	struct es_file_plan p;
+	struct es_seedfile_header h;
+	struct es_file_token tok;
+	uint8_t bind[ES_SEEDFILE_BIND_LEN];
 	unsigned char *file;
 	size_t n;
-	unsigned int ctl, block;
+	unsigned int ctl, how, block;
+	bool ours;
 
-	if (size < 1 + ES_TOKEN_LEN)
+	if (size < 2 + ES_TOKEN_LEN)
 		return 0;
 	ctl = data[0];
-	n = size - 1 - ES_TOKEN_LEN;
+	how = data[1];
+	n = size - 2 - ES_TOKEN_LEN;
 	if (n > ES_SEED_FILE_MAX)
 		n = ES_SEED_FILE_MAX;
 	file = malloc(n ? n : 1); /* exactly n readable bytes */
 	if (file == NULL)
 		return 0;
-	memcpy(file, data + 1 + ES_TOKEN_LEN, n);
+	memcpy(file, data + 2 + ES_TOKEN_LEN, n);
+	tok.have = (enum es_have)(how % 3u);
+	tok.bytes = data + 2;
+	tok.runtime = (how & 4u) != 0;
+	tok.secure_boot = (how & 8u) != 0;
+	es_seedfile_bind(tok.bytes, bind);
+	/* let the fuzzer reach the paths behind the binding */
+	if ((how & 16u) != 0 && n >= ES_SEEDFILE_HEADER)
+		memcpy(file + 16, bind, sizeof(bind));
 	es_trust_defaults(&t);
 	t.cpu = (ctl & 0x80u) != 0;
 	es_session_begin(&s);
-	(void)es_session_add(&s, ES_SRC_TOKEN, data + 1, ES_TOKEN_LEN);
-	es_session_add_seed_file(&s, file, n);
+	(void)es_session_add(&s, ES_SRC_TOKEN, tok.bytes, ES_TOKEN_LEN);
+	es_session_add_seed_file(&s, file, n, &tok);
 	block = (ctl >> 1) % ES_FILE_REASONS; /* 0: none */
 	es_session_block(&s, ES_SRC_SEED_FILE, (enum es_file_reason)block);
 	if (ctl & 1u)
@@ -43,12 +59,18 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	es_session_judge(&s, &t, &v);
 	if (v.bits[ES_SRC_SEED_FILE] > ES_GATE_BITS || v.bits[ES_SRC_TOKEN] != 0 || v.hw_bits != 0)
 		abort();
+	ours = es_seedfile_parse(file, n, &h) && memcmp(h.bind, bind, sizeof(bind)) == 0;
 	if (v.state[ES_SRC_SEED_FILE] == ES_PASS &&
-	    ((ctl & 1u) == 0 || n < ES_SEED_FILE_MIN || (block != 0 && block != ES_FILE_MISSING && block != ES_FILE_OFF)))
+	    ((ctl & 1u) == 0 || n < ES_SEED_FILE_MIN || !ours || tok.have != ES_HAVE_YES ||
+	     (tok.secure_boot && tok.runtime) ||
+	     (block != 0 && block != ES_FILE_MISSING && block != ES_FILE_OFF && block != ES_FILE_NO_VOLUME &&
+	      block != ES_FILE_EARLIER_STAGE) ||
+	     v.bits[ES_SRC_SEED_FILE] == 0 ||
+	     v.bits[ES_SRC_SEED_FILE] > h.from.other_bits + (t.cpu ? h.from.cpu_bits : 0u)))
 		abort();
 	if ((v.state[ES_SRC_SEED_FILE] == ES_PASS) != (v.file_reason == ES_FILE_COUNTED))
 		abort();
-	if (v.gate_met != (v.state[ES_SRC_SEED_FILE] == ES_PASS))
+	if (v.gate_met != (v.bits[ES_SRC_SEED_FILE] >= ES_GATE_BITS))
 		abort();
 	/* no hardware here: the plan never creates anything */
 	es_file_plan(&v, (enum es_have)(ctl % 3u), (enum es_have)((ctl >> 2) % 3u), &p);
