@@ -320,21 +320,28 @@ boot17() {
 
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci
 	expect "17a token created" "$d/a.log" '^earlyseed: token: created from the hardware sources'
-	expect "17a seed file created" "$d/a.log" '^earlyseed: seed_file: \\EFI\\earlyseed\\random-seed: created \(32 bytes\)'
+	expect "17a seed file created" "$d/a.log" '^earlyseed: seed_file: \\EFI\\earlyseed\\random-seed: created \(64 bytes\) from the hardware sources; it rests on 256 bits$'
 	expect "17a audit says so" "$d/a.log" '^initrd: audit:   token: +created$'
+	# boot services only: the OS never sees the token; it sees where the app is
+	refute "17a the OS cannot read the token" "$d/a.log" '^initrd: efivar: EarlyseedToken'
+	expect "17a the OS sees where the app is" "$d/a.log" '^initrd: efivar: EarlyseedImage-'
 	es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed.a"
 	seeds+=("$(seed_of "$d/seed.a")")
-	if [ ${#seeds[0]} = 64 ]; then pass "17a the image holds a 32-byte seed file"; else fail "17a the image holds a 32-byte seed file" "got '${seeds[0]}'"; fi
+	if [ ${#seeds[0]} = 128 ]; then pass "17a the image holds a 64-byte seed file"; else fail "17a the image holds a 64-byte seed file" "got '${seeds[0]}'"; fi
+	case ${seeds[0]} in
+	4553534545447631*) pass "17a it starts with earlyseed's header" ;;
+	*) fail "17a it starts with earlyseed's header" "got '${seeds[0]:0:32}'" ;;
+	esac
 
 	for i in b c; do
 		ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/$i.log" "$d/esp" -cpu qemu64
-		expect "17$i summary: the file alone, table=32" "$d/$i.log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=32 table=32 health=rdseed:absent,rdrand:absent,efi_rng:absent,seed_file:pass$'
-		expect "17$i rewritten before use" "$d/$i.log" '^earlyseed: seed_file: .*: rewritten \(32 bytes\) and flushed before use$'
+		expect "17$i summary: the file alone, table=32" "$d/$i.log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=64 table=32 health=rdseed:absent,rdrand:absent,efi_rng:absent,seed_file:pass$'
+		expect "17$i rewritten before use" "$d/$i.log" '^earlyseed: seed_file: .*: rewritten \(64 bytes\) and flushed before use; it rests on 256 bits$'
 		expect_table_consumed "17$i" "$d/$i.log"
 		audit_matches "17$i audit record in the OS matches the summary" "$d/$i.log"
 		es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed.$i"
 		s=$(seed_of "$d/seed.$i")
-		if [ ${#s} = 64 ] && ! printf '%s\n' "${seeds[@]}" | grep -qx "$s"; then pass "17$i the file changed, unlike every earlier content"
+		if [ ${#s} = 128 ] && ! printf '%s\n' "${seeds[@]}" | grep -qx "$s"; then pass "17$i the file changed, unlike every earlier content"
 		else fail "17$i the file changed, unlike every earlier content" "now '$s'" "before: ${seeds[*]}"; fi
 		seeds+=("$s")
 	done
@@ -343,24 +350,116 @@ boot17() {
 	cp "$img" "$d/clone.img"
 	ES_ESP_IMG=$d/clone.img es_boot "$d/d.log" "$d/esp" -cpu qemu64
 	expect "17d says why" "$d/d.log" '^earlyseed: health: seed_file: fail: no EarlyseedToken on this machine'
-	expect "17d table=0" "$d/d.log" ' seed_file=32 table=0 health=.*seed_file:fail$'
+	expect "17d table=0" "$d/d.log" ' seed_file=64 table=0 health=.*seed_file:fail$'
 	refute "17d no RNG= on the efi: line" "$d/d.log" 'efi: .*RNG='
 	expect "17d reached /init" "$d/d.log" '^initrd: reached /init'
 
 	ES_ESP_IMG=$img ES_VARS=$vars ES_ESP_RO=1 es_boot "$d/e.log" "$d/esp" -cpu qemu64
 	expect "17e says why" "$d/e.log" '^earlyseed: health: seed_file: fail: the volume is read-only'
-	expect "17e table=0" "$d/e.log" ' seed_file=32 table=0 health=.*seed_file:fail$'
+	expect "17e table=0" "$d/e.log" ' seed_file=64 table=0 health=.*seed_file:fail$'
 	refute "17e no RNG= on the efi: line" "$d/e.log" 'efi: .*RNG='
 	expect "17e reached /init" "$d/e.log" '^initrd: reached /init'
 
 	MTOOLS_SKIP_CHECK=1 mattrib -i "$img" +r ::/EFI/earlyseed/random-seed
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/f.log" "$d/esp" -cpu qemu64
 	expect "17f says why" "$d/f.log" '^earlyseed: health: seed_file: fail: it has the read-only attribute'
-	expect "17f table=0" "$d/f.log" ' seed_file=32 table=0 health=.*seed_file:fail$'
+	expect "17f table=0" "$d/f.log" ' seed_file=64 table=0 health=.*seed_file:fail$'
 	refute "17f no RNG= on the efi: line" "$d/f.log" 'efi: .*RNG='
 	expect "17f reached /init" "$d/f.log" '^initrd: reached /init'
 	es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed.f"
 	if [ "$(seed_of "$d/seed.f")" = "${seeds[2]}" ]; then pass "17e/f the file was left as it was"; else fail "17e/f the file was left as it was"; fi
+
+	# g: what a crash mid-write leaves (zeros), on the machine with its
+	# token and no hardware RNG: the rewrite is marked as resting on
+	# nothing, so neither this boot nor the next counts it
+	MTOOLS_SKIP_CHECK=1 mattrib -i "$img" -r ::/EFI/earlyseed/random-seed
+	head -c 64 /dev/zero > "$d/zero"
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$img" "$d/zero" ::/EFI/earlyseed/random-seed
+	for i in g h; do
+		ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/$i.log" "$d/esp" -cpu qemu64
+		expect "17$i table=0" "$d/$i.log" ' seed_file=64 table=0 health=.*seed_file:fail$'
+		expect "17$i rewritten, resting on nothing" "$d/$i.log" '^earlyseed: seed_file: .*: rewritten \(64 bytes\) and flushed before use; it rests on 0 bits$'
+		refute "17$i no RNG= on the efi: line" "$d/$i.log" 'efi: .*RNG='
+		expect "17$i reached /init" "$d/$i.log" '^initrd: reached /init'
+	done
+	expect "17g says why" "$d/g.log" "^earlyseed: health: seed_file: fail: not in earlyseed's format"
+	expect "17h says why" "$d/h.log" '^earlyseed: health: seed_file: fail: written by a boot whose sources held no counted bits'
+}
+
+# 19. The OS side as earlyseed-seed.service runs it, on a real FAT image:
+#     the app is \EFI\BOOT\BOOTX64.EFI with its config beside it (naming
+#     \EFI\BOOT\seed); the booted OS runs `earlyseed seed refresh`, which
+#     finds that config through EarlyseedImage, refreshes that file and marks
+#     it as resting on its ready pool (trust_cpu=off: none of it the CPU's).
+#     a. virtio-rng: the app creates the token and the file; the OS
+#        refreshes it; b. no hardware RNG: the refreshed file alone seeds the
+#        kernel. The token stays invisible to the OS.
+boot19() {
+	local d=$OUT/19 img vars s
+	rm -rf "$d" && mkdir -p "$d"
+	img=$d/esp.img vars=$d/vars.fd
+	ES_CMDLINE="$ES_CMDLINE es.refresh=1" es_make_esp "$d/esp" earlyseed
+	mv "$d/esp/EFI/earlyseed/earlyseed.conf" "$d/esp/EFI/BOOT/earlyseed.conf"
+	printf 'seed_file = \\EFI\\BOOT\\seed\n' >> "$d/esp/EFI/BOOT/earlyseed.conf"
+	es_make_img "$d/esp" "$img"
+	cp "$ES_OVMF_VARS" "$vars"
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci
+	expect "19a the app read the config beside it" "$d/a.log" '^earlyseed: config: reading \\EFI\\BOOT\\earlyseed\.conf$'
+	expect "19a created the file it names" "$d/a.log" '^earlyseed: seed_file: \\EFI\\BOOT\\seed: created \(64 bytes\)'
+	expect "19a the OS tool read the same config" "$d/a.log" '^initrd: seed: config: \\EFI\\BOOT\\earlyseed\.conf$'
+	expect "19a and refreshed that file" "$d/a.log" '^initrd: seed: seed file: /boot/efi/EFI/BOOT/seed refreshed \(64 bytes\)$'
+	expect "19a the ESP was unmounted" "$d/a.log" '^initrd: seed: ESP unmounted$'
+	refute "19a no token visible to the OS" "$d/a.log" '^initrd: efivar: EarlyseedToken'
+	es_img_get "$img" /EFI/BOOT/seed "$d/seed.a"
+	s=$(seed_of "$d/seed.a")
+	# magic, then other_bits = 256 (0x0100), cpu_bits = 0: the OS's kernel had trust_cpu=off
+	case $s in
+	455353454544763100010000*) pass "19a the refreshed header rests on 256 non-CPU bits" ;;
+	*) fail "19a the refreshed header rests on 256 non-CPU bits" "got '${s:0:32}'" ;;
+	esac
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/b.log" "$d/esp" -cpu qemu64
+	expect "19b the OS's file alone, table=32" "$d/b.log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=64 table=32 .*seed_file:pass$'
+	expect_table_consumed 19b "$d/b.log"
+	expect "19b refreshed by the OS again" "$d/b.log" '^initrd: seed: seed file: /boot/efi/EFI/BOOT/seed refreshed'
+}
+
+# 20. A command line longer than the kernel keeps (2048 bytes): the Linux
+#     stub cuts it before the last blank outside quotes. Here that drops a
+#     random.trust_cpu=on inside a quoted argument that runs past the cut, so
+#     the kernel keeps random.trust_cpu=off from the start: with RDRAND alone
+#     earlyseed must install no table (it counts no CPU source), and the
+#     kernel's crng is not ready at 0.
+boot20() {
+	local log=$OUT/20-long-cmdline.log cmdline i=0
+	cmdline="$ES_CMDLINE_BASE random.trust_cpu=off"
+	while [ ${#cmdline} -lt 1990 ]; do cmdline="$cmdline es.pad$i=0123456789"; i=$((i + 1)); done
+	cmdline="$cmdline random.trust_cpu=\"on"
+	while [ ${#cmdline} -lt 2100 ]; do cmdline="$cmdline x"; done
+	cmdline="$cmdline\""
+	ES_CMDLINE=$cmdline es_make_esp "$OUT/esp20" earlyseed
+	printf 'seed_file = none\n' >> "$OUT/esp20/EFI/earlyseed/earlyseed.conf"
+	es_boot "$log" "$OUT/esp20"
+	expect "20 the stub cut the line" "$log" 'Command line is too long: truncated to [0-9]+ bytes'
+	expect "20 earlyseed counts no CPU source: table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 .* table=0 '
+	refute "20 no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	refute "20 crng not ready at 0" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "20 reached /init" "$log" '^initrd: reached /init'
+}
+
+# 21. seed_file names the next stage (a typo): earlyseed turns the seed file
+#     off, writes nothing, and the kernel it would have overwritten boots.
+boot21() {
+	local log=$OUT/21-seed-file-is-the-kernel.log
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp21" earlyseed
+	printf 'seed_file = \\VMLINUZ\n' >> "$OUT/esp21/EFI/earlyseed/earlyseed.conf"
+	es_make_img "$OUT/esp21" "$OUT/21.img"
+	ES_ESP_IMG=$OUT/21.img es_boot "$log" "$OUT/esp21"
+	expect "21 says so" "$log" '^earlyseed: config: seed_file \\VMLINUZ names the next stage: the seed file is turned off$'
+	expect_table_consumed 21 "$log"
+	es_img_get "$OUT/21.img" /vmlinuz "$OUT/21.vmlinuz"
+	if cmp -s "$OUT/21.vmlinuz" "$ES_CACHE/vmlinuz"; then pass "21 the kernel on the ESP is untouched"
+	else fail "21 the kernel on the ESP is untouched"; fi
+	rm -f "$OUT/21.img" "$OUT/21.vmlinuz"
 }
 
 # 18. The firmware driver as a PCI option ROM on QEMU's e1000
@@ -435,4 +534,4 @@ boot18d() {
 }
 
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21}; do "boot$n"; done

@@ -22,6 +22,25 @@ fi
 insmod /lib/efivarfs.ko 2>/dev/null
 mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null
 earlyseed inspect 2>&1 | sed 's/^/initrd: audit: /'
+# earlyseed's variables as the OS sees them: a token the app made is
+# boot-service only, so it is not among them.
+for v in /sys/firmware/efi/efivars/Earlyseed*; do
+	[ -e "$v" ] && echo "initrd: efivar: ${v##*/} mode=$(stat -c %a "$v")"
+done
+# es.refresh=1: what earlyseed-seed.service does at boot, on the ESP (the
+# virtio disk the boot tests give): `earlyseed seed refresh`.
+if grep -q 'es\.refresh=1' /proc/cmdline && [ -s /lib/esp/order ]; then
+	for m in $(cat /lib/esp/order); do insmod "/lib/esp/$m.ko" 2>/dev/null; done
+	i=0
+	while [ ! -b /dev/vda ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+	mkdir -p /boot/efi
+	if mount -t vfat -o umask=0077 /dev/vda /boot/efi 2>/dev/null; then
+		earlyseed seed refresh --esp /boot/efi 2>&1 | sed 's/^/initrd: seed: /'
+		umount /boot/efi && echo "initrd: seed: ESP unmounted"
+	else
+		echo "initrd: seed: cannot mount the ESP (/dev/vda)"
+	fi
+fi
 # The firmware driver's record, when one ran (README "The firmware driver").
 drv=/sys/firmware/efi/efivars/EarlyseedDriverAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
 [ -e "$drv" ] && earlyseed inspect "$drv" 2>&1 | sed 's/^/initrd: driver audit: /'

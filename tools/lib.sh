@@ -54,11 +54,15 @@ es_apt_download() {
 	es_die "apt-get download $1 failed"
 }
 
+# The modules /init loads to mount the ESP (a virtio disk, FAT) when a boot
+# test asks it to run `earlyseed seed refresh` (es.refresh=1), in load order.
+ES_ESP_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk fat vfat nls_cp437 nls_utf8 nls_ascii"
+
 # The kernel package linux-image-amd64 points at, downloaded once; from it
-# vmlinuz and efivarfs.ko (Debian builds efivarfs as a module, and /init
-# needs it to read the audit record).
+# vmlinuz, efivarfs.ko (Debian builds efivarfs as a module, and /init
+# needs it to read the audit record) and ES_ESP_MODULES.
 es_fetch_kernel() {
-	[ -s "$ES_CACHE/vmlinuz" ] && [ -s "$ES_CACHE/efivarfs.ko" ] && return 0
+	[ -s "$ES_CACHE/vmlinuz" ] && [ -s "$ES_CACHE/efivarfs.ko" ] && [ -s "$ES_CACHE/modules/vfat.ko" ] && return 0
 	mkdir -p "$ES_CACHE/deb"
 	local pkg deb
 	pkg=$(cat "$ES_CACHE/vmlinuz.version" 2>/dev/null || true)
@@ -79,10 +83,17 @@ es_fetch_kernel() {
 	fi
 	local tmp="$ES_CACHE/deb/x"
 	rm -rf "$tmp" && mkdir -p "$tmp"
+	local m pats=()
+	for m in $ES_ESP_MODULES; do pats+=("./lib/modules/*/kernel/*/$m.ko" "./lib/modules/*/kernel/*/*/$m.ko"); done
 	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards './boot/vmlinuz-*' \
-		'./lib/modules/*/kernel/fs/efivarfs/efivarfs.ko'
-	mv "$tmp"/boot/vmlinuz-* "$ES_CACHE/vmlinuz"
-	mv "$tmp"/lib/modules/*/kernel/fs/efivarfs/efivarfs.ko "$ES_CACHE/efivarfs.ko"
+		'./lib/modules/*/kernel/fs/efivarfs/efivarfs.ko' "${pats[@]}" 2> /dev/null || true # each module matches one pattern
+	mv "$tmp"/boot/vmlinuz-* "$ES_CACHE/vmlinuz" || es_die "no vmlinuz in $deb"
+	mv "$tmp"/lib/modules/*/kernel/fs/efivarfs/efivarfs.ko "$ES_CACHE/efivarfs.ko" || es_die "no efivarfs.ko in $deb"
+	rm -rf "$ES_CACHE/modules" && mkdir -p "$ES_CACHE/modules"
+	for m in $ES_ESP_MODULES; do
+		find "$tmp/lib/modules" -name "$m.ko" -exec mv {} "$ES_CACHE/modules/" \;
+		[ -s "$ES_CACHE/modules/$m.ko" ] || es_die "no $m.ko in $deb"
+	done
 	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
 	rm -rf "$tmp"
 }
@@ -133,7 +144,8 @@ es_make_initrd() {
 	local out="$ES_BUILD/initrd.img" dir="$ES_BUILD/initrd" f
 	if [ -s "$out" ]; then
 		local stale=0
-		for f in "$ES_ROOT/tools/initrd-init.sh" "$ES_CACHE/busybox" "$ES_BUILD/earlyseed-static" "$ES_CACHE/efivarfs.ko"; do
+		for f in "$ES_ROOT/tools/initrd-init.sh" "$ES_ROOT/tools/lib.sh" "$ES_CACHE/busybox" "$ES_BUILD/earlyseed-static" "$ES_CACHE/efivarfs.ko" \
+			"$ES_CACHE/modules/vfat.ko"; do
 			[ "$out" -nt "$f" ] || stale=1
 		done
 		[ $stale = 0 ] && return 0
@@ -142,6 +154,9 @@ es_make_initrd() {
 	cp "$ES_CACHE/busybox" "$dir/bin/busybox"
 	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
 	cp "$ES_CACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
+	mkdir -p "$dir/lib/esp"
+	cp "$ES_CACHE"/modules/*.ko "$dir/lib/esp/"
+	echo "$ES_ESP_MODULES" > "$dir/lib/esp/order"
 	ln -s busybox "$dir/bin/sh"
 	cp "$ES_ROOT/tools/initrd-init.sh" "$dir/init"
 	chmod 755 "$dir/init" "$dir/bin/busybox"
