@@ -54,10 +54,10 @@ EFILIB := $(A64)/lib
 # gnu-efi Make.defaults for aarch64, no floating point or SIMD registers, and
 # x18 left alone: the platform register UEFI reserves (UEFI 2.10 section
 # 2.3.6.1; edk2 and the Linux stub build with -ffixed-x18).
-EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
+EFI_CFLAGS := -std=gnu11 -Os -fpic -fvisibility=hidden -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
 	-mstrict-align -mgeneral-regs-only -ffixed-x18 -ffunction-sections -fdata-sections -fcallgraph-info=su \
 	-isystem $(EFIINC) -isystem $(EFIINC)/aarch64 -isystem $(EFIINC)/protocol -Iarch/aarch64
-EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined \
+EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-sections \
 	-T linker/efi-aarch64.lds $(EFILIB)/crt0-efi-aarch64.o
 # gnu-efi 3.0.15's aarch64 crt0 carries its own PE header: a flat binary
 # padded to _edata, not objcopy --target efi-app (which it cannot make).
@@ -112,11 +112,11 @@ print-driver-objs:
 else
 # The GNU-EFI 3.0.15 recipe (gnu-efi Make.defaults, x86_64). -mgeneral-regs-only: no
 # floating point or vector registers anywhere in the firmware image.
-EFI_CFLAGS := -std=gnu11 -Os -fpic -ffreestanding -fno-stack-protector -fno-stack-check \
+EFI_CFLAGS := -std=gnu11 -Os -fpic -fvisibility=hidden -ffreestanding -fno-stack-protector -fno-stack-check \
 	-fshort-wchar -mno-red-zone -maccumulate-outgoing-args -mno-mmx -mno-sse -mgeneral-regs-only \
 	-DGNU_EFI_USE_MS_ABI -ffunction-sections -fdata-sections -fcallgraph-info=su \
 	-isystem $(EFIINC) -isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH)
-EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined \
+EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-sections \
 	-T linker/efi-$(ARCH).lds $(EFILIB)/crt0-efi-$(ARCH).o
 EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
 	-j .rel.* -j .rela.* -j .reloc

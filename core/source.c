@@ -98,11 +98,11 @@ const char *es_file_reason_text(enum es_file_reason r)
 	case ES_FILE_TOKEN_BAD: return "EarlyseedToken is malformed (it is never rewritten: delete it, and earlyseed makes a new one)";
 	case ES_FILE_NO_VOLUME: return "earlyseed's own device has no file system (a network boot?)";
 	case ES_FILE_EARLIER_STAGE: return "an earlier earlyseed stage of this boot used it; what it held is in that stage's table";
-	case ES_FILE_NO_HEADER: return "not in earlyseed's format (written by another program or an older earlyseed)";
-	case ES_FILE_OTHER_MACHINE: return "bound to another machine's EarlyseedToken (copied from another machine?)";
-	case ES_FILE_UNSEEDED: return "written by a boot whose sources held no counted bits: it counts once a boot with real sources, or the OS, has refreshed it";
-	case ES_FILE_CPU_UNTRUSTED: return "it rests on the CPU's RNG alone, which random.trust_cpu=off does not count";
-	case ES_FILE_TOKEN_EXPOSED: return "Secure Boot is on and the OS can read EarlyseedToken (runtime access): the file alone proves nothing";
+	case ES_FILE_NO_HEADER: return "not in earlyseed's format";
+	case ES_FILE_OTHER_MACHINE: return "bound to another machine's token (copied?)";
+	case ES_FILE_UNSEEDED: return "written by a boot whose sources held no counted bits";
+	case ES_FILE_CPU_UNTRUSTED: return "it rests on the CPU's RNG alone (random.trust_cpu=off)";
+	case ES_FILE_TOKEN_EXPOSED: return "Secure Boot is on and the OS can read the token";
 	case ES_FILE_REASONS: break;
 	}
 	return "unknown reason";

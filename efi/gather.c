@@ -32,11 +32,11 @@ void gather_clock(struct es_session *s)
 	status = uefi_call_wrapper(BS->GetNextMonotonicCount, 1, &clock.count);
 	if (EFI_ERROR(status)) {
 		clock.count = 0;
-		log_line(L"clock: GetNextMonotonicCount failed: %r", status);
+		log_line(L"clock: monotonic count failed: %r", status);
 	}
 	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
-	log_line(L"clock: firmware time, cycle counter and monotonic count mixed (%u bytes, assumed to hold no "
-		 L"entropy)", (UINT32)sizeof(clock));
+	log_line(L"clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
+		 (UINT32)sizeof(clock));
 	es_wipe(&clock, sizeof(clock));
 }
 

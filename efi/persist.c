@@ -44,11 +44,10 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	p->secure_boot = token_secure_boot();
 	if (p->token == ES_HAVE_YES) {
 		(void)es_session_add(s, ES_SRC_TOKEN, p->tok, ES_TOKEN_LEN);
-		log_line(L"token: present, mixed%a", p->token_runtime ? " (readable by the OS: made through efivarfs)" : "");
+		log_line(L"token: present, mixed%a", p->token_runtime ? " (readable by the OS)" : "");
 	} else if (p->token == ES_HAVE_BAD) {
-		log_line(L"token: EarlyseedToken is unreadable or malformed (%r); it is never rewritten, so the seed "
-			 L"file cannot count until it is deleted",
-			 status);
+		log_line(L"token: EarlyseedToken is unreadable or malformed (%r); %a", status,
+			 "it is never rewritten, so the seed file cannot count until it is deleted");
 	} else {
 		log_line(L"token: none on this machine");
 	}
@@ -122,6 +121,7 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	struct es_file_plan plan;
 	struct es_seedfile_header h = { 0 };
 	enum es_file_reason r;
+	const char *rests;
 	UINTN n;
 
 	if (p->off)
@@ -161,6 +161,8 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	if (es_session_extract(s, ES_LABEL_FILE, p->f.buf + ES_SEEDFILE_HEADER, n - ES_SEEDFILE_HEADER) != 0)
 		return;
 	r = seedfile_write(p->root, &p->f, p->f.buf, n);
+	rests = h.from.other_bits + h.from.cpu_bits >= ES_GATE_BITS ? "it rests on 256 bits"
+		: h.from.other_bits + h.from.cpu_bits == 0 ? "it rests on 0 bits" : "it rests on less than 256 bits";
 	es_wipe(p->f.buf, n);
 	if (r != ES_FILE_COUNTED && plan.create_file) {
 		/* Nothing was there to count: say why it is still not there. */
@@ -176,12 +178,10 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	if (plan.create_file) {
 		a->flags |= ES_AUDIT_F_SEED_FILE_CREATED;
 		a->seed_file_size = (UINT32)n;
-		log_line(L"seed_file: %s: created (%u bytes) from the hardware sources; it rests on %u bits", p->f.path,
-			 (UINT32)n, h.from.other_bits + h.from.cpu_bits);
+		log_line(L"seed_file: %s: created (%u bytes) from the hardware sources; %a", p->f.path, (UINT32)n, rests);
 		return;
 	}
-	log_line(L"seed_file: %s: rewritten (%u bytes) and flushed before use; it rests on %u bits", p->f.path,
-		 (UINT32)n, h.from.other_bits + h.from.cpu_bits);
+	log_line(L"seed_file: %s: rewritten (%u bytes) and flushed before use; %a", p->f.path, (UINT32)n, rests);
 	if (plan.may_count)
 		es_session_commit(s, ES_SRC_SEED_FILE);
 }

@@ -102,24 +102,25 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struct stage_marker *m,
 		    const struct es_trust *trust, struct es_session *s, struct es_audit_record *a)
 {
+	static const char excluded[] = "rests on sources this kernel's trust settings exclude";
 	EFI_STATUS status;
 
 	if (trust == NULL) {
 		console_print(L"earlyseed: efi_rng: instance %u: this driver's own, skipped\n", idx);
 		return;
 	}
-	console_print(L"earlyseed: efi_rng: instance %u: earlyseed's own (a driver's Hash_DRBG): mixed, counted only "
-		      L"through its table\n", idx);
+	console_print(L"earlyseed: efi_rng: instance %u: %a\n", idx,
+		      "earlyseed's own (a driver's Hash_DRBG): mixed, counted only through its table");
 	rng_one(rng, idx, ES_SRC_ES_RNG, s, a);
 	if (es_provenance_enough(&m->made_of, trust))
 		return;
 	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, h, &rng_protocol_guid, rng);
 	if (EFI_ERROR(status))
-		console_print(L"earlyseed: efi_rng: instance %u rests on sources this kernel's trust settings exclude, "
-			      L"but uninstalling it failed: %r\n", idx, status);
+		console_print(L"earlyseed: efi_rng: instance %u %a, but uninstalling it failed: %r\n", idx, excluded,
+			      status);
 	else
-		console_print(L"earlyseed: efi_rng: instance %u rests on sources this kernel's trust settings exclude: "
-			      L"uninstalled, so the Linux stub does not credit it\n", idx);
+		console_print(L"earlyseed: efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it\n",
+			      idx, excluded);
 }
 
 UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct es_trust *trust)

@@ -35,7 +35,8 @@ inst_ok() {
 	cmp -s build/earlyseed.efi "$tmp/esp/EFI/earlyseed/earlyseed.efi" &&
 		grep -qx 'next = \\EFI\\debian\\grubx64.efi' "$tmp/esp/EFI/earlyseed/earlyseed.conf" &&
 		grep -qx 'cmdline = quiet' "$tmp/esp/EFI/earlyseed/earlyseed.conf" &&
-		[ "$(stat -c %s "$tmp/esp/EFI/earlyseed/random-seed")" = 32 ] &&
+		[ "$(stat -c %s "$tmp/esp/EFI/earlyseed/random-seed")" = 64 ] &&
+		[ "$(head -c 8 "$tmp/esp/EFI/earlyseed/random-seed")" = ESSEEDv1 ] &&
 		[ "$(stat -c %a "$tmp/esp/EFI/earlyseed/random-seed")" = 600 ] &&
 		[ "$(stat -c %s "$tmp/efivars/EarlyseedToken-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97")" = 36 ]
 }
@@ -46,3 +47,16 @@ check "make install keeps an existing config" 0 grep -qx 'next = \\mine.efi' "$t
 make -s install ESP="$tmp/esp" EFIVARS="$tmp/efivars" > "$tmp/out" 2>&1
 check "make install prints the efibootmgr line" 0 grep -q "efibootmgr --create --disk .* --loader '\\\\EFI\\\\earlyseed\\\\earlyseed.efi'" "$tmp/out"
 check "make install without ESP fails" 2 make -s install
+
+# the unit: every directive one systemd knows (its sandbox is the point), with
+# the built tool standing in for /usr/local/bin/earlyseed
+unit_ok() {
+	command -v systemd-analyze > /dev/null || { echo "no systemd-analyze" > "$tmp/unit.err"; return 1; }
+	sed "s|/usr/local/bin/earlyseed|$PWD/build/earlyseed|" tools/earlyseed-seed.service > "$tmp/earlyseed-seed.service"
+	systemd-analyze verify "$tmp/earlyseed-seed.service" > "$tmp/unit.err" 2>&1 && [ ! -s "$tmp/unit.err" ] &&
+		grep -qx 'ProtectSystem=strict' tools/earlyseed-seed.service &&
+		grep -qx 'ReadWritePaths=/boot/efi' tools/earlyseed-seed.service &&
+		grep -q '^TimeoutStartSec=' tools/earlyseed-seed.service &&
+		grep -q '^After=.*systemd-random-seed.service' tools/earlyseed-seed.service
+}
+if unit_ok; then echo "ok - tool the service unit verifies, sandboxed"; else echo "not ok - tool the service unit verifies, sandboxed"; sed 's/^/#   /' "$tmp/unit.err" | head -5; fi

@@ -15,6 +15,7 @@ pkgs=(
 	grub-common grub-efi-amd64-bin  # grub-mkstandalone and GRUB 2.06's modules (boot test 14)
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross  # make ARCH=aarch64 (GNU-EFI arm64: tools/arm64.sh)
 	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF
+	systemd                   # systemd-analyze verify of tools/earlyseed-seed.service
 	ca-certificates           # apt over https where configured
 )
 
