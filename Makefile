@@ -31,7 +31,13 @@ driver-trust-%:
 	@rm -f $(dir $@)driver-trust-*
 	@touch $@
 # The host tool, and what the host builds link of the core.
-TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c
+TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c \
+	tools/petool.c
+# After the link, every firmware image gets shim's .sbat section (the
+# generation lines: linker/sbat.csv, README "Secure Boot") and NX_COMPAT
+# where its sections allow it: `earlyseed pe`, the host tool.
+HOSTTOOL := build/earlyseed
+PE_SEAL = $(HOSTTOOL) pe --sbat linker/sbat.csv --nx $@.tmp $@ > /dev/null && rm -f $@.tmp
 LIB_SRC := $(CORE_SRC) $(DRBG_SRC) $(MODEL_SRC)
 
 WARN      := -Wall -Wextra -Werror
@@ -64,7 +70,7 @@ EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-se
 A64_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .rodata -j .rel -j .rela -j .rel.* -j .rela.* \
 	-j .reloc
 A64_BIN = $(CROSS)objcopy $(A64_SECTIONS) -O binary \
-	--pad-to=0x$$($(CROSS)nm $< | awk '$$3 == "_edata" {print $$1}') $< $@
+	--pad-to=0x$$($(CROSS)nm $< | awk '$$3 == "_edata" {print $$1}') $< $@.tmp
 
 .PHONY: all efi tool clean run check
 all: efi tool
@@ -97,8 +103,14 @@ $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-aarch64.lds
 	$(CROSS)ld $(EFI_LDFLAGS) --defsym=EFI_SUBSYSTEM=0xa $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-aarch64.lds
 	$(CROSS)ld $(EFI_LDFLAGS) --defsym=EFI_SUBSYSTEM=0xb $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
-$(BUILD)/%.efi: $(BUILD)/%.so
+# The host tool (an x86_64 build) seals the images.
+$(HOSTTOOL): FORCE
+	$(MAKE) ARCH=x86_64 $@
+.PHONY: FORCE
+FORCE:
+$(BUILD)/%.efi: $(BUILD)/%.so linker/sbat.csv | $(HOSTTOOL)
 	$(A64_BIN)
+	$(PE_SEAL)
 $(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
 clean:
 	rm -rf $(BUILD)
@@ -118,8 +130,9 @@ EFI_CFLAGS := -std=gnu11 -Os -fpic -fvisibility=hidden -ffreestanding -fno-stack
 	-isystem $(EFIINC) -isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH)
 EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-sections \
 	-T linker/efi-$(ARCH).lds $(EFILIB)/crt0-efi-$(ARCH).o
+# --strip-all: no COFF symbol table in the image (it only cost space).
 EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
-	-j .rel.* -j .rela.* -j .reloc
+	-j .rel.* -j .rela.* -j .reloc --strip-all
 
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -127,7 +140,7 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real test_trust_diff \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64
+	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64 test_petool
 
 
 .PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages install
@@ -184,8 +197,9 @@ $(BUILD)/efi/efi/%.o: efi/%.c Makefile
 efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed.rom
 $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
 	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
-$(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so
-	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
+$(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so linker/sbat.csv $(HOSTTOOL)
+	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@.tmp
+	$(PE_SEAL)
 
 # ---- the boot-service driver: the same core and shared efi/ objects ----
 DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
@@ -194,8 +208,9 @@ $(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CP
 $(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
 $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
 	ld $(EFI_LDFLAGS) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
-$(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so
-	objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@
+$(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so linker/sbat.csv $(HOSTTOOL)
+	objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@.tmp
+	$(PE_SEAL)
 # The driver as a PCI option ROM (README "The firmware driver"): by default
 # for QEMU's e1000 (8086:100e, a network controller).
 ROM_VENDOR ?= 0x8086
@@ -215,7 +230,11 @@ $(BUILD)/tests/prevstage-%.so: tests/prevstage.c efi/guid.h linker/efi-$(ARCH).l
 	ld $(EFI_LDFLAGS) $(@:.so=.o) -L$(EFILIB) -lefi -lgnuefi -o $@
 $(BUILD)/tests/prevstage-%.efi: $(BUILD)/tests/prevstage-%.so
 	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
-prevstages: $(PREVSTAGES)
+# The app without .sbat (boot test 23f: shim refuses it).
+$(BUILD)/tests/earlyseed-nosbat.efi: $(BUILD)/earlyseed.so
+	@mkdir -p $(dir $@)
+	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
+prevstages: $(PREVSTAGES) $(BUILD)/tests/earlyseed-nosbat.efi
 
 # ---- host tests: each links the flavour's core library ----
 test_cpurng_fake_EXTRA := tests/fake_insn.c $(ARCH_SRC)
@@ -226,6 +245,7 @@ test_simulate_EXTRA := tools/simulate.c
 test_audit_EXTRA := tools/inspect.c
 test_seedtool_EXTRA := tools/seedtool.c
 test_romtool_EXTRA := tools/romtool.c
+test_petool_EXTRA := tools/petool.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
@@ -276,11 +296,12 @@ $(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC
 	$(CC) $(SAN) $^ -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
-FUZZ_TARGETS := replay config audit table trust seedfile rom
+FUZZ_TARGETS := replay config audit table trust seedfile rom pe
 FUZZ_SECONDS ?= 120
 fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c
 fuzz_rom_SRC := tools/romtool.c
+fuzz_pe_SRC := tools/petool.c
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
 		$(BUILD)/fuzz/libescore.a
 	clang $(FUZZ_CFLAGS) $^ -o $@
@@ -346,8 +367,15 @@ print-driver-objs:
 .PHONY: print-efi-objs
 
 # Onto a mounted ESP (README "Installing it"): make install ESP=/boot/efi
-# [NEXT='\EFI\...\x.efi'] [CMDLINE='...'] [EFIVARS=DIR, for tests].
+# [NEXT='\EFI\...\x.efi'] [CMDLINE='...'] [EFIVARS=DIR, for tests]
+# [SIGNED=1: the image make sign made].
 install: efi tool
-	tools/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)'
+	tools/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)' '$(SIGNED)'
+
+# Secure Boot (README "Secure Boot"): make sign KEY=db.key CERT=db.crt
+# signs the app, the driver and the ROM's driver into build/signed/.
+.PHONY: sign
+sign: efi tool
+	tools/sign.sh "$(KEY)" "$(CERT)" "$(BUILD)"
 
 endif

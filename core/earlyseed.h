@@ -264,7 +264,7 @@ const char *es_file_reason_text(enum es_file_reason r);
  *   8  u16      other_bits: what the pool that wrote it held from sources
  *               no CPU trust setting touches (at most ES_GATE_BITS)
  *  10  u16      cpu_bits: ... from the CPU's RNG (counted under trust_cpu)
- *  12  u32      flags: 0 (others reserved)
+ *  12  u32      flags: ES_SEEDFILE_F_NO_CPU_TRUST (others reserved, 0)
  *  16  16 bytes bind: es_seedfile_bind() of the machine's token
  *  32  contents, 32 bytes or more
  * A header that says "nothing" (both counts 0) is what a boot whose sources
@@ -272,6 +272,10 @@ const char *es_file_reason_text(enum es_file_reason r);
  * real sources (or the OS, once its pool is ready) rewrites it.
  */
 #define ES_SEEDFILE_MAGIC "ESSEEDv1"
+/* The kernel that last booted with this file had random.trust_cpu=off: a
+ * boot whose next stage is a boot loader (no command line earlyseed can see)
+ * counts no CPU source (es_trust_from_seedfile). */
+#define ES_SEEDFILE_F_NO_CPU_TRUST 0x1u
 #define ES_SEEDFILE_BIND_LEN 16u
 #define ES_LABEL_BIND "earlyseed v1 seed file binding"
 struct es_seedfile_header {
@@ -284,6 +288,13 @@ struct es_seedfile_header {
 bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h);
 /* Encode *h (counts capped at ES_GATE_BITS) into out. */
 void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDFILE_HEADER]);
+/* The header flags a file written under trust t carries. */
+uint32_t es_seedfile_flags(const struct es_trust *t);
+/* With no command line of its own (the next stage is a boot loader),
+ * earlyseed takes the trust of the kernel that last booted: flags from the
+ * seed file's header can only take trust away (an ESP writer gains nothing),
+ * never credit the table less (that would drop the gate). */
+void es_trust_from_seedfile(struct es_trust *t, uint32_t flags);
 /* The machine's binding: BLAKE2s-128 keyed with the token over
  * ES_LABEL_BIND. One-way: the file shows it, the token stays unknown. */
 void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_BIND_LEN]);

@@ -42,6 +42,19 @@ void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDF
 	memcpy(out + 16, h->bind, ES_SEEDFILE_BIND_LEN);
 }
 
+uint32_t es_seedfile_flags(const struct es_trust *t)
+{
+	return t->cpu ? 0u : ES_SEEDFILE_F_NO_CPU_TRUST;
+}
+
+void es_trust_from_seedfile(struct es_trust *t, uint32_t flags)
+{
+	if ((flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0) {
+		t->cpu = false;
+		t->cpu_set = true;
+	}
+}
+
 void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_BIND_LEN])
 {
 	(void)es_blake2s(out, ES_SEEDFILE_BIND_LEN, token, ES_TOKEN_LEN, ES_LABEL_BIND, sizeof(ES_LABEL_BIND) - 1);

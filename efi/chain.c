@@ -34,6 +34,11 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 		/* UEFI 2.10 7.4.1: a Secure Boot refusal still returns a handle. */
 		if (status == EFI_SECURITY_VIOLATION && child != NULL)
 			uefi_call_wrapper(BS->UnloadImage, 1, child);
+		/* UEFI 2.10 section 7.4.1 LoadImage: the platform's policy (Secure
+		 * Boot: not signed by a key in db, nor trusted by shim) refused it. */
+		if (status == EFI_SECURITY_VIOLATION || status == EFI_ACCESS_DENIED)
+			return log_error_status(status, L"Secure Boot refused next stage %s (%a)", path,
+						"sign it with a key in db, or load it through shim");
 		return log_error_status(status, L"cannot load next stage %s", path);
 	}
 	if (c->cmdline[0] != '\0') {

@@ -58,7 +58,7 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
 /* Not inlined: its frame, and every frame below it, lie under efi_main's,
  * where es_wipe_stack() reaches (tools/stackcheck.sh checks how deep). */
 __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDLE device, const char *seed_file,
-						     const struct es_trust *trust, struct stage_marker *marker,
+						     struct es_trust *trust, bool no_cmdline, struct stage_marker *marker,
 						     struct es_audit_record *a)
 {
 	struct es_session s;
@@ -71,10 +71,16 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	es_session_begin(&s);
 	gather_clock(&s);
 	prev = gather_prev(image, &s);
-	(void)rng_gather(&s, a, trust);
-	gather_cpu(&s, a);
 	persist_gather(&p, &s, device, stage_persisted_before(image) ? NULL : seed_file);
 	marker->persisted = !p.off;
+	/* A boot loader next: its kernel's trust is what the OS recorded in the
+	 * seed file (`earlyseed seed refresh`), before anything is judged. */
+	if (no_cmdline && (p.old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0) {
+		es_trust_from_seedfile(trust, p.old_flags);
+		log_line(L"trust: no command line; the seed file says the last kernel had random.trust_cpu=off");
+	}
+	(void)rng_gather(&s, a, trust);
+	gather_cpu(&s, a);
 	/* Write before use: the file is rewritten and flushed before the
 	 * kernel's seed is extracted, and counts only if that worked. */
 	persist_write(&p, &s, trust, a);
@@ -187,8 +193,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		log_line(L"trust: the command line sets random.trust_cpu=%a random.trust_bootloader=%a",
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
 
-	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust, &marker,
-				     &audit);
+	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust,
+				     cfg.cmdline[0] == '\0', &marker, &audit);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
 	es_wipe_stack();

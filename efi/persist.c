@@ -28,6 +28,7 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	p->f.exists = p->f.ro_volume = p->f.ro_attr = false;
 	p->f.status = EFI_SUCCESS;
 	p->off = true;
+	p->old_flags = 0;
 	if (path == NULL) {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_EARLIER_STAGE);
 		log_line(L"seed_file: %a", es_file_reason_text(ES_FILE_EARLIER_STAGE));
@@ -80,8 +81,11 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		return;
 	}
 	struct es_file_token ft = { p->token, p->tok, p->token_runtime, p->secure_boot };
+	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
+	if (es_seedfile_parse(p->f.buf, p->f.n, &old))
+		p->old_flags = old.flags;
 	if (p->f.size > ES_SEED_FILE_MAX)
 		log_line(L"seed_file: %s: %lu bytes, only the first %u read", p->f.path, p->f.size,
 			 (UINT32)ES_SEED_FILE_MAX);
@@ -138,6 +142,7 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	/* What the new contents rest on, written into their header: the
 	 * file's own bits only if it is about to count. */
 	es_session_file_provenance(s, trust, plan.may_count, &h.from);
+	h.flags = es_seedfile_flags(trust);
 	if (plan.create_token && !create_token(p, s, a) && plan.create_file)
 		return;
 	if (!plan.write_file) {

@@ -17,6 +17,7 @@ struct persist {
 	UINT8 tok[ES_TOKEN_LEN];
 	enum es_have token;
 	bool token_runtime; /* the OS can read it (made through efivarfs) */
+	UINT32 old_flags;   /* the file's header flags as found (0: none) */
 	bool secure_boot;
 	enum es_have file; /* ES_HAVE_BAD: there but not writable, or unreadable */
 	bool off;

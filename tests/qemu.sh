@@ -462,6 +462,126 @@ boot21() {
 	rm -f "$OUT/21.img" "$OUT/21.vmlinuz"
 }
 
+# 22. A boot loader next (GRUB, an empty cmdline) whose kernel has
+#     random.trust_cpu=off, on a machine whose only RNG is RDRAND (-cpu max):
+#     a. earlyseed cannot see that command line: the kernel's defaults,
+#        RDRAND counted; the OS's `earlyseed seed refresh` records its
+#        kernel's trust in the seed file's header;
+#     b. earlyseed takes it from there: it counts no CPU source, and seeds
+#        the kernel from the OS's file alone.
+boot22() {
+	local d=$OUT/22 img vars
+	rm -rf "$d" && mkdir -p "$d"
+	img=$d/esp.img vars=$d/vars.fd
+	ES_CMDLINE="$ES_CMDLINE es.refresh=1" es_make_esp "$d/esp" grub
+	es_make_img "$d/esp" "$img"
+	cp "$ES_OVMF_VARS" "$vars"
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp"
+	expect "22a no command line: RDRAND counted" "$d/a.log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=32 '
+	expect "22a the OS refreshed the file" "$d/a.log" '^initrd: seed: seed file: /boot/efi/EFI/earlyseed/random-seed refreshed \(64 bytes\)$'
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/b.log" "$d/esp"
+	expect "22b earlyseed took the kernel's trust from the file" "$d/b.log" '^earlyseed: trust: no command line; the seed file says the last kernel had random\.trust_cpu=off$'
+	expect "22b it counts no CPU source" "$d/b.log" '^earlyseed: trust: random\.trust_cpu=off: the kernel will not credit the CPU.s RNG, so its 512 bits'
+	expect "22b the audit record says so" "$d/b.log" '^initrd: audit:   flags: .*cpu_untrusted'
+	expect "22b seeded from the OS's file" "$d/b.log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=64 table=32 .*seed_file:pass$'
+	expect "22b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
+}
+
+# 23. Secure Boot (README "Secure Boot"): OVMF enforcing it, with Debian's
+#     snakeoil test key in PK, KEK and db; images signed with that key by
+#     sbsign; -cpu max (RDRAND), the kernel's trust defaults.
+SB_BASE="${ES_CMDLINE_BASE#initrd=\\initrd.img }"
+# sb_esp DIR: the kernel signed with the test key (Debian's own signature
+# is not in this db), the initramfs, no earlyseed yet.
+sb_esp() {
+	rm -rf "$1" && mkdir -p "$1/EFI/BOOT" "$1/EFI/earlyseed" "$1/EFI/debian"
+	es_sign "$ES_CACHE/vmlinuz" "$1/vmlinuz"
+	cp "$ES_BUILD/initrd.img" "$1/initrd.img"
+}
+# sb_grub DIR: Debian's signed GRUB (trusted through shim only) at
+# \EFI\debian\grubx64.efi, its config booting Debian's own signed kernel.
+sb_grub() {
+	es_fetch_deb_file grub-efi-amd64-signed usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed grubx64-signed.efi
+	cp "$ES_CACHE/grubx64-signed.efi" "$1/EFI/debian/grubx64.efi"
+	cp "$ES_CACHE/vmlinuz" "$1/vmlinuz-debian"
+	printf 'set timeout=0\nsearch --no-floppy --file --set=root /vmlinuz-debian\nlinux /vmlinuz-debian %s\ninitrd /initrd.img\nboot\n' \
+		"$SB_BASE" > "$1/EFI/debian/grub.cfg"
+	mkdir -p "$1/boot/grub" && cp "$1/EFI/debian/grub.cfg" "$1/boot/grub/grub.cfg"
+}
+# sb_shim OUT: shim 16.1 (shim-unsigned: Debian's CA built in) signed with the test key.
+sb_shim() {
+	es_fetch_deb_file shim-unsigned usr/lib/shim/shimx64.efi shimx64-unsigned.efi
+	es_sign "$ES_CACHE/shimx64-unsigned.efi" "$1"
+}
+sb_boot() { ES_SECURE_BOOT=1 es_boot "$@"; }
+boot23() {
+	local d=$OUT/23 log
+	rm -rf "$d" && mkdir -p "$d"
+	es_sign "$ES_BUILD/earlyseed.efi" "$d/earlyseed.signed.efi"
+	# a. signed earlyseed, then the signed kernel: seeded
+	sb_esp "$d/a"
+	cp "$d/earlyseed.signed.efi" "$d/a/EFI/BOOT/BOOTX64.EFI"
+	printf 'next = \\vmlinuz\ncmdline = initrd=\\initrd.img %s\nseed_file = none\n' "$SB_BASE" > "$d/a/EFI/earlyseed/earlyseed.conf"
+	log=$d/a.log
+	sb_boot "$log" "$d/a"
+	expect "23a Secure Boot is on" "$log" 'secureboot: Secure boot enabled'
+	expect "23a the firmware started signed earlyseed" "$log" '^earlyseed: start$'
+	expect_table_consumed 23a "$log"
+	# b. the control: unsigned earlyseed is refused by the firmware, which
+	#    goes on to its next boot option (the shell)
+	sb_esp "$d/b"
+	cp "$ES_BUILD/earlyseed.efi" "$d/b/EFI/BOOT/BOOTX64.EFI"
+	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$d/b/startup.nsh"
+	log=$d/b.log
+	sb_boot "$log" "$d/b"
+	refute "23b unsigned earlyseed never ran" "$log" '^earlyseed: start$'
+	expect "23b the firmware went on" "$log" '^earlyseed-test: firmware went on to its next boot option'
+	# c. signed earlyseed, a next stage this db does not trust (Debian's
+	#    kernel as Debian signed it): one line names Secure Boot, the table
+	#    (resting on RDRAND, which only this command line's trust allowed)
+	#    is taken back, the firmware goes on
+	sb_esp "$d/c"
+	cp "$ES_CACHE/vmlinuz" "$d/c/vmlinuz"
+	cp "$d/earlyseed.signed.efi" "$d/c/EFI/BOOT/BOOTX64.EFI"
+	cp "$d/a/EFI/earlyseed/earlyseed.conf" "$d/c/EFI/earlyseed/earlyseed.conf"
+	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$d/c/startup.nsh"
+	log=$d/c.log
+	sb_boot "$log" "$d/c"
+	expect "23c one line names Secure Boot" "$log" '^earlyseed: error: Secure Boot refused next stage \\vmlinuz \(sign it with a key in db, or load it through shim\): (Security Violation|Access Denied)$'
+	expect "23c the table taken back" "$log" '^earlyseed: table: taken back'
+	expect "23c the firmware went on" "$log" '^earlyseed-test: firmware went on to its next boot option'
+	# d. signed earlyseed, then shim (signed with the test key), then
+	#    Debian's GRUB and kernel (trusted by shim's built-in Debian CA)
+	sb_esp "$d/d"
+	sb_grub "$d/d"
+	sb_shim "$d/d/EFI/debian/shimx64.efi"
+	cp "$d/earlyseed.signed.efi" "$d/d/EFI/BOOT/BOOTX64.EFI"
+	printf 'next = \\EFI\\debian\\shimx64.efi\nseed_file = none\n' > "$d/d/EFI/earlyseed/earlyseed.conf"
+	log=$d/d.log
+	sb_boot "$log" "$d/d"
+	expect "23d earlyseed started shim" "$log" '^earlyseed: starting \\EFI\\debian\\shimx64\.efi$'
+	expect_table_consumed 23d "$log"
+	# e. shim first (as the firmware's boot entry), earlyseed as its second
+	#    stage (a MOK-style grubx64.efi beside it, its config there too),
+	#    then Debian's GRUB, which only shim trusts
+	sb_esp "$d/e"
+	sb_grub "$d/e"
+	sb_shim "$d/e/EFI/BOOT/BOOTX64.EFI"
+	cp "$d/earlyseed.signed.efi" "$d/e/EFI/BOOT/grubx64.efi"
+	printf 'next = \\EFI\\debian\\grubx64.efi\nseed_file = none\n' > "$d/e/EFI/BOOT/earlyseed.conf"
+	log=$d/e.log
+	sb_boot "$log" "$d/e"
+	expect "23e shim started earlyseed" "$log" '^earlyseed: start$'
+	expect "23e earlyseed started Debian's GRUB" "$log" '^earlyseed: starting \\EFI\\debian\\grubx64\.efi$'
+	expect_table_consumed 23e "$log"
+	# f. the control: the same image without .sbat is refused by shim
+	es_sign "$ES_BUILD/tests/earlyseed-nosbat.efi" "$d/e/EFI/BOOT/grubx64.efi"
+	log=$d/f.log
+	sb_boot "$log" "$d/e"
+	refute "23f without .sbat shim never starts it" "$log" '^earlyseed: start$'
+	expect "23f shim says why" "$log" 'Verification failed|SBAT'
+}
+
 # 18. The firmware driver as a PCI option ROM on QEMU's e1000
 #     (build/earlyseed.rom, README "The firmware driver"); -cpu max (RDRAND,
 #     trusted by the driver's default build), no virtio-rng.
@@ -534,4 +654,4 @@ boot18d() {
 }
 
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23}; do "boot$n"; done

@@ -155,6 +155,7 @@ static void finish(bool expect_table, bool expect_started)
 		CHECK(!fake.started);
 		CHECK(EFI_ERROR(rc));
 		CHECK(logged("earlyseed: error: cannot load next stage ") ||
+		      logged("earlyseed: error: Secure Boot refused next stage ") ||
 		      logged("earlyseed: error: loaded from a device with no file system"));
 	}
 	CHECK((t != NULL) == expect_table);
@@ -487,6 +488,19 @@ static void test_next_stage_missing_or_unloadable(void)
 	fake.load_status = EFI_SECURITY_VIOLATION;
 	finish(true, false);
 	CHECK(rc == EFI_SECURITY_VIOLATION);
+	/* Secure Boot refused it: one line says so; a table resting on the CPU
+	 * alone (this command line's trust) is taken back */
+	for (int i = 0; i < 2; i++) {
+		base();
+		fake.no_rng_protocol = true;
+		fake.load_status = i == 0 ? EFI_SECURITY_VIOLATION : EFI_ACCESS_DENIED;
+		finish(false, false);
+		CHECK(rc == fake.load_status);
+		CHECK(logged("earlyseed: error: Secure Boot refused next stage \\vmlinuz (sign it with a key in db, or "
+			     "load it through shim): "));
+		CHECK(logged("earlyseed: table: taken back"));
+		CHECK(!logged("cannot load next stage"));
+	}
 
 	/* the next stage starts and returns an error: handed back as is */
 	base();
@@ -1240,6 +1254,48 @@ static void test_seed_file_chained(void)
 	CHECK(!logged("prev_table: bad"));
 }
 
+/* No command line (a boot loader next): the trust the OS recorded in the
+ * seed file's header is taken, and only to take trust away (issue: Secure
+ * Boot and shim, trust for boot-loader chains). RDRAND only, a counting
+ * file whose last kernel had random.trust_cpu=off. */
+static void trust_file_case(const char *conf, bool flag, bool want_cpu_counted)
+{
+	struct es_seedfile_header h = { .from = { .other_bits = ES_GATE_BITS } };
+	struct es_audit_record a;
+	struct fake_file_entry *e;
+	struct es_seedfile_header now;
+
+	base();
+	fake_insn.leaf7_ebx = 0; /* RDRAND only */
+	fake.no_rng_protocol = true;
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = strlen(conf);
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	h.flags = flag ? ES_SEEDFILE_F_NO_CPU_TRUST : 0;
+	es_seedfile_bind(token_bytes, h.bind);
+	es_seedfile_encode(&h, file_old);
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
+	fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS_APP);
+	finish(true, true);
+	CHECK(audit_decode_ok(&a));
+	CHECK(((a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0) == want_cpu_counted);
+	CHECK(logged("health: seed_file: pass"));
+	CHECK(logged("the seed file says the last kernel had random.trust_cpu=off") == (flag && !want_cpu_counted));
+	/* the rewrite carries the trust this boot judged by */
+	e = fake_file(SEED_PATH);
+	CHECK(rewritten_header(e, &now) && (now.flags == ES_SEEDFILE_F_NO_CPU_TRUST) == !want_cpu_counted);
+}
+
+static void test_trust_from_the_seed_file(void)
+{
+	trust_file_case("next = \\EFI\\debian\\grubx64.efi\n", true, false);
+	trust_file_case("next = \\EFI\\debian\\grubx64.efi\n", false, true);
+	/* a command line earlyseed passes on says it all: the flag is not read */
+	trust_file_case("next = \\vmlinuz\ncmdline = quiet\n", true, true);
+}
+
 /* The app says where it is (EarlyseedImage), for `earlyseed seed`. */
 static void test_image_variable(void)
 {
@@ -1360,6 +1416,7 @@ int main(void)
 	RUN(test_seed_file_after_a_crash);
 	RUN(test_seed_file_clash);
 	RUN(test_image_variable);
+	RUN(test_trust_from_the_seed_file);
 	RUN(test_seed_file_chained);
 	RUN(test_driver_then_app);
 	fake_efi_reset(); /* frees the last case's pool allocations */

@@ -619,6 +619,25 @@ static void test_seedfile_header(void)
 		CHECK(memcmp(h.bind + i, file_tok, 4) != 0);
 }
 
+/* The trust a boot loader chain takes from the seed file's flags: only
+ * ever less (the flags are on the ESP, for anyone who writes it). */
+static void test_trust_from_seedfile(void)
+{
+	struct es_trust t = trust_on;
+
+	CHECK(es_seedfile_flags(&trust_on) == 0 && es_seedfile_flags(&trust_cpu_off) == ES_SEEDFILE_F_NO_CPU_TRUST);
+	es_trust_from_seedfile(&t, 0);
+	CHECK(t.cpu && t.bootloader && !t.cpu_set);
+	es_trust_from_seedfile(&t, ES_SEEDFILE_F_NO_CPU_TRUST | 0xfffffff0u);
+	CHECK(!t.cpu && t.cpu_set && t.bootloader);
+	t = trust_bl_off;
+	es_trust_from_seedfile(&t, 0xffffffffu);
+	CHECK(!t.cpu && !t.bootloader); /* never credits the table less than the command line said */
+	t = trust_cpu_off;
+	es_trust_from_seedfile(&t, 0);
+	CHECK(!t.cpu); /* never trusts more */
+}
+
 /* What the next contents rest on (es_session_file_provenance): the pool's
  * counted sources, the old file only when it is about to count. */
 static void test_file_provenance(void)
@@ -821,6 +840,7 @@ int main(void)
 	RUN(test_seed_file);
 	RUN(test_seedfile_header);
 	RUN(test_file_provenance);
+	RUN(test_trust_from_seedfile);
 	RUN(test_token_and_labels);
 	RUN(test_file_plan);
 	return check_done();

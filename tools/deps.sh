@@ -16,6 +16,7 @@ pkgs=(
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross  # make ARCH=aarch64 (GNU-EFI arm64: tools/arm64.sh)
 	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF
 	systemd                   # systemd-analyze verify of tools/earlyseed-seed.service
+	sbsigntool openssl        # make sign; the Secure Boot boot tests (snakeoil key from ovmf)
 	ca-certificates           # apt over https where configured
 )
 

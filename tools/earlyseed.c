@@ -7,6 +7,7 @@
 
 #include "../core/earlyseed.h"
 #include "inspect.h"
+#include "petool.h"
 #include "replay.h"
 #include "romtool.h"
 #include "seedtool.h"
@@ -24,6 +25,7 @@ static const char usage[] =
 	"       earlyseed seed install --esp DIR [--image] [--efivars DIR] [--app PATH]\n"
 	"       earlyseed seed refresh --esp DIR [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
+	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
 	"\n"
 	"replay   executes a script against the Linux v3.17 input pool and its\n"
 	"         accounting (core/pool.c, core/credit.c), one command per line, '#'\n"
@@ -60,7 +62,10 @@ static const char usage[] =
 	"                  at boot); tools/earlyseed-seed.service runs it at boot\n"
 	"rom      wraps a boot-service driver as a PCI option ROM (PCI Firmware 3.0,\n"
 	"         UEFI 2.10 section 14.4.2) claiming VENDOR:DEVICE (default an Intel\n"
-	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n";
+	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n"
+	"pe       adds a .sbat section (shim's SBAT table, CSV) to a PE32+ image and,\n"
+	"         with --nx, sets NX_COMPAT where every section allows it (the build\n"
+	"         runs it on the app and the driver: README \"Secure Boot\")\n";
 
 static char *read_all(const char *path, size_t *len)
 {
@@ -300,6 +305,24 @@ static int parse_hex(const char *opt, const char *s, unsigned long max, unsigned
 	return 0;
 }
 
+/* Write n bytes to path; 0, or -1 after a message. */
+static int write_file(const char *path, const uint8_t *p, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+	bool written;
+
+	if (f == NULL) {
+		fprintf(stderr, "earlyseed: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	written = fwrite(p, 1, n, f) == n;
+	if (fclose(f) != 0 || !written) {
+		fprintf(stderr, "earlyseed: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_rom(int argc, char **argv)
 {
 	struct rom_id id = { 0x8086, 0x100e, 0x020000 };
@@ -307,7 +330,6 @@ static int cmd_rom(int argc, char **argv)
 	uint8_t *rom = NULL;
 	size_t len, romlen;
 	char *pe;
-	FILE *f;
 	int rc = 1;
 
 	for (int i = 1; i < argc; i++) {
@@ -344,22 +366,62 @@ static int cmd_rom(int argc, char **argv)
 		free(pe);
 		return 1;
 	}
-	f = fopen(outp, "wb");
-	if (f == NULL) {
-		fprintf(stderr, "earlyseed: cannot write %s: %s\n", outp, strerror(errno));
-	} else {
-		bool written = fwrite(rom, 1, romlen, f) == romlen;
-
-		if (fclose(f) == 0 && written) {
-			printf("rom: %s: %zu bytes, %04x:%04x, class %06x\n", outp, romlen, id.vendor, id.device,
-			       (unsigned int)id.class_code);
-			rc = 0;
-		} else {
-			fprintf(stderr, "earlyseed: cannot write %s: %s\n", outp, strerror(errno));
-		}
+	if (write_file(outp, rom, romlen) == 0) {
+		printf("rom: %s: %zu bytes, %04x:%04x, class %06x\n", outp, romlen, id.vendor, id.device,
+		       (unsigned int)id.class_code);
+		rc = 0;
 	}
 	free(rom);
 	free(pe);
+	return rc;
+}
+
+/* `earlyseed pe --sbat CSV [--nx] IN OUT` (README "Secure Boot"). */
+static int cmd_pe(int argc, char **argv)
+{
+	const char *in = NULL, *outp = NULL, *csvp = NULL, *why = NULL;
+	char *img, *csv;
+	uint8_t *out = NULL;
+	size_t len, csvlen, outlen;
+	bool nx = false, nx_set = false;
+	int rc = 1;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--sbat") == 0 && i + 1 < argc)
+			csvp = argv[++i];
+		else if (strcmp(argv[i], "--nx") == 0)
+			nx = true;
+		else if (in == NULL && argv[i][0] != '-')
+			in = argv[i];
+		else if (outp == NULL && argv[i][0] != '-')
+			outp = argv[i];
+		else {
+			fprintf(stderr, "earlyseed: pe: unexpected %s\n%s", argv[i], usage);
+			return 2;
+		}
+	}
+	if (in == NULL || outp == NULL || csvp == NULL) {
+		fprintf(stderr, "earlyseed: pe needs --sbat CSV, IN.efi and OUT.efi\n");
+		return 2;
+	}
+	img = read_all(in, &len);
+	if (img == NULL)
+		return 1;
+	csv = read_all(csvp, &csvlen);
+	if (csv == NULL) {
+		free(img);
+		return 1;
+	}
+	if (petool_seal((const uint8_t *)img, len, (const uint8_t *)csv, csvlen, nx, &out, &outlen, &nx_set, &why) != 0)
+		fprintf(stderr, "earlyseed: pe: %s: %s\n", in, why);
+	else if (write_file(outp, out, outlen) == 0) {
+		printf("pe: %s: .sbat added (%zu bytes)%s\n", outp, csvlen,
+		       nx_set ? ", NX_COMPAT set" : nx ? ", NX_COMPAT not set: a section is writable and executable, or not page-aligned" : "");
+		rc = 0;
+	}
+	free(out);
+	free(csv);
+	free(img);
 	return rc;
 }
 
@@ -380,6 +442,8 @@ static int run(int argc, char **argv)
 		return cmd_seed(argc - 1, argv + 1);
 	if (strcmp(argv[1], "rom") == 0)
 		return cmd_rom(argc - 1, argv + 1);
+	if (strcmp(argv[1], "pe") == 0)
+		return cmd_pe(argc - 1, argv + 1);
 	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
 	return 2;
 }

@@ -94,6 +94,29 @@ if [ -s "$B/aarch64/earlyseed.efi" ]; then
 	if [ -z "$x18" ]; then ok "aarch64 x18 untouched (-ffixed-x18)"
 	else bad "aarch64 x18" "$x18"; fi
 fi
+# Secure Boot (README "Secure Boot"): every image carries shim's .sbat, the
+# table in linker/sbat.csv byte for byte, and NX_COMPAT; read back with
+# binutils, not with the tool that added them (objdump; objcopy cannot read
+# GNU-EFI's hand-made aarch64 header).
+sbat_nx() { # sbat_nx LABEL IMAGE OBJDUMP
+	local t size off
+	t=$(mktemp)
+	# objdump -h: "N .sbat SIZE VMA LMA FILEOFF ALIGN" (hex)
+	read -r size off < <("$3" -h "$2" 2> /dev/null | awk '$2 == ".sbat" {print $3, $6}')
+	if [ -n "${size:-}" ] && tail -c +$((0x$off + 1)) "$2" | head -c $((0x$size)) > "$t" && cmp -s "$t" linker/sbat.csv &&
+		"$3" -p "$2" | grep -qE '^[[:space:]]+NX_COMPAT$'; then
+		ok "$1 .sbat and NX_COMPAT ($(stat -c %s "$t") bytes of SBAT)"
+	else
+		bad "$1 .sbat and NX_COMPAT" "$2: $("$3" -h "$2" 2>&1 | grep -c '\.sbat') .sbat sections; $("$3" -p "$2" 2>&1 | grep -A1 DllCharacteristics | tr -s '\t\n' ' ')"
+	fi
+	rm -f "$t"
+}
+sbat_nx "app" "$B/earlyseed.efi" objdump
+sbat_nx "driver" "$B/earlyseed-driver.efi" objdump
+if [ -s "$B/aarch64/earlyseed.efi" ]; then
+	sbat_nx "aarch64 app" "$B/aarch64/earlyseed.efi" aarch64-linux-gnu-objdump
+	sbat_nx "aarch64 driver" "$B/aarch64/earlyseed-driver.efi" aarch64-linux-gnu-objdump
+fi
 rom=$(stat -c %s "$B/earlyseed.rom" 2>/dev/null || echo 0)
 if [ $((rom % 512)) = 0 ] && [ "$rom" -gt "$size" ] && [ "$(head -c 2 "$B/earlyseed.rom" | od -An -tx1 | tr -d ' ')" = 55aa ]; then
 	ok "option rom ($rom bytes, 55aa, 512-byte units)"

@@ -13,14 +13,20 @@ ESP=${1:-}
 NEXT=${2:-}
 CMDLINE=${3:-}
 EFIVARS=${4:-}
+SIGNED=${5:-}
+APP="$ROOT/build/earlyseed.efi" what=""
+if [ -n "$SIGNED" ] && [ "$SIGNED" != 0 ]; then
+	APP="$ROOT/build/signed/earlyseed.efi" what=" (signed: build/signed/earlyseed.efi)"
+	[ -s "$APP" ] || es_die "SIGNED=1 but $APP is missing: make sign KEY=... CERT=... first"
+fi
 [ -n "$ESP" ] || es_die "make install needs ESP=DIR (where the EFI system partition is mounted)"
 [ -d "$ESP" ] || es_die "ESP=$ESP is not a directory"
 [ -f "$ROOT/build/earlyseed.efi" ] && [ -x "$ROOT/build/earlyseed" ] || es_die "build first: make"
 
 DIR="$ESP/EFI/earlyseed"
 mkdir -p "$DIR"
-install -m 0644 "$ROOT/build/earlyseed.efi" "$DIR/earlyseed.efi"
-echo "installed $DIR/earlyseed.efi"
+install -m 0644 "$APP" "$DIR/earlyseed.efi"
+echo "installed $DIR/earlyseed.efi$what"
 
 CONF="$DIR/earlyseed.conf"
 if [ -e "$CONF" ]; then

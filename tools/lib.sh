@@ -8,6 +8,12 @@ ES_BUILD=${ES_BUILD:-$ES_ROOT/build}
 ES_CACHE=${CACHE:-$ES_ROOT/.cache}
 ES_OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 ES_OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
+# Secure Boot (README "Secure Boot"): Debian's OVMF with image verification
+# and a variable store whose PK, KEK and db hold the "snakeoil" test key the
+# ovmf package ships (its key's password is "snakeoil").
+ES_OVMF_CODE_SB=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd
+ES_OVMF_VARS_SB=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
+ES_SNAKEOIL=/usr/share/ovmf/PkKek-1-snakeoil
 # One boot to /init takes 10-14 s under TCG (measured here); 120 s leaves
 # room for a slow, loaded CI machine and still bounds a hung boot.
 ES_BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
@@ -95,6 +101,35 @@ es_fetch_kernel() {
 		[ -s "$ES_CACHE/modules/$m.ko" ] || es_die "no $m.ko in $deb"
 	done
 	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
+	rm -rf "$tmp"
+}
+
+# The snakeoil key without its password, and its certificate, for sbsign.
+es_sb_key() {
+	[ -s "$ES_CACHE/sb/db.key" ] && [ -s "$ES_CACHE/sb/db.pem" ] && return 0
+	mkdir -p "$ES_CACHE/sb"
+	openssl rsa -in "$ES_SNAKEOIL.key" -passin pass:snakeoil -out "$ES_CACHE/sb/db.key" 2> /dev/null ||
+		es_die "cannot read $ES_SNAKEOIL.key (apt-get install ovmf openssl)"
+	cp "$ES_SNAKEOIL.pem" "$ES_CACHE/sb/db.pem"
+}
+
+# es_sign IN OUT: OUT is IN signed with the snakeoil key (sbsign).
+es_sign() {
+	es_sb_key
+	sbsign --key "$ES_CACHE/sb/db.key" --cert "$ES_CACHE/sb/db.pem" --output "$2" "$1" > /dev/null 2>&1 ||
+		es_die "sbsign $1 failed (apt-get install sbsigntool)"
+}
+
+# es_fetch_deb_file PKG PATH NAME: PATH out of Debian's PKG, once, as
+# $ES_CACHE/NAME (shim-unsigned's shim, grub-efi-amd64-signed's GRUB).
+es_fetch_deb_file() {
+	[ -s "$ES_CACHE/$3" ] && return 0
+	es_apt_download "$1"
+	local deb tmp="$ES_CACHE/deb/x-$3"
+	deb=$(es_first "$ES_CACHE/deb/${1}_*.deb")
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" "./$2" || es_die "no $2 in $deb"
+	mv "$tmp/$2" "$ES_CACHE/$3"
 	rm -rf "$tmp"
 }
 
@@ -273,7 +308,14 @@ es_img_get() {
 es_boot() {
 	local log=$1 esp=$2
 	shift 2
-	local vars="${ES_VARS:-$log.vars.fd}"
+	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_OVMF_CODE machine=q35 sb=()
+	# ES_SECURE_BOOT=1: OVMF enforcing Secure Boot with the snakeoil db;
+	# its SMM variable store needs smm=on and a secure flash.
+	if [ "${ES_SECURE_BOOT:-0}" = 1 ]; then
+		code=$ES_OVMF_CODE_SB machine=q35,smm=on
+		sb=(-global driver=cfi.pflash01,property=secure,value=on)
+		[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$ES_OVMF_VARS_SB" "$vars"
+	fi
 	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$ES_OVMF_VARS" "$vars"
 	local cpu=(-cpu max)
 	local accel=(-accel tcg)
@@ -287,9 +329,9 @@ es_boot() {
 	[ "${ES_ESP_RO:-0}" = 1 ] && ro=",readonly=on"
 	[ -n "$img" ] && disk=(-drive "if=none,id=esp,format=raw,file=$img$ro" -device virtio-blk-pci,drive=esp)
 	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-x86_64 \
-		-machine q35 "${accel[@]}" -m 512 -nographic -no-reboot \
-		"${cpu[@]}" \
-		-drive if=pflash,format=raw,readonly=on,file="$ES_OVMF_CODE" \
+		-machine "$machine" "${accel[@]}" -m 512 -nographic -no-reboot \
+		"${cpu[@]}" "${sb[@]}" \
+		-drive if=pflash,format=raw,readonly=on,file="$code" \
 		-drive if=pflash,format=raw,file="$vars" \
 		"${disk[@]}" -net none \
 		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"

@@ -439,9 +439,10 @@ static void read_config(int espfd, const char *app, struct es_config *c, FILE *o
 /* What the OS's new contents rest on: its pool was ready (getrandom
  * blocked until then), worth the gate; when the running kernel does not
  * trust the CPU's RNG, none of it is the CPU's. The old file's own
- * non-CPU bits stay. */
+ * non-CPU bits stay. The header's flags record that kernel's trust, for an
+ * app whose next stage is a boot loader. */
 static void os_provenance(const struct seedtool_opts *o, const struct es_seedfile_header *old, bool have_old,
-			  struct es_provenance *from)
+			  struct es_provenance *from, uint32_t *flags)
 {
 	static char cmd[ES_CONFIG_CMDLINE_MAX + 1];
 	struct es_trust t;
@@ -459,6 +460,8 @@ static void os_provenance(const struct seedtool_opts *o, const struct es_seedfil
 	if (!t.cpu)
 		from->other_bits = ES_GATE_BITS;
 	from->cpu_bits = ES_GATE_BITS - from->other_bits;
+	/* and what the app takes when its next stage is a boot loader */
+	*flags = es_seedfile_flags(&t);
 }
 
 /* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
@@ -540,7 +543,7 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	else if (!token_bind(o, h.bind))
 		fprintf(out, "seed file: not bound to this machine yet (its token is the firmware's alone): "
 			     "earlyseed binds it at the next boot\n");
-	os_provenance(o, &old_h, have_old && o->refresh, &h.from);
+	os_provenance(o, &old_h, have_old && o->refresh, &h.from, &h.flags);
 	es_seedfile_encode(&h, next);
 	if (o->refresh && n > 0)
 		seedtool_mix(old, n, fresh, next + ES_SEEDFILE_HEADER);
