@@ -308,15 +308,14 @@ es_img_get() {
 es_boot() {
 	local log=$1 esp=$2
 	shift 2
-	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_OVMF_CODE machine=q35 sb=()
+	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_OVMF_CODE store=$ES_OVMF_VARS machine=q35 sb=()
 	# ES_SECURE_BOOT=1: OVMF enforcing Secure Boot with the snakeoil db;
 	# its SMM variable store needs smm=on and a secure flash.
 	if [ "${ES_SECURE_BOOT:-0}" = 1 ]; then
-		code=$ES_OVMF_CODE_SB machine=q35,smm=on
+		code=$ES_OVMF_CODE_SB store=$ES_OVMF_VARS_SB machine=q35,smm=on
 		sb=(-global driver=cfi.pflash01,property=secure,value=on)
-		[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$ES_OVMF_VARS_SB" "$vars"
 	fi
-	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$ES_OVMF_VARS" "$vars"
+	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$store" "$vars"
 	local cpu=(-cpu max)
 	local accel=(-accel tcg)
 	[ "$ES_ACCEL" = kvm ] && accel=(-accel kvm) && cpu=(-cpu host)
