@@ -25,7 +25,16 @@ EFI_SRC  := $(APP_SRC) $(EFI_SHARED)
 # What the driver trusts (it sees no kernel command line): 1 trusts the
 # CPU's RNG, as Linux >= 6.2 does by default (README "The firmware driver").
 DRIVER_TRUST_CPU ?= 1
-# A stamp per setting, newest = in force: changing it rebuilds efi/driver.o.
+# make VERBOSE=1: every console line by default (README "What the app does,
+# and what it prints"); the app's config `verbose` overrides it, the driver
+# has only this.
+VERBOSE ?= 0
+# A stamp per setting, newest = in force: changing it rebuilds efi/driver.o
+# (efi/console.o).
+verbose-%:
+	@mkdir -p $(dir $@)
+	@rm -f $(dir $@)verbose-*
+	@touch $@
 driver-trust-%:
 	@mkdir -p $(dir $@)
 	@rm -f $(dir $@)driver-trust-*
@@ -96,6 +105,8 @@ $(BUILD)/efi/%.o: %.c Makefile $(EFILIB)/crt0-efi-aarch64.o
 	$(CROSS)gcc $(EFI_CFLAGS) $(if $(filter efi/%,$<),$(WARN),$(CORE_WARN)) $(DEPFLAGS) -c $< -o $@
 $(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
 $(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
+$(BUILD)/efi/efi/console.o: EFI_CFLAGS += -DES_VERBOSE=$(VERBOSE)
+$(BUILD)/efi/efi/console.o: $(BUILD)/verbose-$(VERBOSE)
 EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
 DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
 	$(DRIVER_SRC))
@@ -206,6 +217,8 @@ DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SR
 	$(DRIVER_SRC))
 $(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
 $(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
+$(BUILD)/efi/efi/console.o: EFI_CFLAGS += -DES_VERBOSE=$(VERBOSE)
+$(BUILD)/efi/efi/console.o: $(BUILD)/verbose-$(VERBOSE)
 $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
 	ld $(EFI_LDFLAGS) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so linker/sbat.csv $(HOSTTOOL)

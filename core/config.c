@@ -156,6 +156,15 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 		path_value(ps, lineno, "next", c->next, s + vb, ve - vb, false);
 	} else if (ke - kb == 9 && memcmp(s + kb, "seed_file", 9) == 0) {
 		path_value(ps, lineno, "seed_file", c->seed_file, s + vb, ve - vb, true);
+	} else if (ke - kb == 7 && memcmp(s + kb, "verbose", 7) == 0) {
+		if (ve - vb == 3 && memcmp(s + vb, "yes", 3) == 0)
+			c->verbose = ES_VERBOSE_YES;
+		else if (ve - vb == 2 && memcmp(s + vb, "no", 2) == 0)
+			c->verbose = ES_VERBOSE_NO;
+		else if (ve - vb == 5 && memcmp(s + vb, "quiet", 5) == 0)
+			c->verbose = ES_VERBOSE_QUIET;
+		else
+			report(ps, lineno, "verbose must be yes, no or quiet, line ignored");
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
 		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
 			cmdline_too_long(c, ps, lineno);

@@ -29,10 +29,16 @@
  * line leaves the next stage with no command line, and says so. */
 #define ES_CONFIG_CMDLINE_MAX 4096
 
+/* `verbose`: what a boot prints (README "What the app does, and what it
+ * prints"): the build's default, or every line, the summary and warnings,
+ * warnings only. */
+enum es_config_verbose { ES_VERBOSE_DEFAULT = 0, ES_VERBOSE_YES, ES_VERBOSE_NO, ES_VERBOSE_QUIET };
+
 struct es_config {
 	char next[ES_CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
 	char cmdline[ES_CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
 	char seed_file[ES_CONFIG_NEXT_MAX];  /* absolute path, or "" (none) */
+	uint8_t verbose;                     /* enum es_config_verbose */
 };
 
 /* Called once per problem; line is 1-based, 0 for the file as a whole. */
@@ -68,7 +74,7 @@ const char *es_config_seed_file_clash(const struct es_config *c, const char *sel
 
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.
- * Keys: next, cmdline, seed_file (a path or "none"). Blank lines and lines whose first non-blank byte is
+ * Keys: next, cmdline, seed_file (a path or "none"), verbose (yes, no, quiet). Blank lines and lines whose first non-blank byte is
  * '#' are skipped; CR before LF is dropped; blanks around key and value are
  * trimmed; a later line wins over an earlier one. A bad line (unknown key, no
  * '=', over ES_CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value

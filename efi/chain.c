@@ -45,7 +45,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, child, &guid_loaded_image,
 					   (void **)&li);
 		if (EFI_ERROR(status) || li == NULL) {
-			console_print(L"earlyseed: cmdline not passed: no loaded-image protocol on %s: %r\n", path, status);
+			console_log(CONSOLE_WARN, L"earlyseed: cmdline not passed: no loaded-image protocol on %s: %r\n", path, status);
 		} else {
 			UINT32 n = 0;
 
@@ -53,7 +53,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 				n++;
 			options = fs_alloc((n + 1) * sizeof(CHAR16));
 			if (options == NULL) {
-				console_print(L"earlyseed: cmdline not passed: out of memory\n");
+				console_log(CONSOLE_WARN, L"earlyseed: cmdline not passed: out of memory\n");
 			} else {
 				text_to_ucs2(options, n + 1, c->cmdline);
 				li->LoadOptions = options;
@@ -66,9 +66,9 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	 * section 7.4.2, StartImage). */
 	if (li != NULL && li->ImageCodeType != EfiLoaderCode)
 		keep_options = true;
-	console_print(L"earlyseed: starting %s\n", path);
+	console_log(CONSOLE_INFO, L"earlyseed: starting %s\n", path);
 	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
-	console_print(L"earlyseed: next stage %s returned %r\n", path, status);
+	console_log(EFI_ERROR(status) ? CONSOLE_WARN : CONSOLE_INFO, L"earlyseed: next stage %s returned %r\n", path, status);
 	if (!keep_options || EFI_ERROR(status))
 		fs_free(options);
 	return status;

@@ -84,7 +84,7 @@ UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool 
 
 	*no_fs = root == NULL;
 	if (root == NULL) {
-		console_print(L"earlyseed: config: no file system on the device earlyseed was loaded from, using defaults\n");
+		console_log(CONSOLE_INFO, L"earlyseed: config: no file system on the device earlyseed was loaded from, using defaults\n");
 		return 1;
 	}
 	/* Any failure to open one place (not only Not Found: a device error, a
@@ -95,7 +95,7 @@ UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool 
 		text_to_ucs2(path, ES_CONFIG_NEXT_MAX, paths[i]);
 		status = uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL);
 		if (status == EFI_SUCCESS) {
-			console_print(L"earlyseed: config: reading %s\n", path);
+			console_log(CONSOLE_INFO, L"earlyseed: config: reading %s\n", path);
 			problems += conf_read(f, path, c);
 			uefi_call_wrapper(f->Close, 1, f);
 		} else if (status != EFI_NOT_FOUND) {
@@ -106,7 +106,7 @@ UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool 
 		}
 	}
 	if (status != EFI_SUCCESS && !opened_error)
-		console_print(L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? paths[0] : "",
+		console_log(CONSOLE_INFO, L"earlyseed: config: %a%a%a not found, using defaults\n", npaths > 1 ? paths[0] : "",
 		      npaths > 1 ? " and " : "", ES_CONFIG_PATH);
 	else if (status != EFI_SUCCESS)
 		console_print(L"earlyseed: config: no config could be read, using defaults\n");

@@ -173,6 +173,40 @@ static void format(struct out *o, const CHAR16 *fmt, va_list ap)
 
 // NOLINTEND(clang-analyzer-valist.Uninitialized)
 
+/* make VERBOSE=1: every line by default (the driver has no config). */
+#if defined(ES_VERBOSE) && ES_VERBOSE
+enum console_show console_show = CONSOLE_SHOW_ALL;
+#else
+enum console_show console_show = CONSOLE_SHOW_SUMMARY;
+#endif
+static UINT32 warnings;
+
+void console_begin(void)
+{
+	warnings = 0;
+}
+
+void console_log(enum console_kind k, const CHAR16 *fmt, ...)
+{
+	struct out o;
+	va_list ap;
+
+	if (k == CONSOLE_INFO && console_show != CONSOLE_SHOW_ALL)
+		return;
+	if (k == CONSOLE_SUMMARY && console_show == CONSOLE_SHOW_WARNINGS)
+		return;
+	if (k == CONSOLE_WARN && console_show != CONSOLE_SHOW_ALL && warnings++ >= CONSOLE_WARN_MAX) {
+		if (warnings == CONSOLE_WARN_MAX + 1u)
+			console_print(L"earlyseed: more warnings not shown (verbose = yes in the config shows them)\n");
+		return;
+	}
+	o.n = 0;
+	va_start(ap, fmt);
+	format(&o, fmt, ap);
+	va_end(ap);
+	flush(&o);
+}
+
 void console_print(const CHAR16 *fmt, ...)
 {
 	struct out o;

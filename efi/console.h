@@ -15,6 +15,24 @@
  * ST->ConOut->OutputString in chunks of CONSOLE_CHUNK characters.
  */
 void console_print(const CHAR16 *fmt, ...);
+
+/*
+ * What a boot prints (README "What the app does, and what it prints"): a
+ * console line costs about a millisecond under OVMF and ~10 ms on a 115200-
+ * baud serial console, so a healthy boot prints one line, its summary (or
+ * none), and every warning or failure prints, at most CONSOLE_WARN_MAX of
+ * them; `verbose = yes` (config) or `make VERBOSE=1` prints every line.
+ */
+enum console_kind { CONSOLE_INFO, CONSOLE_SUMMARY, CONSOLE_WARN };
+enum console_show { CONSOLE_SHOW_WARNINGS, CONSOLE_SHOW_SUMMARY, CONSOLE_SHOW_ALL };
+/* A boot with more than this many warnings says so once and stops. */
+#define CONSOLE_WARN_MAX 16u
+/* Set from the config (the app) or left at the build's default. */
+extern enum console_show console_show;
+/* Print fmt when console_show lets a line of kind k through. */
+void console_log(enum console_kind k, const CHAR16 *fmt, ...);
+/* A new boot (the app's start, a driver's pass): the warning count restarts. */
+void console_begin(void);
 /* The text console_print() gives a status (UEFI 2.10 appendix D names). */
 const CHAR16 *console_status(EFI_STATUS s);
 

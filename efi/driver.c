@@ -103,7 +103,7 @@ __attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
 	verdict_report(&v);
 	if (!drv.marked) {
 		v.install = false;
-		log_line(L"driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
+		log_warn(L"driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
 			 L"ours rests on: none handed over");
 	}
 	mine = verdict_install(&v, seed, a);
@@ -133,7 +133,7 @@ __attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
 			EFI_STATUS status = rngsrv_install(drv.image);
 
 			if (EFI_ERROR(status))
-				log_line(L"driver: rng: installing EFI_RNG_PROTOCOL failed: %r", status);
+				log_warn(L"driver: rng: installing EFI_RNG_PROTOCOL failed: %r", status);
 			else
 				log_line(L"driver: rng: EFI_RNG_PROTOCOL installed (Hash_DRBG, SHA-256)");
 		}
@@ -146,7 +146,7 @@ __attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
 		a->table_size = ES_SEED_LEN;
 	}
 	es_audit_summary(a, summary, sizeof(summary));
-	log_line(L"driver: summary %a", summary);
+	log_summary(L"driver: summary %a", summary);
 }
 
 static void driver_pass(const CHAR16 *when)
@@ -157,7 +157,8 @@ static void driver_pass(const CHAR16 *when)
 	es_audit_init(&a);
 	a.arch = cpurng_arch.audit_arch;
 	a.flags = ES_AUDIT_F_DRIVER;
-	log_line(L"driver: %s: pass %u, trusting the CPU's RNG: %a", when, drv.passes + 1,
+	console_begin();
+	log_summary(L"driver: %s: pass %u, trusting the CPU's RNG: %a", when, drv.passes + 1,
 		 ES_DRIVER_TRUST_CPU ? "yes" : "no (built with DRIVER_TRUST_CPU=0)");
 	driver_seed(&a);
 	es_wipe_stack();
@@ -184,7 +185,7 @@ static VOID EFIAPI driver_ready(EFI_EVENT event, VOID *ctx)
 
 		drv.load_told = true;
 		es_audit_summary(&drv.at_load, summary, sizeof(summary));
-		log_line(L"driver: at load: summary %a (%a)", summary,
+		log_summary(L"driver: at load: summary %a (%a)", summary,
 			 (drv.at_load.flags & ES_AUDIT_F_TABLE) != 0 ? "a table installed" : "no table");
 	}
 	driver_pass(L"ReadyToBoot");
@@ -218,10 +219,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = uefi_call_wrapper(BS->CreateEventEx, 6, (UINT32)EVT_NOTIFY_SIGNAL, (EFI_TPL)TPL_CALLBACK,
 				   driver_ready, NULL, &ready_to_boot_guid, &ev);
 	if (EFI_ERROR(status))
-		log_line(L"driver: no ReadyToBoot event (%r): the table from load is all there is", status);
+		log_warn(L"driver: no ReadyToBoot event (%r): the table from load is all there is", status);
 	status = uefi_call_wrapper(BS->CreateEvent, 5, (UINT32)EVT_SIGNAL_EXIT_BOOT_SERVICES, (EFI_TPL)TPL_NOTIFY,
 				   driver_exit, NULL, &ev);
 	if (EFI_ERROR(status))
-		log_line(L"driver: no ExitBootServices event (%r)", status);
+		log_warn(L"driver: no ExitBootServices event (%r)", status);
 	return EFI_SUCCESS;
 }

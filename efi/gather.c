@@ -21,7 +21,7 @@ void gather_clock(struct es_session *s)
 
 	if (EFI_ERROR(status)) {
 		es_wipe(&clock.time, sizeof(clock.time));
-		log_line(L"clock: GetTime failed: %r, cycle counter only", status);
+		log_warn(L"clock: GetTime failed: %r, cycle counter only", status);
 	}
 	clock.cycles = cpurng_arch.cycles();
 	/* UEFI 2.10 section 7.5.2: the high 32 bits are non-volatile and grow
@@ -32,7 +32,7 @@ void gather_clock(struct es_session *s)
 	status = uefi_call_wrapper(BS->GetNextMonotonicCount, 1, &clock.count);
 	if (EFI_ERROR(status)) {
 		clock.count = 0;
-		log_line(L"clock: monotonic count failed: %r", status);
+		log_warn(L"clock: monotonic count failed: %r", status);
 	}
 	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
 	log_line(L"clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
@@ -53,7 +53,7 @@ struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s)
 	known = stage_provenance(image, prev, &from);
 	es_session_add_table(s, prev, known ? &from : NULL);
 	if (s->prev_oversized)
-		log_line(L"prev_table: size %u over the kernel's %u-byte bound: bogus, not read", s->prev_size,
+		log_warn(L"prev_table: size %u over the kernel's %u-byte bound: bogus, not read", s->prev_size,
 			 (UINT32)ES_TABLE_READ_MAX);
 	else
 		log_line(L"prev_table: %u bytes mixed%a", s->prev_size,

@@ -34,15 +34,20 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
 	es_config_defaults(cfg);
 	*no_fs = false;
 	if (self == NULL) {
-		log_line(L"config: no loaded-image protocol, using defaults");
+		log_warn(L"config: no loaded-image protocol, using defaults");
 		return;
 	}
 	devpath_file_ascii(self->FilePath, self_path, ES_CONFIG_NEXT_MAX);
 	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
+	/* From here on the config says what to print. */
+	if (cfg->verbose != ES_VERBOSE_DEFAULT)
+		console_show = cfg->verbose == ES_VERBOSE_YES  ? CONSOLE_SHOW_ALL
+			       : cfg->verbose == ES_VERBOSE_NO ? CONSOLE_SHOW_SUMMARY
+								 : CONSOLE_SHOW_WARNINGS;
 	clash = es_config_seed_file_clash(cfg, self_path);
 	if (clash != NULL) {
 		/* One typo would overwrite the kernel's first 4 KiB at every boot. */
-		log_line(L"config: seed_file %a names %a: the seed file is turned off", cfg->seed_file, clash);
+		log_warn(L"config: seed_file %a names %a: the seed file is turned off", cfg->seed_file, clash);
 		cfg->seed_file[0] = '\0';
 		a->config_problems++;
 	}
@@ -97,7 +102,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	}
 	es_audit_from_verdict(a, &v);
 	es_audit_summary(a, summary, sizeof(summary));
-	log_line(L"summary %a", summary);
+	log_summary(L"summary %a", summary);
 	return v.made_of.other_bits >= ES_GATE_BITS;
 }
 
@@ -132,13 +137,13 @@ static void take_back(const struct stage_marker *marker, bool may_outlive)
 	}
 	status = seedtable_remove();
 	if (EFI_ERROR(status)) {
-		log_line(L"table: cannot take ours back: %r", status);
+		log_warn(L"table: cannot take ours back: %r", status);
 		return;
 	}
 	if (ours)
 		seedtable_retire(now, ES_SEED_LEN);
 	/* the constant tail as ASCII: a UCS-2 format costs two bytes a character */
-	log_line(L"table: taken back%a: %a", ours ? "" : " (removed, not freed: its bytes are not ours any more)",
+	log_warn(L"table: taken back%a: %a", ours ? "" : " (removed, not freed: its bytes are not ours any more)",
 		 "it rested on what only this command line's trust settings allowed, and the firmware's next boot "
 		 "option may start another kernel");
 }
@@ -164,6 +169,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	BS = systab->BootServices;
 	RT = systab->RuntimeServices;
 	t0 = cpurng_arch.cycles();
+	console_begin();
 	log_line(L"start");
 	before = stage_count_before(image);
 	if (!es_stage_may_chain(before))
@@ -176,7 +182,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	audit.arch = cpurng_arch.audit_arch;
 	marker.stage = before + 1u;
 	if (EFI_ERROR(stage_mark(image, &marker)))
-		log_line(L"stage: cannot mark this image; a loop of earlyseed stages would not be caught");
+		log_warn(L"stage: cannot mark this image; a loop of earlyseed stages would not be caught");
 
 	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &guid_loaded_image, (void **)&self);
 	if (EFI_ERROR(status))

@@ -47,7 +47,7 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		(void)es_session_add(s, ES_SRC_TOKEN, p->tok, ES_TOKEN_LEN);
 		log_line(L"token: present, mixed%a", p->token_runtime ? " (readable by the OS)" : "");
 	} else if (p->token == ES_HAVE_BAD) {
-		log_line(L"token: EarlyseedToken is unreadable or malformed (%r); %a", status,
+		log_warn(L"token: EarlyseedToken is unreadable or malformed (%r); %a", status,
 			 "it is never rewritten, so the seed file cannot count until it is deleted");
 	} else {
 		log_line(L"token: none on this machine");
@@ -64,14 +64,14 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	if (p->f.buf == NULL) {
 		p->file = ES_HAVE_BAD;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
-		log_line(L"seed_file: out of memory, not read");
+		log_warn(L"seed_file: out of memory, not read");
 		return;
 	}
 	seedfile_read(p->root, path, &p->f);
 	if (EFI_ERROR(p->f.status)) {
 		p->file = ES_HAVE_BAD;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
-		log_line(L"seed_file: %s: cannot read: %r", p->f.path, p->f.status);
+		log_warn(L"seed_file: %s: cannot read: %r", p->f.path, p->f.status);
 		return;
 	}
 	if (!p->f.exists) {
@@ -110,7 +110,7 @@ static bool create_token(struct persist *p, const struct es_session *s, struct e
 	if (EFI_ERROR(status)) {
 		es_wipe(p->tok, ES_TOKEN_LEN);
 		a->flags |= ES_AUDIT_F_TOKEN_FAILED;
-		log_line(L"token: creating EarlyseedToken failed: %r; no seed file is created without it", status);
+		log_warn(L"token: creating EarlyseedToken failed: %r; no seed file is created without it", status);
 		return false;
 	}
 	a->flags |= ES_AUDIT_F_TOKEN_CREATED;
@@ -147,9 +147,9 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 		return;
 	if (!plan.write_file) {
 		if (!p->f.exists && p->f.ro_volume)
-			log_line(L"seed_file: not created: the volume is read-only");
+			log_warn(L"seed_file: not created: the volume is read-only");
 		else if (p->file == ES_HAVE_NONE && p->token == ES_HAVE_BAD)
-			log_line(L"seed_file: not created: %a", es_file_reason_text(ES_FILE_TOKEN_BAD));
+			log_warn(L"seed_file: not created: %a", es_file_reason_text(ES_FILE_TOKEN_BAD));
 		else if (p->file == ES_HAVE_NONE)
 			log_line(L"seed_file: not created: the hardware sources hold an assumed %u of the %u bits it "
 				 L"needs (never from clocks alone)",
@@ -171,12 +171,12 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	es_wipe(p->f.buf, n);
 	if (r != ES_FILE_COUNTED && plan.create_file) {
 		/* Nothing was there to count: say why it is still not there. */
-		log_line(L"seed_file: %s: not created: %a: %r", p->f.path, es_file_reason_text(r), p->f.status);
+		log_warn(L"seed_file: %s: not created: %a: %r", p->f.path, es_file_reason_text(r), p->f.status);
 		return;
 	}
 	if (r != ES_FILE_COUNTED) {
 		es_session_block(s, ES_SRC_SEED_FILE, r);
-		log_line(L"seed_file: %s: %a: %r", p->f.path, es_file_reason_text(r), p->f.status);
+		log_warn(L"seed_file: %s: %a: %r", p->f.path, es_file_reason_text(r), p->f.status);
 		return;
 	}
 	a->flags |= ES_AUDIT_F_SEED_FILE_WRITTEN;

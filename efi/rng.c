@@ -65,7 +65,7 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 		status = rng_ask(rng, algo, buf[blk], &tries);
 		calls += tries;
 		if (EFI_ERROR(status) && algo != NULL) {
-			console_print(L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
+			console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
 			      idx, status, tries);
 			algo = NULL;
 			name = L"default";
@@ -79,17 +79,17 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 	a->efi_rng_calls = (UINT16)(a->efi_rng_calls + calls);
 	if (got == 0) {
 		a->efi_rng_failed++;
-		console_print(L"earlyseed: efi_rng: instance %u: %s algorithm: %r after %u tries, skipped\n", idx, name,
+		console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u: %s algorithm: %r after %u tries, skipped\n", idx, name,
 		      status, tries);
 	} else {
 		/* One block a call: the engine checks each against every
 		 * earlier block of every instance. */
 		for (UINT32 blk = 0; blk < got; blk++)
 			(void)es_session_add(s, src, buf[blk], RNG_REQUEST);
-		console_print(L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
+		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
 		      got * RNG_REQUEST, name, calls);
 		if (got < RNG_BLOCKS)
-			console_print(L"earlyseed: efi_rng: instance %u: request %u failed: %r\n", idx, got + 1, status);
+			console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u: request %u failed: %r\n", idx, got + 1, status);
 	}
 	/* Also after a failure: firmware may have written part of buf. */
 	es_wipe(buf, sizeof(buf));
@@ -106,20 +106,20 @@ static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struc
 	EFI_STATUS status;
 
 	if (trust == NULL) {
-		console_print(L"earlyseed: efi_rng: instance %u: this driver's own, skipped\n", idx);
+		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: this driver's own, skipped\n", idx);
 		return;
 	}
-	console_print(L"earlyseed: efi_rng: instance %u: %a\n", idx,
+	console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: %a\n", idx,
 		      "earlyseed's own (a driver's Hash_DRBG): mixed, counted only through its table");
 	rng_one(rng, idx, ES_SRC_ES_RNG, s, a);
 	if (es_provenance_enough(&m->made_of, trust))
 		return;
 	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, h, &rng_protocol_guid, rng);
 	if (EFI_ERROR(status))
-		console_print(L"earlyseed: efi_rng: instance %u %a, but uninstalling it failed: %r\n", idx, excluded,
+		console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u %a, but uninstalling it failed: %r\n", idx, excluded,
 			      status);
 	else
-		console_print(L"earlyseed: efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it\n",
+		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it\n",
 			      idx, excluded);
 }
 
@@ -133,10 +133,10 @@ UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct 
 	status = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &rng_protocol_guid, NULL,
 				   &count, &handles);
 	if (EFI_ERROR(status) || count == 0) {
-		console_print(L"earlyseed: efi_rng: no EFI_RNG_PROTOCOL (%r)\n", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
+		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: no EFI_RNG_PROTOCOL (%r)\n", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
 		return 0;
 	}
-	console_print(L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
+	console_log(CONSOLE_INFO, L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
 	/* The bound is on the instances read; an earlyseed driver's is always
 	 * looked at, wherever it is in the list (it may have to be taken away). */
 	for (UINTN i = 0; i < count; i++) {
@@ -146,14 +146,14 @@ UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct 
 
 		if (!own && read >= RNG_MAX_INSTANCES) {
 			if (read++ == RNG_MAX_INSTANCES)
-				console_print(L"earlyseed: efi_rng: using the first %u instances\n",
+				console_log(CONSOLE_INFO, L"earlyseed: efi_rng: using the first %u instances\n",
 					      (UINT32)RNG_MAX_INSTANCES);
 			continue;
 		}
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, handles[i], &rng_protocol_guid,
 					   (void **)&rng);
 		if (EFI_ERROR(status) || rng == NULL) {
-			console_print(L"earlyseed: efi_rng: instance %u: cannot open: %r\n", (UINT32)i, status);
+			console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u: cannot open: %r\n", (UINT32)i, status);
 			a->efi_rng_failed++;
 			continue;
 		}

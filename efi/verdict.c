@@ -18,14 +18,14 @@ void verdict_report(const struct es_verdict *v)
 		if (r->feed == ES_FEED_NONE || v->state[i] == ES_ABSENT)
 			continue;
 		if (v->state[i] == ES_FAIL)
-			log_line(L"health: %a: fail: %a; its bytes are mixed but not counted",
+			log_warn(L"health: %a: fail: %a; its bytes are mixed but not counted",
 				 es_source_name((enum es_source)i, cpurng_arch.audit_arch), v->why[i]);
 		else
 			log_line(L"health: %a: pass (assumed %u of 8 bits per byte)",
 				 es_source_name((enum es_source)i, cpurng_arch.audit_arch), (UINT32)r->h_bits);
 	}
 	if (v->prev_overclaims)
-		log_line(L"prev_table: an earlier earlyseed made it from sources this kernel's trust settings "
+		log_warn(L"prev_table: an earlier earlyseed made it from sources this kernel's trust settings "
 			 L"exclude; counted only for what it rests on");
 	if (v->untrusted_bits > 0)
 		log_line(L"trust: random.trust_cpu=off: the kernel will not credit the CPU's RNG, so its %u bits "
@@ -41,14 +41,14 @@ struct es_table_seed *verdict_install(const struct es_verdict *v, const uint8_t 
 	EFI_STATUS status;
 
 	if (!v->install) {
-		log_line(L"table: none installed: counted sources hold an assumed %u of the %u bits a kernel "
+		log_warn(L"table: none installed: counted sources hold an assumed %u of the %u bits a kernel "
 			 L"would credit a table",
 			 v->counted_bits, (UINT32)ES_GATE_BITS);
 		return NULL;
 	}
 	status = seedtable_install(seed, ES_SEED_LEN, &t);
 	if (EFI_ERROR(status)) {
-		log_line(L"table: install failed: %r", status);
+		log_warn(L"table: install failed: %r", status);
 		a->flags |= ES_AUDIT_F_INSTALL_FAILED;
 		return NULL;
 	}
@@ -84,15 +84,15 @@ void verdict_settle_prev(const struct es_verdict *v, struct es_table_seed *prev,
 	case ES_PREV_REMOVE:
 		status = seedtable_remove();
 		if (EFI_ERROR(status)) {
-			log_line(L"prev_table: bad, but removing it failed: %r", status);
+			log_warn(L"prev_table: bad, but removing it failed: %r", status);
 			break;
 		}
 		a->flags |= ES_AUDIT_F_PREV_REMOVED;
 		if (action == ES_PREV_REMOVE_FREE) {
 			seedtable_retire(prev, v->prev_size);
-			log_line(L"prev_table: bad: removed so no kernel credits it, wiped and freed");
+			log_warn(L"prev_table: bad: removed so no kernel credits it, wiped and freed");
 		} else {
-			log_line(L"prev_table: bad: removed so no kernel credits it (not freed: its size is bogus)");
+			log_warn(L"prev_table: bad: removed so no kernel credits it (not freed: its size is bogus)");
 		}
 		break;
 	}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/earlyseed.h"
+#include "../efi/console.h"
 #include "../efi/guid.h"
 #include "../efi/main.h"
 #include "check.h"
@@ -1090,6 +1091,9 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 		free(fake.files[i].owned);
 	memset(&fake, 0, sizeof(fake));
 	nhanded = 0;
+	/* every line, as the checks on log text need; the quiet default is
+	 * tested by setting it back (test_matrix.c test_quiet_boot) */
+	console_show = CONSOLE_SHOW_ALL;
 	memset(&systab, 0, sizeof(systab));
 	memset(&boot, 0, sizeof(boot));
 	memset(&runtime, 0, sizeof(runtime));

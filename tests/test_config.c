@@ -288,6 +288,21 @@ static void test_seed_file_clash(void)
 	CHECK(es_config_same_path("\\a\\B", "/A/b") && !es_config_same_path("\\a\\b", "\\a\\bc"));
 }
 
+/* verbose = yes | no | quiet; anything else is a problem and changes nothing. */
+static void test_verbose_key(void)
+{
+	struct es_config c;
+	struct warnings w;
+
+	CHECK(parse(&c, "next = \\x\n", &w) == 0 && c.verbose == ES_VERBOSE_DEFAULT);
+	CHECK(parse(&c, "verbose = yes\n", &w) == 0 && c.verbose == ES_VERBOSE_YES);
+	CHECK(parse(&c, "verbose=no\n", &w) == 0 && c.verbose == ES_VERBOSE_NO);
+	CHECK(parse(&c, " verbose = quiet \n", &w) == 0 && c.verbose == ES_VERBOSE_QUIET);
+	CHECK(parse(&c, "verbose = quiet\nverbose = loud\n", &w) == 1 && c.verbose == ES_VERBOSE_QUIET);
+	CHECK(strstr(w.last, "yes, no or quiet") != NULL);
+	CHECK(parse(&c, "verbose = YES\n", &w) == 1 && c.verbose == ES_VERBOSE_DEFAULT);
+}
+
 int main(void)
 {
 	RUN(test_defaults);
@@ -303,5 +318,6 @@ int main(void)
 	RUN(test_seed_file_key);
 	RUN(test_paths_stay_on_the_volume);
 	RUN(test_seed_file_clash);
+	RUN(test_verbose_key);
 	return check_done();
 }

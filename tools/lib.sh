@@ -228,22 +228,22 @@ es_make_esp() {
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
 		local next='\vmlinuz'
 		[ "$mode" = missing ] && next='\EFI\earlyseed\absent.efi'
-		printf '# written by tools/lib.sh\nnext = %s\ncmdline = %s\n' "$next" "$ES_CMDLINE" \
+		printf '# written by tools/lib.sh\nnext = %s\ncmdline = %s\nverbose = yes\n' "$next" "$ES_CMDLINE" \
 			> "$dir/EFI/earlyseed/earlyseed.conf"
 		;;
 	chain)
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
 		mkdir -p "$dir/EFI/earlyseed2"
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/earlyseed2/earlyseed.efi"
-		printf 'next = \\EFI\\earlyseed2\\earlyseed.efi\n' > "$dir/EFI/earlyseed/earlyseed.conf"
-		printf 'next = \\vmlinuz\ncmdline = %s\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed2/earlyseed.conf"
+		printf 'next = \\EFI\\earlyseed2\\earlyseed.efi\nverbose = yes\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'next = \\vmlinuz\ncmdline = %s\nverbose = yes\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed2/earlyseed.conf"
 		;;
 	sdboot)
 		es_fetch_sdboot
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
 		mkdir -p "$dir/EFI/systemd" "$dir/loader/entries"
 		cp "$ES_CACHE/systemd-bootx64.efi" "$dir/EFI/systemd/systemd-bootx64.efi"
-		printf 'next = \\EFI\\systemd\\systemd-bootx64.efi\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'next = \\EFI\\systemd\\systemd-bootx64.efi\nverbose = yes\n' > "$dir/EFI/earlyseed/earlyseed.conf"
 		printf 'timeout 0\ndefault linux.conf\n' > "$dir/loader/loader.conf"
 		printf 'title Linux\nlinux /vmlinuz\ninitrd /initrd.img\noptions %s\n' \
 			"${ES_CMDLINE#initrd=\\initrd.img }" > "$dir/loader/entries/linux.conf"
@@ -253,7 +253,7 @@ es_make_esp() {
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
 		mkdir -p "$dir/EFI/debian"
 		cp "$ES_BUILD/grubx64.efi" "$dir/EFI/debian/grubx64.efi"
-		printf 'next = \\EFI\\debian\\grubx64.efi\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'next = \\EFI\\debian\\grubx64.efi\nverbose = yes\n' > "$dir/EFI/earlyseed/earlyseed.conf"
 		;;
 	grub-alone)
 		es_make_grub
@@ -261,14 +261,14 @@ es_make_esp() {
 		;;
 	loop)
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
-		printf 'next = \\EFI\\BOOT\\BOOTX64.EFI\ncmdline = %s\n' "$ES_CMDLINE" > "$dir/EFI/BOOT/earlyseed.conf"
+		printf 'next = \\EFI\\BOOT\\BOOTX64.EFI\ncmdline = %s\nverbose = yes\n' "$ES_CMDLINE" > "$dir/EFI/BOOT/earlyseed.conf"
 		;;
 	prev-*)
 		local first="$ES_BUILD/tests/prevstage-${mode#prev-}.efi"
 		[ -s "$first" ] || es_die "$first missing: run make first"
 		cp "$first" "$dir/EFI/BOOT/BOOTX64.EFI"
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/earlyseed/earlyseed.efi"
-		printf 'next = \\vmlinuz\ncmdline = %s\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'next = \\vmlinuz\ncmdline = %s\nverbose = yes\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed/earlyseed.conf"
 		;;
 	none) ;;
 	*) es_die "es_make_esp: unknown mode $mode" ;;
@@ -414,7 +414,7 @@ es_a64_make_esp() {
 	cp "$ES_A64_CACHE/vmlinuz" "$dir/vmlinuz"
 	cp "$ES_A64_BUILD/initrd.img" "$dir/initrd.img"
 	cp "$ES_A64_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTAA64.EFI"
-	printf '# written by tools/lib.sh\nnext = \\vmlinuz\ncmdline = %s\n' "$2" > "$dir/EFI/earlyseed/earlyseed.conf"
+	printf '# written by tools/lib.sh\nnext = \\vmlinuz\ncmdline = %s\nverbose = yes\n' "$2" > "$dir/EFI/earlyseed/earlyseed.conf"
 }
 
 # es_a64_boot LOG ESPDIR [QEMU ARGS...]: as es_boot (ES_ESP_IMG, ES_VARS too),
