@@ -41,7 +41,7 @@ driver-trust-%:
 	@touch $@
 # The host tool, and what the host builds link of the core.
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c \
-	tools/petool.c
+	tools/petool.c tools/status.c
 # After the link, every firmware image gets shim's .sbat section (the
 # generation lines: linker/sbat.csv, README "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
@@ -151,7 +151,7 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real test_trust_diff \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64 test_petool
+	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64 test_petool test_status
 
 
 .PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages install
@@ -259,6 +259,7 @@ test_audit_EXTRA := tools/inspect.c
 test_seedtool_EXTRA := tools/seedtool.c
 test_romtool_EXTRA := tools/romtool.c
 test_petool_EXTRA := tools/petool.c
+test_status_EXTRA := tools/status.c tools/seedtool.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 

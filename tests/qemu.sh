@@ -422,6 +422,11 @@ boot19() {
 	expect "19b the OS's file alone, table=32" "$d/b.log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=64 table=32 .*seed_file:pass$'
 	expect_table_consumed 19b "$d/b.log"
 	expect "19b refreshed by the OS again" "$d/b.log" '^initrd: seed: seed file: /boot/efi/EFI/BOOT/seed refreshed'
+	# earlyseed status, in that OS: this boot by earlyseed at 0, the next from the file
+	expect "19b status: this boot" "$d/b.log" "^initrd: status: this boot: crng ready at \\[ +0\\.000000\\] by earlyseed's seed table, RNG=0x"
+	expect "19b status: the seed file" "$d/b.log" '^initrd: status: seed file: /boot/efi/EFI/BOOT/seed: 64 bytes, rests on 256 bits; token held by the firmware$'
+	expect "19b status: the next boot" "$d/b.log" '^initrd: status: next boot: seeded from the seed file$'
+	expect "19b status: exit 0" "$d/b.log" '^initrd: status: exit 0$'
 }
 
 # 20. A command line longer than the kernel keeps (2048 bytes): the Linux

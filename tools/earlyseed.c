@@ -12,6 +12,7 @@
 #include "romtool.h"
 #include "seedtool.h"
 #include "simulate.h"
+#include "status.h"
 
 /* A script or record larger than this is not one. */
 #define MAX_INPUT (64u << 20)
@@ -26,6 +27,7 @@ static const char usage[] =
 	"       earlyseed seed refresh --esp DIR [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
 	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
+	"       earlyseed status [--json] [--esp DIR] [--efivars DIR] [--app PATH] [--cmdline FILE] [--kmsg FILE]\n"
 	"\n"
 	"replay   executes a script against the Linux v3.17 input pool and its\n"
 	"         accounting (core/pool.c, core/credit.c), one command per line, '#'\n"
@@ -63,6 +65,12 @@ static const char usage[] =
 	"rom      wraps a boot-service driver as a PCI option ROM (PCI Firmware 3.0,\n"
 	"         UEFI 2.10 section 14.4.2) claiming VENDOR:DEVICE (default an Intel\n"
 	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n"
+	"status   on a running system: was this boot's crng ready at [0.000000], by\n"
+	"         what, and will the next boot be seeded? From the audit record\n"
+	"         (efivarfs), /proc/cmdline, the kernel's log (/dev/kmsg) and the ESP\n"
+	"         (default /boot/efi: the seed file, the token). Exit 0: yes to both;\n"
+	"         1: this boot was not seeded at 0 through earlyseed; 3: the next boot\n"
+	"         will not be. --json for scripts\n"
 	"pe       adds a .sbat section (shim's SBAT table, CSV) to a PE32+ image and,\n"
 	"         with --nx, sets NX_COMPAT where every section allows it (the build\n"
 	"         runs it on the app and the driver: README \"Secure Boot\")\n";
@@ -425,6 +433,30 @@ static int cmd_pe(int argc, char **argv)
 	return rc;
 }
 
+static int cmd_status(int argc, char **argv)
+{
+	struct status_opts o = { 0 };
+
+	for (int i = 1; i < argc; i++) {
+		const char **opt = strcmp(argv[i], "--esp") == 0	   ? &o.esp
+				   : strcmp(argv[i], "--efivars") == 0 ? &o.efivars
+				   : strcmp(argv[i], "--cmdline") == 0 ? &o.cmdline
+				   : strcmp(argv[i], "--kmsg") == 0    ? &o.kmsg
+				   : strcmp(argv[i], "--app") == 0     ? &o.app
+								       : NULL;
+
+		if (strcmp(argv[i], "--json") == 0) {
+			o.json = true;
+		} else if (opt != NULL && i + 1 < argc) {
+			*opt = argv[++i];
+		} else {
+			fprintf(stderr, "earlyseed: status: unknown or incomplete option %s\n%s", argv[i], usage);
+			return STATUS_USAGE;
+		}
+	}
+	return status_run(&o, stdout, stderr);
+}
+
 static int run(int argc, char **argv)
 {
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
@@ -444,6 +476,8 @@ static int run(int argc, char **argv)
 		return cmd_rom(argc - 1, argv + 1);
 	if (strcmp(argv[1], "pe") == 0)
 		return cmd_pe(argc - 1, argv + 1);
+	if (strcmp(argv[1], "status") == 0)
+		return cmd_status(argc - 1, argv + 1);
 	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
 	return 2;
 }

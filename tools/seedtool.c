@@ -568,6 +568,58 @@ out:
 	return rc;
 }
 
+int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *err)
+{
+	char app[ES_CONFIG_NEXT_MAX], tok[PATH_MAX];
+	struct es_config c;
+	struct es_seedfile_header h;
+	static uint8_t buf[OLD_MAX];
+	FILE *quiet = fopen("/dev/null", "w");
+	const char *name;
+	struct stat st;
+	int espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC), dirfd, fd;
+	ssize_t n;
+
+	memset(p, 0, sizeof(*p));
+	if ((size_t)snprintf(tok, sizeof(tok), "%s/%s", efivars_dir(o), SEEDTOOL_TOKEN_VAR) < sizeof(tok))
+		p->token_visible = lstat(tok, &st) == 0;
+	if (espfd < 0 || quiet == NULL) {
+		if (espfd >= 0)
+			close(espfd);
+		if (quiet != NULL)
+			fclose(quiet);
+		return fail(err, "no ESP directory at", o->esp);
+	}
+	app_path(o, app, sizeof(app));
+	read_config(espfd, app, &c, quiet, quiet);
+	p->off = c.seed_file[0] == '\0' || es_config_seed_file_clash(&c, app) != NULL;
+	if (!p->off) {
+		snprintf(p->path, sizeof(p->path), "%s%s", o->esp, c.seed_file);
+		for (char *q = p->path; *q != '\0'; q++)
+			*q = *q == '\\' ? '/' : *q;
+		dirfd = open_parent(espfd, c.seed_file, false, &name, quiet);
+		fd = dirfd >= 0 ? open_regular(dirfd, name, p->path, quiet) : -1;
+		if (fd >= 0) {
+			n = read_all(fd, buf, sizeof(buf));
+			p->exists = true;
+			p->size = n > 0 ? (size_t)n : 0;
+			p->header = n > 0 && es_seedfile_parse(buf, (size_t)n, &h);
+			if (p->header) {
+				p->other_bits = h.from.other_bits;
+				p->cpu_bits = h.from.cpu_bits;
+				p->flags = h.flags;
+			}
+			es_wipe(buf, sizeof(buf));
+			close(fd);
+		}
+		if (dirfd >= 0)
+			close(dirfd);
+	}
+	close(espfd);
+	fclose(quiet);
+	return 0;
+}
+
 int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
 	int espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -47,6 +47,19 @@ struct seedtool_opts {
 	const char *cmdline_file;
 };
 
+/* The seed file as `earlyseed status` sees it, found as `seed` finds it. */
+struct seedtool_peek {
+	char path[4096];   /* under the ESP, '/' separators; "" when turned off */
+	bool off;          /* seed_file = none, or it names a file the boot needs */
+	bool exists;       /* a regular file */
+	size_t size;       /* its bytes (at most ES_SEED_FILE_MAX read) */
+	bool header;       /* in earlyseed's format */
+	uint32_t other_bits, cpu_bits, flags;
+	bool token_visible;        /* EarlyseedToken in efivarfs (the OS made it) */
+};
+/* Fill *p; 0, or -1 when the ESP cannot be opened. Reads only. */
+int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *err);
+
 /* getrandom(2), flags 0: the default for seedtool_opts.random. */
 int seedtool_getrandom(uint8_t *p, size_t n);
 /* Replace name in the directory dirfd with n bytes, atomically (temporary

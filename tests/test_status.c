@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/* `earlyseed status` (tools/status.c) on a scratch efivarfs, ESP, command
+ * line and kernel log: what it says and its exit status. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../core/audit.h"
+#include "../core/earlyseed.h"
+#include "../tools/seedtool.h"
+#include "../tools/status.h"
+#include "check.h"
+
+static char root[] = "/tmp/es-status-XXXXXX";
+static char efivars[300], esp[300], cmdline[300], kmsg[300];
+static char *outbuf;
+static size_t outlen;
+
+static void put(const char *path, const void *p, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	CHECK(f != NULL && fwrite(p, 1, n, f) == n);
+	if (f != NULL)
+		fclose(f);
+}
+
+static void audit(uint32_t flags)
+{
+	struct es_audit_record r;
+	uint8_t buf[4 + ES_AUDIT_SIZE] = { 6 };
+	char path[400];
+
+	es_audit_init(&r);
+	r.flags = flags;
+	r.table_size = (flags & ES_AUDIT_F_TABLE) ? 32 : 0;
+	es_audit_encode(&r, buf + 4);
+	snprintf(path, sizeof(path), "%s/EarlyseedAudit-" SEEDTOOL_GUID, efivars);
+	put(path, buf, sizeof(buf));
+}
+
+static void seed_file(uint32_t other, uint32_t cpu)
+{
+	struct es_seedfile_header h = { .from = { .cpu_bits = cpu, .other_bits = other } };
+	uint8_t b[ES_SEED_FILE_MIN];
+	char path[400];
+
+	check_rand_fill(b, sizeof(b));
+	es_seedfile_encode(&h, b);
+	snprintf(path, sizeof(path), "%s/EFI/earlyseed/random-seed", esp);
+	put(path, b, sizeof(b));
+}
+
+static void fresh(void)
+{
+	char cmd[400];
+
+	if (root[sizeof(root) - 2] == 'X')
+		CHECK(mkdtemp(root) != NULL);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'/*", root);
+	CHECK(system(cmd) == 0);
+	snprintf(efivars, sizeof(efivars), "%s/efivars", root);
+	snprintf(esp, sizeof(esp), "%s/esp", root);
+	snprintf(cmdline, sizeof(cmdline), "%s/cmdline", root);
+	snprintf(kmsg, sizeof(kmsg), "%s/kmsg", root);
+	CHECK(mkdir(efivars, 0700) == 0 && mkdir(esp, 0700) == 0);
+	snprintf(cmd, sizeof(cmd), "%s/EFI", esp);
+	CHECK(mkdir(cmd, 0700) == 0);
+	snprintf(cmd, sizeof(cmd), "%s/EFI/earlyseed", esp);
+	CHECK(mkdir(cmd, 0700) == 0);
+	put(cmdline, "root=/dev/vda quiet\n", 20);
+}
+
+static const char seeded_log[] = "[    0.000000] efi: ACPI=0x7f77e000 RNG=0x7e5f2018 MEMATTR=0x7e5f0018\n"
+				 "[    0.000000] random: crng init done\n";
+static const char late_log[] = "6,1,0,-;efi: ACPI=0x7f77e000 MEMATTR=0x7e5f0018\n"
+			       "5,900,4312345,-;random: crng init done\n";
+
+static int run(bool json)
+{
+	struct status_opts o = { esp, efivars, cmdline, kmsg, NULL, json };
+	FILE *out = open_memstream(&outbuf, &outlen), *err = fopen("/dev/null", "w");
+	int rc = status_run(&o, out, err);
+
+	fclose(out);
+	fclose(err);
+	return rc;
+}
+
+static void test_seeded_and_next(void)
+{
+	fresh();
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	seed_file(256, 0);
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	CHECK(run(false) == STATUS_OK);
+	CHECK(strstr(outbuf, "this boot: crng ready at [    0.000000] by earlyseed's seed table, RNG=0x7e5f2018") != NULL);
+	CHECK(strstr(outbuf, "\nearlyseed: rdseed=0 rdrand=0 ") != NULL); /* the audit record's summary */
+	CHECK(strstr(outbuf, "rests on 256 bits; token held by the firmware") != NULL);
+	CHECK(strstr(outbuf, "next boot: seeded from the seed file") != NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_OK);
+	CHECK(strstr(outbuf, "\"at_zero\":true") != NULL && strstr(outbuf, "\"rng_table\":\"0x7e5f2018\"") != NULL);
+	CHECK(strstr(outbuf, "\"audit\":\"rdseed=0 ") != NULL);
+	CHECK(strstr(outbuf, "\"next_boot\":{\"seeded\":true") != NULL && strstr(outbuf, "\"exit\":0}") != NULL);
+	free(outbuf);
+}
+
+static void test_not_seeded(void)
+{
+	fresh();
+	put(kmsg, late_log, sizeof(late_log) - 1); /* /dev/kmsg's form */
+	CHECK(run(false) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "crng ready at [    4.312345] by the kernel's own sources, later in boot") != NULL);
+	CHECK(strstr(outbuf, "no audit record") != NULL && strstr(outbuf, "next boot: not seeded") != NULL);
+	free(outbuf);
+	/* at 0 without a table: the CPU's RNG, not earlyseed */
+	put(kmsg, "[    0.000000] random: crng init done\n", 38);
+	CHECK(run(false) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "the kernel's own sources (the CPU's RNG") != NULL);
+	free(outbuf);
+	put(kmsg, "", 0);
+	CHECK(run(false) == STATUS_NOT_SEEDED && strstr(outbuf, "not yet") != NULL);
+	free(outbuf);
+}
+
+/* Seeded now from the file, but the file will not count next time. */
+static void test_next_at_risk(void)
+{
+	fresh();
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	seed_file(0, 256);
+	put(cmdline, "random.trust_cpu=off\n", 21);
+	CHECK(run(false) == STATUS_NEXT_AT_RISK);
+	CHECK(strstr(outbuf, "its CPU bits do not count") != NULL && strstr(outbuf, "next boot: not seeded") != NULL);
+	free(outbuf);
+	put(cmdline, "quiet\n", 6); /* the kernel trusts the CPU: they count */
+	CHECK(run(false) == STATUS_OK);
+	free(outbuf);
+	/* no token at all: a clone's disk */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE);
+	CHECK(run(false) == STATUS_NEXT_AT_RISK && strstr(outbuf, "token missing") != NULL);
+	free(outbuf);
+	/* a hardware RNG this boot: the next one has it too */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_EFI_RNG);
+	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);
+	free(outbuf);
+}
+
+int main(void)
+{
+	char cmd[300];
+
+	RUN(test_seeded_and_next);
+	RUN(test_not_seeded);
+	RUN(test_next_at_risk);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", root);
+	return check_done();
+}

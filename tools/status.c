@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "status.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../core/audit.h"
+#include "../core/config.h"
+#include "../core/earlyseed.h"
+#include "seedtool.h"
+
+#define EFIVARS "/sys/firmware/efi/efivars"
+#define AUDIT_VAR "EarlyseedAudit-" SEEDTOOL_GUID
+#define LOG_MAX (1u << 20)
+
+/* The kernel's log: what it said about the seed table and the crng. */
+struct klog {
+	bool rng_table;     /* "efi: ... RNG=0x..." */
+	char rng_addr[24];
+	bool crng_ready;    /* "random: crng init done" */
+	unsigned long crng_us; /* when, in microseconds since boot */
+};
+
+/* A line of /dev/kmsg ("pri,seq,usec,flags;text") or of dmesg ("[  s.us] text"):
+ * its text and time. */
+static const char *log_text(const char *line, unsigned long *us)
+{
+	const char *semi = strchr(line, ';');
+	char *end;
+
+	*us = 0;
+	if (line[0] == '[') {
+		unsigned long s = strtoul(line + 1, &end, 10), frac = 0;
+
+		if (*end == '.')
+			frac = strtoul(end + 1, &end, 10);
+		*us = s * 1000000ul + frac;
+		return *end == ']' ? end + 1 + (end[1] == ' ') : line;
+	}
+	if (semi != NULL) {
+		const char *c1 = strchr(line, ','), *c2 = c1 != NULL ? strchr(c1 + 1, ',') : NULL;
+
+		if (c2 != NULL && c2 < semi)
+			*us = strtoul(c2 + 1, NULL, 10);
+		return semi + 1;
+	}
+	return line;
+}
+
+static void klog_line(struct klog *k, const char *line)
+{
+	unsigned long us;
+	const char *t = log_text(line, &us), *rng;
+
+	if (strncmp(t, "efi: ", 5) == 0 && (rng = strstr(t, "RNG=0x")) != NULL) {
+		size_t n = strspn(rng + 4, "0123456789abcdefxABCDEF");
+
+		k->rng_table = true;
+		snprintf(k->rng_addr, sizeof(k->rng_addr), "%.*s", (int)(n < 20 ? n : 20), rng + 4);
+	}
+	if (!k->crng_ready && strstr(t, "random: crng init done") != NULL) {
+		k->crng_ready = true;
+		k->crng_us = us;
+	}
+}
+
+/* /dev/kmsg gives one record a read and EAGAIN at its end (O_NONBLOCK);
+ * a plain file is read whole. */
+static void klog_read(const char *path, struct klog *k)
+{
+	static char buf[LOG_MAX];
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	size_t n = 0;
+
+	memset(k, 0, sizeof(*k));
+	if (fd < 0)
+		return;
+	for (;;) {
+		ssize_t r = read(fd, buf + n, sizeof(buf) - 1 - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && errno == EPIPE) /* a record overwritten while reading */
+			continue;
+		if (r <= 0 || n + (size_t)r >= sizeof(buf) - 1)
+			break;
+		n += (size_t)r;
+		if (buf[n - 1] != '\n')
+			buf[n++] = '\n';
+	}
+	close(fd);
+	buf[n] = '\0';
+	for (char *line = buf, *nl; line < buf + n && (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		*nl = '\0';
+		klog_line(k, line);
+	}
+}
+
+static bool read_audit(const char *efivars, struct es_audit_record *a)
+{
+	char path[4096];
+	uint8_t buf[4 + 128];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", efivars, AUDIT_VAR);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	return n > 4 && es_audit_decode(buf + 4, (size_t)n - 4, a) == ES_AUDIT_OK;
+}
+
+static void read_cmdline(const char *path, struct es_trust *t)
+{
+	static char cmd[ES_CONFIG_CMDLINE_MAX + 1];
+	FILE *f = fopen(path, "re");
+	size_t n = 0;
+
+	if (f != NULL) {
+		n = fread(cmd, 1, sizeof(cmd) - 1, f);
+		fclose(f);
+	}
+	cmd[n] = '\0';
+	es_trust_defaults(t);
+	es_trust_parse(t, cmd);
+}
+
+/* s as a JSON string (RFC 8259 section 7). */
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+int status_run(const struct status_opts *o, FILE *out, FILE *err)
+{
+	struct seedtool_opts so = { 0 };
+	struct seedtool_peek pk;
+	struct es_audit_record a;
+	struct es_trust t;
+	struct klog k;
+	char summary[ES_AUDIT_SUMMARY_MAX] = "";
+	bool audit, at0, by_us, hw, file_ok, token, have_esp;
+	uint32_t file_bits;
+	const char *by, *next;
+	int rc;
+
+	so.esp = o->esp != NULL ? o->esp : "/boot/efi";
+	so.efivars = o->efivars;
+	so.app = o->app;
+	audit = read_audit(o->efivars != NULL ? o->efivars : EFIVARS, &a);
+	if (audit)
+		es_audit_summary(&a, summary, sizeof(summary));
+	read_cmdline(o->cmdline != NULL ? o->cmdline : "/proc/cmdline", &t);
+	klog_read(o->kmsg != NULL ? o->kmsg : "/dev/kmsg", &k);
+	have_esp = seedtool_peek(&so, &pk, err) == 0;
+
+	/* this boot */
+	at0 = k.crng_ready && k.crng_us == 0;
+	by_us = at0 && audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && k.rng_table;
+	by = !k.crng_ready	  ? "not yet: the crng is not ready"
+	     : by_us		  ? "earlyseed's seed table"
+	     : at0 && k.rng_table ? "a seed table earlyseed did not install"
+	     : at0		  ? "the kernel's own sources (the CPU's RNG under random.trust_cpu)"
+				  : "the kernel's own sources, later in boot";
+	/* the next boot: its hardware did it this time, or the seed file will */
+	hw = audit && (a.flags & ES_AUDIT_F_TABLE) != 0 &&
+	     (((a.flags & ES_AUDIT_F_EFI_RNG) != 0 && (a.flags & ES_AUDIT_F_EFI_RNG_FAIL) == 0) ||
+	      (t.cpu && (a.flags & (ES_AUDIT_F_RDSEED | ES_AUDIT_F_RDRAND)) != 0 &&
+	       (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0 && (a.flags & ES_AUDIT_F_RDRAND_FAIL) == 0));
+	token = pk.token_visible || (audit && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0);
+	file_bits = pk.header ? pk.other_bits + (t.cpu ? pk.cpu_bits : 0u) : 0u;
+	file_ok = have_esp && !pk.off && pk.exists && pk.header && pk.size >= ES_SEED_FILE_MIN && token &&
+		  file_bits >= ES_GATE_BITS;
+	next = file_ok ? "seeded from the seed file"
+	       : hw    ? "seeded by the hardware RNG this boot used"
+		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
+	rc = !by_us ? STATUS_NOT_SEEDED : (!file_ok && !hw) ? STATUS_NEXT_AT_RISK : STATUS_OK;
+
+	if (o->json) {
+		fprintf(out, "{\"this_boot\":{\"crng_ready\":%s,\"crng_ready_us\":%lu,\"at_zero\":%s,\"rng_table\":",
+			k.crng_ready ? "true" : "false", k.crng_us, at0 ? "true" : "false");
+		if (k.rng_table)
+			json_str(out, k.rng_addr);
+		else
+			fputs("null", out);
+		fputs(",\"by\":", out);
+		json_str(out, by);
+		fputs(",\"audit\":", out);
+		if (audit)
+			json_str(out, summary);
+		else
+			fputs("null", out);
+		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) ? "true" : "false");
+		json_str(out, next);
+		fputs(",\"seed_file\":", out);
+		json_str(out, pk.path);
+		fprintf(out, ",\"seed_file_exists\":%s,\"seed_file_bits\":%u,\"token\":%s,\"trust_cpu\":%s},\"exit\":%d}\n",
+			pk.exists ? "true" : "false", file_bits, token ? "true" : "false", t.cpu ? "true" : "false", rc);
+		return rc;
+	}
+	if (k.crng_ready)
+		fprintf(out, "this boot: crng ready at [%5lu.%06lu] by %s%s%s\n", k.crng_us / 1000000ul,
+			k.crng_us % 1000000ul, by, k.rng_table ? ", RNG=" : "", k.rng_table ? k.rng_addr : "");
+	else
+		fprintf(out, "this boot: %s\n", by);
+	fprintf(out, "earlyseed: %s\n", audit ? summary : "no audit record (this boot did not start through earlyseed?)");
+	if (!have_esp)
+		fprintf(out, "seed file: no ESP at %s (--esp DIR)\n", so.esp);
+	else if (pk.off)
+		fprintf(out, "seed file: turned off in the config\n");
+	else if (!pk.exists)
+		fprintf(out, "seed file: %s: none\n", pk.path);
+	else
+		fprintf(out, "seed file: %s: %zu bytes, %s%u bits%s; token %s\n", pk.path, pk.size,
+			pk.header ? "rests on " : "not in earlyseed's format: ", file_bits,
+			pk.header && !t.cpu && pk.cpu_bits > 0 ? " (its CPU bits do not count: random.trust_cpu=off)" : "",
+			pk.token_visible ? "present (made by the OS)" : token ? "held by the firmware" : "missing");
+	fprintf(out, "next boot: %s\n", next);
+	return rc;
+}
