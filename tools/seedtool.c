@@ -568,17 +568,40 @@ out:
 	return rc;
 }
 
+/* The seed file's size and header, read only. */
+static void peek_file(int espfd, const char *seed_file, struct seedtool_peek *p, FILE *quiet)
+{
+	static uint8_t buf[OLD_MAX];
+	struct es_seedfile_header h;
+	const char *name;
+	int dirfd = open_parent(espfd, seed_file, false, &name, quiet);
+	int fd = dirfd >= 0 ? open_regular(dirfd, name, p->path, quiet) : -1;
+	ssize_t n;
+
+	if (fd >= 0) {
+		n = read_all(fd, buf, sizeof(buf));
+		p->exists = true;
+		p->size = n > 0 ? (size_t)n : 0;
+		p->header = n > 0 && es_seedfile_parse(buf, (size_t)n, &h);
+		if (p->header) {
+			p->other_bits = h.from.other_bits;
+			p->cpu_bits = h.from.cpu_bits;
+			p->flags = h.flags;
+		}
+		es_wipe(buf, sizeof(buf));
+		close(fd);
+	}
+	if (dirfd >= 0)
+		close(dirfd);
+}
+
 int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *err)
 {
 	char app[ES_CONFIG_NEXT_MAX], tok[PATH_MAX];
 	struct es_config c;
-	struct es_seedfile_header h;
-	static uint8_t buf[OLD_MAX];
 	FILE *quiet = fopen("/dev/null", "w");
-	const char *name;
 	struct stat st;
-	int espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC), dirfd, fd;
-	ssize_t n;
+	int espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	memset(p, 0, sizeof(*p));
 	if ((size_t)snprintf(tok, sizeof(tok), "%s/%s", efivars_dir(o), SEEDTOOL_TOKEN_VAR) < sizeof(tok))
@@ -597,23 +620,7 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
 		snprintf(p->path, sizeof(p->path), "%s%s", o->esp, c.seed_file);
 		for (char *q = p->path; *q != '\0'; q++)
 			*q = *q == '\\' ? '/' : *q;
-		dirfd = open_parent(espfd, c.seed_file, false, &name, quiet);
-		fd = dirfd >= 0 ? open_regular(dirfd, name, p->path, quiet) : -1;
-		if (fd >= 0) {
-			n = read_all(fd, buf, sizeof(buf));
-			p->exists = true;
-			p->size = n > 0 ? (size_t)n : 0;
-			p->header = n > 0 && es_seedfile_parse(buf, (size_t)n, &h);
-			if (p->header) {
-				p->other_bits = h.from.other_bits;
-				p->cpu_bits = h.from.cpu_bits;
-				p->flags = h.flags;
-			}
-			es_wipe(buf, sizeof(buf));
-			close(fd);
-		}
-		if (dirfd >= 0)
-			close(dirfd);
+		peek_file(espfd, c.seed_file, p, quiet);
 	}
 	close(espfd);
 	fclose(quiet);
