@@ -571,15 +571,15 @@ out:
 /* The seed file's size and header, read only. */
 static void peek_file(int espfd, const char *seed_file, struct seedtool_peek *p, FILE *quiet)
 {
-	static uint8_t buf[OLD_MAX];
 	struct es_seedfile_header h;
 	const char *name;
 	int dirfd = open_parent(espfd, seed_file, false, &name, quiet);
 	int fd = dirfd >= 0 ? open_regular(dirfd, name, p->path, quiet) : -1;
-	ssize_t n;
 
 	if (fd >= 0) {
-		n = read_all(fd, buf, sizeof(buf));
+		static uint8_t buf[OLD_MAX];
+		ssize_t n = read_all(fd, buf, sizeof(buf));
+
 		p->exists = true;
 		p->size = n > 0 ? (size_t)n : 0;
 		p->header = n > 0 && es_seedfile_parse(buf, (size_t)n, &h);
