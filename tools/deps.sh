@@ -17,6 +17,7 @@ pkgs=(
 	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF
 	systemd                   # systemd-analyze verify of tools/earlyseed-seed.service
 	sbsigntool openssl        # make sign; the Secure Boot boot tests (snakeoil key from ovmf)
+	groff-base man-db         # the man pages: tests/man.sh, man earlyseed
 	ca-certificates           # apt over https where configured
 )
 
