@@ -41,7 +41,7 @@ driver-trust-%:
 	@touch $@
 # The host tool, and what the host builds link of the core.
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c \
-	tools/petool.c tools/status.c
+	tools/petool.c tools/status.c tools/installer.c
 # After the link, every firmware image gets shim's .sbat section (the
 # generation lines: linker/sbat.csv, README "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.

@@ -7,6 +7,7 @@
 
 #include "../core/earlyseed.h"
 #include "inspect.h"
+#include "installer.h"
 #include "petool.h"
 #include "replay.h"
 #include "romtool.h"
@@ -27,6 +28,7 @@ static const char usage[] =
 	"       earlyseed seed refresh --esp DIR [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
 	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
+	"       earlyseed install --esp DIR [--from APP.efi] [--next PATH] [--cmdline LINE] [--efivars DIR]\n"
 	"       earlyseed status [--json] [--esp DIR] [--efivars DIR] [--app PATH] [--cmdline FILE] [--kmsg FILE]\n"
 	"\n"
 	"replay   executes a script against the Linux v3.17 input pool and its\n"
@@ -65,6 +67,10 @@ static const char usage[] =
 	"rom      wraps a boot-service driver as a PCI option ROM (PCI Firmware 3.0,\n"
 	"         UEFI 2.10 section 14.4.2) claiming VENDOR:DEVICE (default an Intel\n"
 	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n"
+	"install  puts the app on a mounted ESP as \\EFI\\earlyseed\\earlyseed.efi (from\n"
+	"         " INSTALLER_APP_DEFAULT " unless --from), writes a config only\n"
+	"         where there is none, runs seed install, and prints the efibootmgr\n"
+	"         line that would add a boot entry: it changes no boot entry itself\n"
 	"status   on a running system: was this boot's crng ready at [0.000000], by\n"
 	"         what, and will the next boot be seeded? From the audit record\n"
 	"         (efivarfs), /proc/cmdline, the kernel's log (/dev/kmsg) and the ESP\n"
@@ -433,6 +439,31 @@ static int cmd_pe(int argc, char **argv)
 	return rc;
 }
 
+static int cmd_install(int argc, char **argv)
+{
+	struct installer_opts o = { 0 };
+
+	for (int i = 1; i < argc; i++) {
+		const char **opt = strcmp(argv[i], "--esp") == 0	   ? &o.esp
+				   : strcmp(argv[i], "--from") == 0    ? &o.from
+				   : strcmp(argv[i], "--next") == 0    ? &o.next
+				   : strcmp(argv[i], "--cmdline") == 0 ? &o.cmdline
+				   : strcmp(argv[i], "--efivars") == 0 ? &o.efivars
+								       : NULL;
+
+		if (opt == NULL || i + 1 >= argc) {
+			fprintf(stderr, "earlyseed: install: unknown or incomplete option %s\n%s", argv[i], usage);
+			return 2;
+		}
+		*opt = argv[++i];
+	}
+	if (o.esp == NULL) {
+		fprintf(stderr, "earlyseed: install needs --esp DIR (where the ESP is mounted)\n");
+		return 2;
+	}
+	return installer_run(&o, stdout, stderr);
+}
+
 static int cmd_status(int argc, char **argv)
 {
 	struct status_opts o = { 0 };
@@ -478,6 +509,8 @@ static int run(int argc, char **argv)
 		return cmd_pe(argc - 1, argv + 1);
 	if (strcmp(argv[1], "status") == 0)
 		return cmd_status(argc - 1, argv + 1);
+	if (strcmp(argv[1], "install") == 0)
+		return cmd_install(argc - 1, argv + 1);
 	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
 	return 2;
 }

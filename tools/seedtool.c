@@ -306,7 +306,7 @@ static void app_path(const struct seedtool_opts *o, char *app, size_t cap)
  * '\\' or '/'), opened from the ESP one component at a time without
  * following links; with create, missing directories are made (0700).
  * *leaf points into rel. -1 after a message. */
-static int open_parent(int espfd, const char *rel, bool create, const char **leaf, FILE *err)
+int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf, FILE *err)
 {
 	char comp[NAME_MAX + 1];
 	const char *p = rel;
@@ -417,7 +417,7 @@ static void read_config(int espfd, const char *app, struct es_config *c, FILE *o
 	es_config_defaults(c);
 	for (unsigned int i = 0; i < n; i++) {
 		const char *leaf;
-		int dfd = open_parent(espfd, places[i], false, &leaf, err), fd = -1;
+		int dfd = seedtool_open_dir(espfd, places[i], false, &leaf, err), fd = -1;
 		ssize_t len;
 
 		if (dfd >= 0) {
@@ -498,7 +498,7 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	/* Install makes the directories; refresh never creates the place: an
 	 * ESP that is not mounted must not get a seed file on the root file
 	 * system instead. */
-	dirfd = open_parent(espfd, c.seed_file, !o->refresh && !o->image, &name, err);
+	dirfd = seedtool_open_dir(espfd, c.seed_file, !o->refresh && !o->image, &name, err);
 	if (dirfd < 0) {
 		if (o->refresh)
 			fprintf(err, "earlyseed: is the ESP mounted at %s? (install first: earlyseed seed install "
@@ -573,7 +573,7 @@ static void peek_file(int espfd, const char *seed_file, struct seedtool_peek *p,
 {
 	struct es_seedfile_header h;
 	const char *name;
-	int dirfd = open_parent(espfd, seed_file, false, &name, quiet);
+	int dirfd = seedtool_open_dir(espfd, seed_file, false, &name, quiet);
 	int fd = dirfd >= 0 ? open_regular(dirfd, name, p->path, quiet) : -1;
 
 	if (fd >= 0) {

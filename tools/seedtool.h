@@ -60,6 +60,12 @@ struct seedtool_peek {
 /* Fill *p; 0, or -1 when the ESP cannot be opened. Reads only. */
 int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *err);
 
+/* The directory of the last component of rel (an absolute path on the ESP,
+ * '\\' or '/'), opened from espfd one component at a time without following
+ * links (with create, missing ones made 0700); *leaf points into rel.
+ * A descriptor, or -1 after a message. */
+int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf, FILE *err);
+
 /* getrandom(2), flags 0: the default for seedtool_opts.random. */
 int seedtool_getrandom(uint8_t *p, size_t n);
 /* Replace name in the directory dirfd with n bytes, atomically (temporary

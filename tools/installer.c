@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "installer.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "seedtool.h"
+
+#define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
+#define IMAGE_MAX (16u << 20)
+
+static uint8_t *slurp(const char *path, size_t *n, FILE *err)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = malloc(IMAGE_MAX);
+
+	*n = 0;
+	if (f == NULL || buf == NULL) {
+		fprintf(err, "earlyseed: cannot read %s: %s\n", path, strerror(errno));
+		if (f != NULL)
+			fclose(f);
+		free(buf);
+		return NULL;
+	}
+	*n = fread(buf, 1, IMAGE_MAX, f);
+	fclose(f);
+	if (*n < 2 || buf[0] != 'M' || buf[1] != 'Z') {
+		fprintf(err, "earlyseed: %s is not a PE image\n", path);
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The disk and partition under the ESP (sysfs), for the efibootmgr line. */
+static void disk_of(const char *esp, char *disk, size_t dcap, char *part, size_t pcap)
+{
+	char p[PATH_MAX], link[PATH_MAX];
+	struct stat st;
+	FILE *f;
+
+	snprintf(disk, dcap, "DISK");
+	snprintf(part, pcap, "N");
+	if (stat(esp, &st) != 0)
+		return;
+	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/partition", major(st.st_dev), minor(st.st_dev));
+	f = fopen(p, "r");
+	if (f == NULL)
+		return;
+	if (fgets(part, (int)pcap, f) != NULL)
+		part[strcspn(part, "\n")] = '\0';
+	fclose(f);
+	snprintf(p, sizeof(p), "/sys/dev/block/%u:%u/..", major(st.st_dev), minor(st.st_dev));
+	if (realpath(p, link) != NULL) {
+		const char *base = strrchr(link, '/') != NULL ? strrchr(link, '/') + 1 : link;
+
+		if (strlen(base) + 6 <= dcap)
+			snprintf(disk, dcap, "/dev/%.*s", (int)(dcap - 6), base);
+	}
+}
+
+int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
+{
+	struct seedtool_opts so = { 0 };
+	const char *from = o->from != NULL ? o->from : INSTALLER_APP_DEFAULT, *leaf;
+	char conf[1024 + 4096], disk[64], part[16];
+	uint8_t *img;
+	size_t n;
+	struct stat st;
+	int espfd, dirfd, rc = 1, len;
+
+	img = slurp(from, &n, err);
+	if (img == NULL)
+		return 1;
+	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (espfd < 0) {
+		fprintf(err, "earlyseed: no ESP directory at %s: %s\n", o->esp, strerror(errno));
+		free(img);
+		return 1;
+	}
+	dirfd = seedtool_open_dir(espfd, APP_PATH, true, &leaf, err);
+	if (dirfd < 0)
+		goto out;
+	if (seedtool_replace(dirfd, leaf, img, n, NULL, err) != 0)
+		goto out;
+	fprintf(out, "installed %s/EFI/earlyseed/earlyseed.efi (from %s)\n", o->esp, from);
+	if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (an existing config is never overwritten)\n", o->esp);
+	} else {
+		len = snprintf(conf, sizeof(conf),
+			       "# earlyseed config: man earlyseed.conf\nnext = %s\n%s%s%s"
+			       "# seed_file = \\EFI\\earlyseed\\random-seed   (none turns it off)\n"
+			       "# verbose = no   (yes: every line; quiet: warnings only)\n",
+			       o->next != NULL && o->next[0] != '\0' ? o->next : "\\EFI\\earlyseed\\next.efi",
+			       o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
+			       o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
+		if (len < 0 || (size_t)len >= sizeof(conf) ||
+		    seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
+			goto out;
+		fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", o->esp);
+		if (o->next == NULL || o->next[0] == '\0')
+			fprintf(out, "note: no next stage given: put it at \\EFI\\earlyseed\\next.efi or edit the config\n");
+	}
+	so.esp = o->esp;
+	so.efivars = o->efivars;
+	so.random = seedtool_getrandom;
+	so.app = APP_PATH;
+	if (seedtool_run(&so, out, err) != 0)
+		goto out;
+	disk_of(o->esp, disk, sizeof(disk), part, sizeof(part));
+	fprintf(out, "\nTo boot through earlyseed, add a boot entry (run it yourself; check DISK and N):\n"
+		     "  efibootmgr --create --disk %s --part %s --label earlyseed --loader '" APP_PATH "'\n",
+		disk, part);
+	rc = 0;
+out:
+	if (dirfd >= 0)
+		close(dirfd);
+	close(espfd);
+	free(img);
+	return rc;
+}

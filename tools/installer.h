@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_TOOLS_INSTALLER_H
+#define EARLYSEED_TOOLS_INSTALLER_H
+
+#include <stdio.h>
+
+/*
+ * `earlyseed install --esp DIR` (and `make install`): the app onto a mounted
+ * ESP as \EFI\earlyseed\earlyseed.efi, a config only where there is none,
+ * the seed file and token (`earlyseed seed install`), and the efibootmgr
+ * line that would add a boot entry. It changes no boot entry itself.
+ */
+#define INSTALLER_APP_DEFAULT "/usr/lib/earlyseed/earlyseed.efi"
+
+struct installer_opts {
+	const char *esp;
+	const char *from;    /* the image to install; NULL: INSTALLER_APP_DEFAULT */
+	const char *next;    /* the config's next; NULL: the default */
+	const char *cmdline; /* NULL: none */
+	const char *efivars; /* NULL: the system's */
+};
+
+/* 0, or 1 after a message. */
+int installer_run(const struct installer_opts *o, FILE *out, FILE *err);
+
+#endif
