@@ -145,7 +145,9 @@ EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-se
 EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
 	-j .rel.* -j .rela.* -j .reloc --strip-all
 
-HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN)
+# EXTRA_CFLAGS, EXTRA_LDFLAGS: a distribution's flags for the host tool
+# (debian/rules passes dpkg-buildflags); never used for the firmware images.
+HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN) $(EXTRA_CFLAGS)
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
@@ -189,7 +191,7 @@ $(BUILD)/fuzz/libescore.a: $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
 TOOL_OBJ := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(TOOL_SRC))
 tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static
 $(BUILD)/earlyseed: $(TOOL_OBJ) $(BUILD)/host/libescore.a
-	$(CC) $(HOST_CFLAGS) $^ -o $@
+	$(CC) $(HOST_CFLAGS) $(EXTRA_LDFLAGS) $^ -o $@
 # Static, for the initramfs (tools/initrd-init.sh runs `earlyseed inspect`).
 $(BUILD)/earlyseed-static: $(TOOL_OBJ) $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) -static $^ -o $@
@@ -385,6 +387,11 @@ print-driver-objs:
 # [SIGNED=1: the image make sign made].
 install: efi tool
 	tools/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)' '$(SIGNED)'
+
+# A Debian package from this tree (debian/, tools/deb.sh): build/deb/*.deb.
+.PHONY: deb
+deb:
+	tools/deb.sh
 
 # Secure Boot (README "Secure Boot"): make sign KEY=db.key CERT=db.crt
 # signs the app, the driver and the ROM's driver into build/signed/.

@@ -48,6 +48,7 @@ run "lint" tools/lint.sh
 run "image" tools/imgcheck.sh
 run "tool" tests/tool.sh
 run "man" tests/man.sh
+run "deb" tests/deb.sh
 # A short smoke of every libFuzzer target (make fuzz runs them longer).
 run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust seedfile rom pe
 if [ "${SKIP_QEMU:-0}" = 1 ]; then

@@ -18,6 +18,7 @@ pkgs=(
 	systemd                   # systemd-analyze verify of tools/earlyseed-seed.service
 	sbsigntool openssl        # make sign; the Secure Boot boot tests (snakeoil key from ovmf)
 	groff-base man-db         # the man pages: tests/man.sh, man earlyseed
+	dpkg-dev debhelper lintian  # make deb and its test (tests/deb.sh)
 	ca-certificates           # apt over https where configured
 )
 
