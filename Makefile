@@ -353,6 +353,12 @@ bench: $(BUILD)/bench $(BUILD)/bench-driver $(BUILD)/earlyseed.efi $(BUILD)/earl
 			sed -n 's/^==[0-9]*== Collected : /one boot'"'"'s core work plus process start, instructions (callgrind): /p'; \
 	fi
 	@echo "build/earlyseed.efi: $$(stat -c %s $(BUILD)/earlyseed.efi) bytes (aim: <= 49152; systemd-boot 252: 141 KB)"
+	@if command -v valgrind >/dev/null; then \
+		ic() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/bench --mix $$1 $$2 2>&1 | \
+			sed -n 's/^==[0-9]*== Collected : //p'; }; \
+		es=$$(( $$(ic es 65536) - $$(ic es 0) )); k=$$(( $$(ic v317 65536) - $$(ic v317 0) )); \
+		echo "pool mix, instructions per byte (callgrind, 64 KiB): es_pool_mix $$((es * 100 / 65536 / 100)).$$(printf %02d $$((es * 100 / 65536 % 100))), v3.17 as written $$((k * 100 / 65536 / 100)).$$(printf %02d $$((k * 100 / 65536 % 100))), ratio $$((es * 100 / k / 100)).$$(printf %02d $$((es * 100 / k % 100)))"; \
+	fi
 
 # ---- the two README commands ----
 deps:

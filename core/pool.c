@@ -18,7 +18,7 @@ void es_pool_init(struct es_pool *p)
 void es_pool_mix(struct es_pool *p, const void *in, size_t n)
 {
 	const uint8_t *bytes = in;
-	uint32_t i = p->add_ptr;
+	size_t i = p->add_ptr; /* a native-width index, as v3.17's unsigned long */
 	uint32_t rot = p->input_rotate;
 
 	for (size_t k = 0; k < n; k++) {

@@ -4,6 +4,7 @@
 #ifndef EARLYSEED_CORE_POOL_MATH_H
 #define EARLYSEED_CORE_POOL_MATH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pool.h"
@@ -21,10 +22,10 @@ static const uint32_t es_twist_table[8] = {
 	0xedb88320u, 0xd6d6a3e8u, 0x9b64c2b0u, 0xa00ae278u,
 };
 
+/* include/linux/bitops.h rol32(): no branch, and defined for s = 0. */
 static inline uint32_t rol32(uint32_t w, unsigned int s)
 {
-	s &= 31u;
-	return s == 0u ? w : (w << s) | (w >> (32u - s));
+	return (w << (s & 31u)) | (w >> ((0u - s) & 31u));
 }
 
 /*
@@ -35,10 +36,13 @@ static inline uint32_t rol32(uint32_t w, unsigned int s)
  */
 static inline uint32_t x86_char(uint8_t b)
 {
-	return b >= 0x80u ? (0xffffff00u | (uint32_t)b) : (uint32_t)b;
+	/* One movsx. Converting 0x80..0xff to int8_t is implementation-defined
+	 * before C23; GCC and Clang, the compilers that build earlyseed, define
+	 * it modulo 2^8 (GCC manual, "Integers implementation"). */
+	return (uint32_t)(int32_t)(int8_t)b;
 }
 
-static inline uint32_t taps(const struct es_pool *p, uint32_t i)
+static inline uint32_t taps(const struct es_pool *p, size_t i)
 {
 	return p->words[(i + TAP1) & ES_POOL_WORDMASK] ^
 	       p->words[(i + TAP2) & ES_POOL_WORDMASK] ^
@@ -51,7 +55,7 @@ static inline uint32_t taps(const struct es_pool *p, uint32_t i)
  * random.c: "At the beginning of the pool, add an extra 7 bits rotation".
  * i is the index just written.
  */
-static inline uint32_t rotate_step(uint32_t i)
+static inline uint32_t rotate_step(size_t i)
 {
 	return i != 0u ? 7u : 14u;
 }

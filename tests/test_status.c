@@ -2,6 +2,7 @@
 /* `earlyseed status` (tools/status.c) on a scratch efivarfs, ESP, command
  * line and kernel log: what it says and its exit status. */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +58,10 @@ static void fresh(void)
 {
 	char cmd[400];
 
-	if (root[sizeof(root) - 2] == 'X')
-		CHECK(mkdtemp(root) != NULL);
+	static bool made;
+
+	if (!made)
+		CHECK((made = mkdtemp(root) != NULL));
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'/*", root);
 	CHECK(system(cmd) == 0);
 	snprintf(efivars, sizeof(efivars), "%s/efivars", root);

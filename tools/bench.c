@@ -32,6 +32,58 @@ static double now(void)
 }
 
 static void run_mix(void) { es_pool_mix(&pool, buf, BUF); }
+
+/*
+ * The kernel's own loop, for the ratio (issue: at most the kernel's
+ * instructions per byte): Linux v3.17 drivers/char/random.c
+ * _mix_pool_bytes() (dual BSD/GPL) as written there, input through a
+ * `const char *` (signed on x86), for the 128-word input pool.
+ */
+struct v317_pool {
+	uint32_t pool[128];
+	unsigned short add_ptr, input_rotate;
+};
+static const uint32_t v317_twist_table[8] = { 0x00000000, 0x3b6e20c8, 0x76dc4190, 0x4db26158,
+					      0xedb88320, 0xd6d6a3e8, 0x9b64c2b0, 0xa00ae278 };
+static struct v317_pool kpool;
+
+static inline uint32_t v317_rol32(uint32_t word, unsigned int shift)
+{
+	return (word << shift) | (word >> ((-shift) & 31));
+}
+
+static void v317_mix_pool_bytes(struct v317_pool *r, const void *in, int nbytes)
+{
+	unsigned long i, tap1, tap2, tap3, tap4, tap5;
+	int input_rotate;
+	int wordmask = 128 - 1;
+	const signed char *bytes = in;
+
+	tap1 = 104;
+	tap2 = 76;
+	tap3 = 51;
+	tap4 = 25;
+	tap5 = 1;
+	input_rotate = r->input_rotate;
+	i = r->add_ptr;
+	while (nbytes--) {
+		uint32_t w = v317_rol32((uint32_t)*bytes++, (unsigned int)input_rotate);
+
+		i = (i - 1) & (unsigned long)wordmask;
+		w ^= r->pool[i];
+		w ^= r->pool[(i + tap1) & (unsigned long)wordmask];
+		w ^= r->pool[(i + tap2) & (unsigned long)wordmask];
+		w ^= r->pool[(i + tap3) & (unsigned long)wordmask];
+		w ^= r->pool[(i + tap4) & (unsigned long)wordmask];
+		w ^= r->pool[(i + tap5) & (unsigned long)wordmask];
+		r->pool[i] = (w >> 3) ^ v317_twist_table[w & 7];
+		input_rotate = (input_rotate + (i ? 7 : 14)) & 31;
+	}
+	r->input_rotate = (unsigned short)input_rotate;
+	r->add_ptr = (unsigned short)i;
+}
+
+static void run_v317(void) { v317_mix_pool_bytes(&kpool, buf, (int)BUF); }
 static void run_unmix(void) { es_pool_unmix(&pool, buf, BUF); }
 
 static void run_blake2s(void)
@@ -94,6 +146,7 @@ int main(int argc, char **argv)
 		double bytes;
 	} cases[] = {
 		{ "es_pool_mix (v3.17 _mix_pool_bytes)", run_mix, BUF },
+		{ "v3.17 _mix_pool_bytes as written", run_v317, BUF },
 		{ "es_pool_unmix", run_unmix, BUF },
 		{ "blake2s", run_blake2s, BUF },
 		{ "es_health_feed (RCT + APT)", run_health, BUF },
@@ -101,6 +154,21 @@ int main(int argc, char **argv)
 	double base = 0;
 
 	int boot_only = argc > 1 && strcmp(argv[1], "--boot") == 0;
+
+	/* --mix es|v317 N: only N bytes through one mix (callgrind counts it) */
+	if (argc > 3 && strcmp(argv[1], "--mix") == 0) {
+		char *end;
+		long n = strtol(argv[3], &end, 10);
+
+		if (*end != '\0' || n < 0 || n > (long)BUF)
+			return 2;
+		if (strcmp(argv[2], "es") == 0)
+			es_pool_mix(&pool, buf, (size_t)n);
+		else
+			v317_mix_pool_bytes(&kpool, buf, (int)n);
+		sink = (uint8_t)(pool.words[0] ^ kpool.pool[0]);
+		return 0;
+	}
 
 	/* --boot fills only what one boot uses, so callgrind counts the boot. */
 	for (size_t i = 0; i < (boot_only ? 1024u : BUF); i++)
