@@ -23,9 +23,9 @@ APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/to
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
 EFI_SRC  := $(APP_SRC) $(EFI_SHARED)
 # What the driver trusts (it sees no kernel command line): 1 trusts the
-# CPU's RNG, as Linux >= 6.2 does by default (README "The firmware driver").
+# CPU's RNG, as Linux >= 6.2 does by default (docs/reference.md "The firmware driver").
 DRIVER_TRUST_CPU ?= 1
-# make VERBOSE=1: every console line by default (README "What the app does,
+# make VERBOSE=1: every console line by default (docs/reference.md "What the app does,
 # and what it prints"); the app's config `verbose` overrides it, the driver
 # has only this.
 VERBOSE ?= 0
@@ -43,7 +43,7 @@ driver-trust-%:
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c \
 	tools/petool.c tools/status.c tools/installer.c
 # After the link, every firmware image gets shim's .sbat section (the
-# generation lines: linker/sbat.csv, README "Secure Boot") and NX_COMPAT
+# generation lines: linker/sbat.csv, docs/reference.md "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
 HOSTTOOL := build/earlyseed
 PE_SEAL = $(HOSTTOOL) pe --sbat linker/sbat.csv --nx $@.tmp $@ > /dev/null && rm -f $@.tmp
@@ -56,7 +56,7 @@ CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
 DEPFLAGS  := -MMD -MP
 
 ifeq ($(ARCH),aarch64)
-# ---- make ARCH=aarch64 (README "aarch64"): build/aarch64/earlyseed.efi and
+# ---- make ARCH=aarch64 (docs/reference.md "aarch64"): build/aarch64/earlyseed.efi and
 # earlyseed-driver.efi with gcc-aarch64-linux-gnu and GNU-EFI 3.0.15's arm64
 # crt0, library and headers, which tools/arm64.sh fetches into .cache/arm64
 # (Debian's gnu-efi has no Multi-Arch: the arm64 package cannot be installed
@@ -88,7 +88,7 @@ efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
 tool: $(BUILD)/earlyseed-static
 $(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
 	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) -static $(TOOL_SRC) $(LIB_SRC) -o $@
-# One boot, and the boot tests (README "aarch64").
+# One boot, and the boot tests (docs/reference.md "aarch64").
 .PHONY: deps
 deps:
 	tools/deps.sh
@@ -226,7 +226,7 @@ $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
 $(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so linker/sbat.csv $(HOSTTOOL)
 	objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@.tmp
 	$(PE_SEAL)
-# The driver as a PCI option ROM (README "The firmware driver"): by default
+# The driver as a PCI option ROM (docs/reference.md "The firmware driver"): by default
 # for QEMU's e1000 (8086:100e, a network controller).
 ROM_VENDOR ?= 0x8086
 ROM_DEVICE ?= 0x100e
@@ -388,7 +388,7 @@ print-driver-objs:
 .PHONY: print-driver-objs
 .PHONY: print-efi-objs
 
-# Onto a mounted ESP (README "Installing it"): make install ESP=/boot/efi
+# Onto a mounted ESP (docs/reference.md "Installing it"): make install ESP=/boot/efi
 # [NEXT='\EFI\...\x.efi'] [CMDLINE='...'] [EFIVARS=DIR, for tests]
 # [SIGNED=1: the image make sign made].
 install: efi tool
@@ -399,7 +399,7 @@ install: efi tool
 deb:
 	tools/deb.sh
 
-# Secure Boot (README "Secure Boot"): make sign KEY=db.key CERT=db.crt
+# Secure Boot (docs/reference.md "Secure Boot"): make sign KEY=db.key CERT=db.crt
 # signs the app, the driver and the ROM's driver into build/signed/.
 .PHONY: sign
 sign: efi tool

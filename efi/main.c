@@ -3,7 +3,7 @@
  * earlyseed as a UEFI application: firmware I/O around the engine
  * (core/earlyseed.h). Gather every source into a session, let the engine
  * judge them, install the table it allows, chain-load the next stage.
- * Order and rules: README "What the app does".
+ * Order and rules: docs/reference.md "What the app does".
  */
 #include <efi.h>
 #include <efilib.h>

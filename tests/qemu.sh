@@ -302,7 +302,7 @@ boot16() {
 }
 
 # 17. The seed kept across reboots, on a real FAT disk image with one OVMF
-#     variable store for the machine (README "The seed file"):
+#     variable store for the machine (docs/reference.md "The seed file"):
 #     a. a firmware RNG (virtio-rng) creates the token and the file;
 #     b. no hardware RNG at all (-cpu qemu64: no RDRAND; no virtio-rng) and
 #        random.trust_cpu=off: the file alone seeds the kernel, and changes;
@@ -493,7 +493,7 @@ boot22() {
 	expect "22b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
 }
 
-# 23. Secure Boot (README "Secure Boot"): OVMF enforcing it, with Debian's
+# 23. Secure Boot (docs/reference.md "Secure Boot"): OVMF enforcing it, with Debian's
 #     snakeoil test key in PK, KEK and db; images signed with that key by
 #     sbsign; -cpu max (RDRAND), the kernel's trust defaults.
 SB_BASE="${ES_CMDLINE_BASE#initrd=\\initrd.img }"
@@ -608,7 +608,7 @@ boot23() {
 	expect "23h Debian's OVMF runs an unsigned ROM even so" "$log" '^earlyseed: driver: ReadyToBoot: pass'
 }
 
-# 24. What a boot prints (README "What the app does, and what it prints"):
+# 24. What a boot prints (docs/reference.md "What the app does, and what it prints"):
 #     a. the default: a healthy boot prints one line, its summary;
 #     b. verbose = quiet: none; c. a failure prints all the same.
 boot24() {
@@ -633,7 +633,7 @@ boot24() {
 }
 
 # 18. The firmware driver as a PCI option ROM on QEMU's e1000
-#     (build/earlyseed.rom, README "The firmware driver"); -cpu max (RDRAND,
+#     (build/earlyseed.rom, docs/reference.md "The firmware driver"); -cpu max (RDRAND,
 #     trusted by the driver's default build), no virtio-rng.
 ROM=(-device "e1000,romfile=$ES_BUILD/earlyseed.rom")
 # a. OVMF starts the kernel itself (-kernel: no app, no ESP file) with

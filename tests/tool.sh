@@ -62,7 +62,7 @@ unit_ok() {
 if unit_ok; then echo "ok - tool the service unit verifies, sandboxed"; else echo "not ok - tool the service unit verifies, sandboxed"; sed 's/^/#   /' "$tmp/unit.err" | head -5; fi
 
 # make sign (sbsign with Debian's snakeoil test key, whose password is
-# "snakeoil") and make install SIGNED=1 (README "Secure Boot")
+# "snakeoil") and make install SIGNED=1 (docs/reference.md "Secure Boot")
 sign_ok() {
 	openssl rsa -in /usr/share/ovmf/PkKek-1-snakeoil.key -passin pass:snakeoil -out "$tmp/db.key" 2> /dev/null &&
 		make -s sign KEY="$tmp/db.key" CERT=/usr/share/ovmf/PkKek-1-snakeoil.pem > "$tmp/sign.out" 2>&1 &&

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* build/earlyseed: the host validator (README "The host tool"). */
+/* build/earlyseed: the host validator (docs/reference.md "The host tool"). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +79,7 @@ static const char usage[] =
 	"         will not be. --json for scripts\n"
 	"pe       adds a .sbat section (shim's SBAT table, CSV) to a PE32+ image and,\n"
 	"         with --nx, sets NX_COMPAT where every section allows it (the build\n"
-	"         runs it on the app and the driver: README \"Secure Boot\")\n";
+	"         runs it on the app and the driver: docs/reference.md \"Secure Boot\")\n";
 
 static char *read_all(const char *path, size_t *len)
 {
@@ -390,7 +390,7 @@ static int cmd_rom(int argc, char **argv)
 	return rc;
 }
 
-/* `earlyseed pe --sbat CSV [--nx] IN OUT` (README "Secure Boot"). */
+/* `earlyseed pe --sbat CSV [--nx] IN OUT` (docs/reference.md "Secure Boot"). */
 static int cmd_pe(int argc, char **argv)
 {
 	const char *in = NULL, *outp = NULL, *csvp = NULL, *why = NULL;

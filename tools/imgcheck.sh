@@ -94,7 +94,7 @@ if [ -s "$B/aarch64/earlyseed.efi" ]; then
 	if [ -z "$x18" ]; then ok "aarch64 x18 untouched (-ffixed-x18)"
 	else bad "aarch64 x18" "$x18"; fi
 fi
-# Secure Boot (README "Secure Boot"): every image carries shim's .sbat, the
+# Secure Boot (docs/reference.md "Secure Boot"): every image carries shim's .sbat, the
 # table in linker/sbat.csv byte for byte, and NX_COMPAT; read back with
 # binutils, not with the tool that added them (objdump; objcopy cannot read
 # GNU-EFI's hand-made aarch64 header).

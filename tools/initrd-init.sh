@@ -45,7 +45,7 @@ if grep -q 'es\.refresh=1' /proc/cmdline && [ -s /lib/esp/order ]; then
 		echo "initrd: seed: cannot mount the ESP (/dev/vda)"
 	fi
 fi
-# The firmware driver's record, when one ran (README "The firmware driver").
+# The firmware driver's record, when one ran (docs/reference.md "The firmware driver").
 drv=/sys/firmware/efi/efivars/EarlyseedDriverAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
 [ -e "$drv" ] && earlyseed inspect "$drv" 2>&1 | sed 's/^/initrd: driver audit: /'
 load=/sys/firmware/efi/efivars/EarlyseedDriverLoad-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97

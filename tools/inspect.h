@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Where Linux shows the app's variable (efi/auditvar.c, README). */
+/* Where Linux shows the app's variable (efi/auditvar.c, docs/reference.md). */
 #define INSPECT_EFIVARFS_PATH \
 	"/sys/firmware/efi/efivars/EarlyseedAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97"
 

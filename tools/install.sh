@@ -23,7 +23,7 @@ fi
 [ -d "$ESP" ] || es_die "ESP=$ESP is not a directory"
 [ -x "$ROOT/build/earlyseed" ] || es_die "build first: make"
 [ -s "$APP" ] || es_die "$APP missing: build first (make)"
-# The host tool does the rest (README "Installing it"); a Debian package's
+# The host tool does the rest (docs/reference.md "Installing it"); a Debian package's
 # users run it as `earlyseed install --esp DIR`.
 exec "$ROOT/build/earlyseed" install --esp "$ESP" --from "$APP" ${NEXT:+--next "$NEXT"} \
 	${CMDLINE:+--cmdline "$CMDLINE"} ${EFIVARS:+--efivars "$EFIVARS"}

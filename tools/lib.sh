@@ -8,7 +8,7 @@ ES_BUILD=${ES_BUILD:-$ES_ROOT/build}
 ES_CACHE=${CACHE:-$ES_ROOT/.cache}
 ES_OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
 ES_OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
-# Secure Boot (README "Secure Boot"): Debian's OVMF with image verification
+# Secure Boot (docs/reference.md "Secure Boot"): Debian's OVMF with image verification
 # and a variable store whose PK, KEK and db hold the "snakeoil" test key the
 # ovmf package ships (its key's password is "snakeoil").
 ES_OVMF_CODE_SB=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd
@@ -19,7 +19,7 @@ ES_SNAKEOIL=/usr/share/ovmf/PkKek-1-snakeoil
 ES_BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
 # TCG by default: /dev/kvm exists on many VMs but nested KVM dies there.
 ES_ACCEL=${ACCEL:-tcg}
-# The kernel command line every earlyseed boot passes (README "make run").
+# The kernel command line every earlyseed boot passes (docs/reference.md "make run").
 # random.trust_cpu=off: only the seed table may make the crng ready early.
 # iomem=relaxed: lets /init read the table's size field through /dev/mem
 # (Debian sets CONFIG_IO_STRICT_DEVMEM; the table is EfiACPIReclaimMemory).
@@ -381,7 +381,7 @@ es_show_boot() {
 	grep -q '^initrd: reached /init' "$log" || es_die "$label: the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
 }
 
-# ---- aarch64 (README "aarch64"): Debian's arm64 kernel and busybox under
+# ---- aarch64 (docs/reference.md "aarch64"): Debian's arm64 kernel and busybox under
 # qemu-system-aarch64 -M virt with AAVMF, TCG. ----
 ES_A64_BUILD=$ES_ROOT/build/aarch64
 ES_A64_CACHE=$ES_CACHE/arm64

@@ -8,7 +8,7 @@
 
 /*
  * `earlyseed pe`: what a PE image needs to boot on machines as they ship
- * (README "Secure Boot"), added after the link, the same way for x86_64
+ * (docs/reference.md "Secure Boot"), added after the link, the same way for x86_64
  * (objcopy's PE32+) and aarch64 (GNU-EFI's hand-made header):
  *   - a .sbat section (shim's SBAT, https://github.com/rhboot/shim/blob/main/
  *     SBAT.md): shim refuses a second stage without one ("Verification

@@ -16,7 +16,7 @@ struct replay {
 void replay_reset(struct replay *r);
 
 /*
- * Execute a replay script (README "earlyseed replay"): one command per line,
+ * Execute a replay script (docs/reference.md "earlyseed replay"): one command per line,
  * '#' starts a comment. Output of state/dump goes to out; each bad line is
  * reported as "error: line N: why" on err and not executed. Any input is
  * safe. Returns the number of bad lines.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job (README "make run"): boot a real Debian kernel through
+# The main job (docs/reference.md "make run"): boot a real Debian kernel through
 # earlyseed in QEMU/OVMF and show what the kernel did with the seed.
 #
 # By default, two boots of one machine (one FAT disk image, one OVMF

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 /*
- * `earlyseed seed install|refresh`: the OS side of the seed file (README
+ * `earlyseed seed install|refresh`: the OS side of the seed file (docs/reference.md
  * "The seed file"), after systemd's `bootctl random-seed`: the file is
  * replaced atomically (temporary file, fsync, rename, fsync of the
  * directory), mode 0600; the token goes through efivarfs once, never again.

@@ -3,7 +3,7 @@
 # option ROM's driver signed for Secure Boot (sbsign, Authenticode) into
 # BUILD/signed/, each checked with sbverify against CERT. The images already
 # carry .sbat and NX_COMPAT (`earlyseed pe`): sign after those, never before.
-# `make install SIGNED=1` installs the signed app (README "Secure Boot").
+# `make install SIGNED=1` installs the signed app (docs/reference.md "Secure Boot").
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/tools/lib.sh"

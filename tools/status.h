@@ -7,7 +7,7 @@
 
 /*
  * `earlyseed status`: on a running system, whether this boot was seeded at
- * [0.000000] and by what, and whether the next boot will be (README
+ * [0.000000] and by what, and whether the next boot will be (docs/reference.md
  * "earlyseed status"). It reads the audit records (efivarfs), the kernel's
  * command line and log, and the ESP (seed file, token); it writes nothing.
  * Exit status: STATUS_OK, or the first thing wrong.
