@@ -60,6 +60,16 @@ static bool plain_path(const uint8_t *v, size_t n)
 		if (i == start || (i - start == 1 && v[start] == '.') ||
 		    (i - start == 2 && v[start] == '.' && v[start + 1] == '.'))
 			return false;
+		/* FAT drivers drop trailing dots and blanks (Linux fs/fat
+		 * vfat_striptail_len(), edk2 FatLib), and "NAME~1.EXT" may be
+		 * another file's short name: each could name a file the clash
+		 * check (es_config_seed_file_clash) does not see. */
+		if (v[i - 1] == '.' || v[i - 1] == ' ')
+			return false;
+		for (size_t k = start; k < i; k++) {
+			if (v[k] == '~')
+				return false;
+		}
 	}
 	return true;
 }
@@ -83,11 +93,11 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 		what = may_be_none ? " must be an absolute path (\\EFI\\...) or none, line ignored"
 				   : " must be an absolute path (\\EFI\\...), line ignored";
 	else if (!plain_path(v, n))
-		what = " has an empty, . or .. component, line ignored";
+		what = " has an empty, ., .. or ~ component, or one ending in . or a blank, line ignored";
 	else
 		what = NULL;
 	if (what != NULL) {
-		char why[80];
+		char why[128];
 		size_t k = 0;
 
 		for (const char *p = key; *p != '\0'; p++)

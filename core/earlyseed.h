@@ -109,6 +109,11 @@ void es_trust_parse(struct es_trust *t, const char *cmdline);
  * each of them would, and whole, and takes the cautious settings. */
 #define ES_KERNEL_CMDLINE_SIZE 2048u
 #define ES_KERNEL_CMDLINE_KEPT (ES_KERNEL_CMDLINE_SIZE - 1u)
+/* The most any kernel may trust under cmdline (every view, a disputed value
+ * read as trust): what a pool that kernel made ready may rest on. The OS
+ * side claims a pool free of the CPU's bytes only when even this says the
+ * CPU is not trusted. */
+void es_trust_parse_most(struct es_trust *t, const char *cmdline);
 /* How many bytes of an ASCII line of len bytes Linux >= 5.8's EFI stub
  * passes on (efi_convert_cmdline()). */
 size_t es_trust_stub_cut(const char *cmd, size_t len);

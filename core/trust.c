@@ -91,8 +91,12 @@ static bool disputed(const char *v, size_t n)
 			 v[0] == 'd' || v[0] == 'D');
 }
 
+/* How a disputed value is read: as distrust (what earlyseed counts by), or
+ * as trust (the most any kernel may trust: what a pool may rest on). */
+enum lean { LEAN_DISTRUST, LEAN_TRUST };
+
 static void apply(struct es_trust *t, const char *param, size_t plen, const char *val, size_t vlen,
-		  bool has_val)
+		  bool has_val, enum lean lean)
 {
 	bool *setting, *set, distrust;
 	int b;
@@ -110,7 +114,7 @@ static void apply(struct es_trust *t, const char *param, size_t plen, const char
 	}
 	/* No '=': kstrtobool(NULL) is -EINVAL. An empty value: s[0] is NUL. */
 	if (has_val && disputed(val, vlen))
-		b = distrust ? 1 : 0;
+		b = (lean == LEAN_DISTRUST) == distrust ? 1 : 0;
 	else
 		b = has_val ? value_bool(val, vlen) : -1;
 	if (b < 0)
@@ -121,7 +125,7 @@ static void apply(struct es_trust *t, const char *param, size_t plen, const char
 
 /* kernel/params.c parse_args() with lib/cmdline.c next_arg() over
  * cmd[0..len), calling apply() for each parameter (do_early_param()). */
-static void parse_prefix(struct es_trust *t, const char *cmd, size_t len)
+static void parse_prefix(struct es_trust *t, const char *cmd, size_t len, enum lean lean)
 {
 	size_t i = 0;
 
@@ -162,14 +166,14 @@ static void parse_prefix(struct es_trust *t, const char *cmd, size_t len)
 		if (has_eq) {
 			size_t vlen = end > vstart ? end - vstart : 0;
 
-			apply(t, cmd + start, eq - start, cmd + vstart, vlen, true);
+			apply(t, cmd + start, eq - start, cmd + vstart, vlen, true, lean);
 		} else {
 			size_t plen = end > start ? end - start : 0;
 
 			/* parse_args(): "--" ends the kernel's parameters */
 			if (plen == 2 && cmd[start] == '-' && cmd[start + 1] == '-')
 				return;
-			apply(t, cmd + start, plen, NULL, 0, false);
+			apply(t, cmd + start, plen, NULL, 0, false, lean);
 		}
 		i = j;
 		if (i < len && cmd[i] != '\0')
@@ -211,7 +215,9 @@ size_t es_trust_stub_cut(const char *cmd, size_t len)
 	return n >= ES_KERNEL_CMDLINE_SIZE ? safe : n;
 }
 
-void es_trust_parse(struct es_trust *t, const char *cmd)
+/* Every kernel's view of cmd, each from *t; with LEAN_DISTRUST, the cautious
+ * settings; with LEAN_TRUST, the most any of them may trust. */
+static void parse_views(struct es_trust *t, const char *cmd, enum lean lean)
 {
 	struct es_trust view[3];
 	size_t len, cut[3];
@@ -233,10 +239,27 @@ void es_trust_parse(struct es_trust *t, const char *cmd)
 	cut[2] = len;
 	for (unsigned int i = 0; i < 3; i++) {
 		view[i] = *t;
-		parse_prefix(&view[i], cmd, cut[i]);
+		parse_prefix(&view[i], cmd, cut[i], lean);
+	}
+	if (lean == LEAN_TRUST) {
+		t->cpu = view[0].cpu || view[1].cpu || view[2].cpu;
+		t->bootloader = view[0].bootloader || view[1].bootloader || view[2].bootloader;
+		t->cpu_set = view[0].cpu_set || view[1].cpu_set || view[2].cpu_set;
+		t->bootloader_set = view[0].bootloader_set || view[1].bootloader_set || view[2].bootloader_set;
+		return;
 	}
 	t->cpu = view[0].cpu && view[1].cpu && view[2].cpu;
 	t->bootloader = view[0].bootloader || view[1].bootloader || view[2].bootloader;
 	t->cpu_set = view[0].cpu_set || view[1].cpu_set || view[2].cpu_set;
 	t->bootloader_set = view[0].bootloader_set || view[1].bootloader_set || view[2].bootloader_set;
+}
+
+void es_trust_parse(struct es_trust *t, const char *cmd)
+{
+	parse_views(t, cmd, LEAN_DISTRUST);
+}
+
+void es_trust_parse_most(struct es_trust *t, const char *cmd)
+{
+	parse_views(t, cmd, LEAN_TRUST);
 }

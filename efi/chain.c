@@ -45,7 +45,13 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, child, &guid_loaded_image,
 					   (void **)&li);
 		if (EFI_ERROR(status) || li == NULL) {
-			console_log(CONSOLE_WARN, L"earlyseed: cmdline not passed: no loaded-image protocol on %s: %r\n", path, status);
+			/* The trust earlyseed judged by came from this command
+			 * line: a kernel started without it would credit by its
+			 * defaults (and boot with another root=): not started. */
+			uefi_call_wrapper(BS->UnloadImage, 1, child);
+			return log_error_status(EFI_ERROR(status) ? status : EFI_NOT_FOUND,
+						L"cannot pass the command line to %s (no loaded-image protocol), not started",
+						path);
 		} else {
 			UINT32 n = 0;
 
@@ -53,7 +59,9 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 				n++;
 			options = fs_alloc((n + 1) * sizeof(CHAR16));
 			if (options == NULL) {
-				console_log(CONSOLE_WARN, L"earlyseed: cmdline not passed: out of memory\n");
+				uefi_call_wrapper(BS->UnloadImage, 1, child);
+				return log_error_status(EFI_OUT_OF_RESOURCES,
+							L"cannot pass the command line to %s, not started", path);
 			} else {
 				text_to_ucs2(options, n + 1, c->cmdline);
 				li->LoadOptions = options;

@@ -23,7 +23,7 @@ void console_print(const CHAR16 *fmt, ...);
  * none), and every warning or failure prints, at most CONSOLE_WARN_MAX of
  * them; `verbose = yes` (config) or `make VERBOSE=1` prints every line.
  */
-enum console_kind { CONSOLE_INFO, CONSOLE_SUMMARY, CONSOLE_WARN };
+enum console_kind { CONSOLE_INFO, CONSOLE_SUMMARY, CONSOLE_WARN, CONSOLE_ERROR /* never held back */ };
 enum console_show { CONSOLE_SHOW_WARNINGS, CONSOLE_SHOW_SUMMARY, CONSOLE_SHOW_ALL };
 /* A boot with more than this many warnings says so once and stops. */
 #define CONSOLE_WARN_MAX 16u

@@ -16,7 +16,7 @@
 #define log_warn(fmt, ...) console_log(CONSOLE_WARN, L"earlyseed: " fmt L"\n", ##__VA_ARGS__)
 #define log_summary(fmt, ...) console_log(CONSOLE_SUMMARY, L"earlyseed: " fmt L"\n", ##__VA_ARGS__)
 #define log_error_status(status, fmt, ...)                                                                    \
-	(console_log(CONSOLE_WARN, L"earlyseed: error: " fmt L": %r\n", ##__VA_ARGS__, (EFI_STATUS)(status)), \
+	(console_log(CONSOLE_ERROR, L"earlyseed: error: " fmt L": %r\n", ##__VA_ARGS__, (EFI_STATUS)(status)), \
 	 (EFI_STATUS)(status))
 
 #endif

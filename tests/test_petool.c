@@ -141,6 +141,17 @@ static void test_refused(void)
 	CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1);
 	n = make_pe(PE_MACHINE_X64, false, RX, 0x2000);
 	CHECK(petool_seal(img, 0x100, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1);
+	/* signed already: a signature would not cover .sbat */
+	n = make_pe(PE_MACHINE_X64, false, RX, 0x2000);
+	es_le_put32(img + 0x80 + 24 + 108, 16);
+	es_le_put32(img + 0x80 + 24 + 144, 0x800);
+	es_le_put32(img + 0x80 + 24 + 148, 0x100);
+	CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1);
+	CHECK(strstr(why, "signed already") != NULL);
+	/* the bytes where the new header would go are in use */
+	n = make_pe(PE_MACHINE_X64, false, RX, 0x2000);
+	img[0x80 + 24 + 240 + 2 * PE_SECTION_HEADER + 3] = 0x5a;
+	CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1);
 	/* bad tables */
 	{
 		static const char *const bad[] = {

@@ -172,6 +172,13 @@ static void test_install(void)
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	done();
 	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && header(a, FILE_LEN, ES_GATE_BITS, 0, bind));
+	/* "true" is trust on Linux >= 5.19: that pool may rest on the CPU, so
+	 * it claims no CPU-free bits, though the flag (for the app) says off */
+	put(cmdline, "random.trust_cpu=true\n");
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && header(a, FILE_LEN, 0, ES_GATE_BITS, bind));
+	CHECK(a[12] == ES_SEEDFILE_F_NO_CPU_TRUST);
 }
 
 /* A token the firmware made is boot-service only: efivarfs does not show
@@ -205,6 +212,29 @@ static void test_firmware_token(void)
 
 		CHECK(header(a, FILE_LEN, 0, ES_GATE_BITS, zero));
 	}
+}
+
+/* Under Secure Boot the OS makes no token: one it can read would keep the
+ * file from counting; the app makes its own, boot services only. */
+static void test_no_os_token_under_secure_boot(void)
+{
+	static const uint8_t sb[5] = { 6, 0, 0, 0, 1 };
+	char path[400];
+	uint8_t a[128];
+
+	fresh(true);
+	snprintf(path, sizeof(path), "%s/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", efivars);
+	{
+		FILE *f = fopen(path, "wb");
+
+		CHECK(f != NULL && fwrite(sb, 1, sizeof(sb), f) == sizeof(sb));
+		if (f != NULL)
+			fclose(f);
+	}
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "none made: Secure Boot is on") != NULL);
+	done();
+	CHECK(slurp(token, a, sizeof(a)) == SIZE_MAX && slurp(seed, a, sizeof(a)) == FILE_LEN);
 }
 
 /* efivarfs shows every variable 0644 at boot: refresh makes an OS-made
@@ -543,6 +573,7 @@ int main(void)
 
 	RUN(test_install);
 	RUN(test_firmware_token);
+	RUN(test_no_os_token_under_secure_boot);
 	RUN(test_token_hidden_at_refresh);
 	RUN(test_config_beside_app);
 	RUN(test_stays_in_the_esp);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../core/audit.h"
 #include "../core/earlyseed.h"
@@ -127,6 +128,10 @@ static void test_not_seeded(void)
 	put(kmsg, "", 0);
 	CHECK(run(false) == STATUS_NOT_SEEDED && strstr(outbuf, "not yet") != NULL);
 	free(outbuf);
+	/* a log rotated past the boot says nothing of it */
+	put(kmsg, "6,52113,98765432,-;usb 1-1: new device\n", 38);
+	CHECK(run(false) == STATUS_UNKNOWN && strstr(outbuf, "unknown: the kernel's log") != NULL);
+	free(outbuf);
 }
 
 /* Seeded now from the file, but the file will not count next time. */
@@ -147,6 +152,25 @@ static void test_next_at_risk(void)
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE);
 	CHECK(run(false) == STATUS_NEXT_AT_RISK && strstr(outbuf, "token missing") != NULL);
 	free(outbuf);
+	/* Secure Boot with a token the OS made: the app will not count the file */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	{
+		char p[400];
+		uint8_t tokvar[4 + ES_TOKEN_LEN] = { 7 }, sb[5] = { 6, 0, 0, 0, 1 };
+
+		seed_file(256, 0);
+		snprintf(p, sizeof(p), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
+		put(p, tokvar, sizeof(tokvar));
+		CHECK(run(false) == STATUS_OK); /* no Secure Boot: it counts */
+		free(outbuf);
+		snprintf(p, sizeof(p), "%s/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", efivars);
+		put(p, sb, sizeof(sb));
+		CHECK(run(false) == STATUS_NEXT_AT_RISK && strstr(outbuf, "under Secure Boot the file does not count"));
+		free(outbuf);
+		CHECK(unlink(p) == 0);
+		snprintf(p, sizeof(p), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
+		CHECK(unlink(p) == 0);
+	}
 	/* a hardware RNG this boot: the next one has it too */
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_EFI_RNG);
 	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);

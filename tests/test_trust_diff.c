@@ -18,7 +18,9 @@
  *   sound: no kernel distrusts the CPU where earlyseed trusts it, and no
  *          kernel credits the table where earlyseed thinks it does not;
  *   exact: on a line every kernel keeps whole and with no value the kernels
- *          disagree on, earlyseed reads what Linux 6.1 reads.
+ *          disagree on, earlyseed reads what Linux 6.1 reads;
+ *   and es_trust_parse_most() (what the OS side rests a pool on) says the
+ *          CPU is trusted wherever any kernel trusts it.
  * ES_QUICK=1 (the ASan and valgrind runs) checks fewer lines.
  */
 #include <stdio.h>
@@ -313,14 +315,19 @@ static unsigned long long lines_checked, long_lines, unsound_cases;
 static void check_line(const char *line)
 {
 	struct kview k[NKERNELS];
-	struct es_trust t;
+	struct es_trust t, most;
 	int all_agree = 1, whole;
 	size_t len = strlen(line);
 
 	es_trust_defaults(&t);
 	es_trust_parse(&t, line);
+	es_trust_defaults(&most);
+	es_trust_parse_most(&most, line);
 	for (int i = 0; i < NKERNELS; i++) {
 		kernel_view((enum kernel)i, line, &k[i]);
+		/* the other direction, for what a pool may rest on */
+		if (k[i].cpu && !most.cpu)
+			unsound_cases++, check_fail(__FILE__, __LINE__, "a kernel trusts the CPU, es_trust_parse_most says none does");
 		if (!k[i].cpu && t.cpu)
 			unsound_cases++, check_fail(__FILE__, __LINE__, "a kernel distrusts the CPU, earlyseed trusts it");
 		if (k[i].bootloader && !t.bootloader)

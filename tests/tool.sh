@@ -75,3 +75,7 @@ check "make sign without KEY fails" 2 make -s sign
 mkdir -p "$tmp/esp2" "$tmp/efivars2"
 check "make install SIGNED=1" 0 make -s install ESP="$tmp/esp2" EFIVARS="$tmp/efivars2" SIGNED=1
 check "make install SIGNED=1 installs the signed app" 0 cmp build/signed/earlyseed.efi "$tmp/esp2/EFI/earlyseed/earlyseed.efi"
+mkdir -p "$tmp/esp3"
+check "install refuses a line break in --next (no config lines injected)" 1 "$T" install --esp "$tmp/esp3" \
+	--from build/earlyseed.efi --next $'\\vmlinuz\nseed_file = \\vmlinuz'
+check "install refuses an image that is not PE" 1 "$T" install --esp "$tmp/esp3" --from tools/sign.sh

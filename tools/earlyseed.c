@@ -76,7 +76,7 @@ static const char usage[] =
 	"         (efivarfs), /proc/cmdline, the kernel's log (/dev/kmsg) and the ESP\n"
 	"         (default /boot/efi: the seed file, the token). Exit 0: yes to both;\n"
 	"         1: this boot was not seeded at 0 through earlyseed; 3: the next boot\n"
-	"         will not be. --json for scripts\n"
+	"         will not be; 4: the kernel's log no longer reaches the boot. --json\n"
 	"pe       adds a .sbat section (shim's SBAT table, CSV) to a PE32+ image and,\n"
 	"         with --nx, sets NX_COMPAT where every section allows it (the build\n"
 	"         runs it on the app and the driver: docs/reference.md \"Secure Boot\")\n";

@@ -3,6 +3,7 @@
 #include "installer.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -30,6 +31,12 @@ static uint8_t *slurp(const char *path, size_t *n, FILE *err)
 		return NULL;
 	}
 	*n = fread(buf, 1, IMAGE_MAX, f);
+	if (ferror(f) || !feof(f) || fgetc(f) != EOF) {
+		fprintf(err, "earlyseed: cannot read %s whole (at most %u bytes)\n", path, IMAGE_MAX);
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
 	fclose(f);
 	if (*n < 2 || buf[0] != 'M' || buf[1] != 'Z') {
 		fprintf(err, "earlyseed: %s is not a PE image\n", path);
@@ -66,6 +73,16 @@ static void disk_of(const char *esp, char *disk, size_t dcap, char *part, size_t
 	}
 }
 
+/* A config value: printable ASCII only (no line of its own to inject). */
+static bool value_ok(const char *v)
+{
+	for (; v != NULL && *v != '\0'; v++) {
+		if (*v < 0x20 || *v > 0x7e)
+			return false;
+	}
+	return true;
+}
+
 int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 {
 	struct seedtool_opts so = { 0 };
@@ -76,6 +93,10 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	struct stat st;
 	int espfd, dirfd, rc = 1, len;
 
+	if (!value_ok(o->next) || !value_ok(o->cmdline)) {
+		fprintf(err, "earlyseed: --next and --cmdline take printable ASCII only\n");
+		return 1;
+	}
 	img = slurp(from, &n, err);
 	if (img == NULL)
 		return 1;
@@ -101,8 +122,11 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 			       o->next != NULL && o->next[0] != '\0' ? o->next : "\\EFI\\earlyseed\\next.efi",
 			       o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
 			       o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
-		if (len < 0 || (size_t)len >= sizeof(conf) ||
-		    seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
+		if (len < 0 || (size_t)len >= sizeof(conf)) {
+			fprintf(err, "earlyseed: --next or --cmdline too long for a config\n");
+			goto out;
+		}
+		if (seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
 			goto out;
 		fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", o->esp);
 		if (o->next == NULL || o->next[0] == '\0')

@@ -114,7 +114,7 @@ int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n
 {
 	struct pe_layout l;
 	struct pe_info info;
-	uint32_t end_va = 0, end_raw = 0, va, raw, rawsize, table_end, data_size;
+	uint32_t end_va = 0, end_raw = 0, first_raw = UINT32_MAX, va, raw, rawsize, table_end, data_size;
 	uint8_t *o, *h;
 
 	*out = NULL;
@@ -125,7 +125,7 @@ int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n
 		*why = "the image already has a .sbat section";
 		return -1;
 	}
-	if (!petool_sbat_ok(sbat, sbat_n)) {
+	if (sbat_n > 65536u || !petool_sbat_ok(sbat, sbat_n)) {
 		*why = "the SBAT table is not CSV lines of 6 fields starting with sbat,1,";
 		return -1;
 	}
@@ -140,13 +140,28 @@ int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n
 		}
 		if (sva + (vs > rs ? vs : rs) > end_va)
 			end_va = sva + (vs > rs ? vs : rs);
+		if (rs != 0 && rp < first_raw)
+			first_raw = rp;
 		if (rs != 0 && rp + rs > end_raw)
 			end_raw = rp + rs;
 	}
-	/* The new header must fit before the first section's bytes. */
+	/* The new header must fit before the first section's bytes, over
+	 * bytes nothing uses (zeros). */
 	table_end = (uint32_t)(l.table + (size_t)(info.nsections + 1u) * PE_SECTION_HEADER);
-	if (table_end > info.size_of_headers) {
+	if (table_end > info.size_of_headers || table_end > first_raw || table_end > n) {
 		*why = "no room for another section header";
+		return -1;
+	}
+	for (size_t k = table_end - PE_SECTION_HEADER; k < table_end; k++) {
+		if (img[k] != 0) {
+			*why = "no room for another section header (the bytes after the table are in use)";
+			return -1;
+		}
+	}
+	/* A signature covers the image as it is: seal first, then sign.
+	 * (Optional header DataDirectory[4], the certificate table.) */
+	if (l.table - l.opt >= 152 && es_le_get32(img + l.opt + 108) > 4u && es_le_get32(img + l.opt + 148) != 0) {
+		*why = "the image is signed already (sign after adding .sbat)";
 		return -1;
 	}
 	/* Anything after the last section (a COFF symbol table) is dropped:
@@ -160,6 +175,10 @@ int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n
 		end_raw = info.size_of_headers;
 	if (end_raw > n)
 		end_raw = (uint32_t)n;
+	if (end_va > UINT32_MAX - info.section_align - PE_PAGE * 32u) {
+		*why = "image too large";
+		return -1;
+	}
 	va = align_up(end_va, info.section_align);
 	raw = align_up(end_raw, info.file_align);
 	rawsize = align_up((uint32_t)sbat_n, info.file_align);

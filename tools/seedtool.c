@@ -175,6 +175,16 @@ static bool firmware_has_token(const struct seedtool_opts *o)
 	       (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED | ES_AUDIT_F_TOKEN_FAILED)) != 0;
 }
 
+/* Is Secure Boot on? (SecureBoot under EFI_GLOBAL_VARIABLE, UEFI 2.10
+ * section 3.3: one byte, 1 when enforced.) */
+static bool secure_boot(const struct seedtool_opts *o)
+{
+	uint8_t v[VAR_MAX];
+
+	return var_read(efivars_dir(o), "SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", v, sizeof(v)) == 1 &&
+	       v[0] == 1;
+}
+
 /* The token through efivarfs, once: an existing one is never rewritten. */
 static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
@@ -193,6 +203,14 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 		return -1;
 	if (lstat(path, &st) == 0) {
 		fprintf(out, "token: present, left as it is\n");
+		return 0;
+	}
+	if (secure_boot(o)) {
+		/* A token the OS made is one it can read: under Secure Boot the
+		 * file would then never count. The app makes its own (boot
+		 * services only) at the next boot with a hardware RNG. */
+		fprintf(out, "token: none made: Secure Boot is on, so the token is left to earlyseed's app (boot "
+			     "services only), which makes it at a boot with a hardware RNG\n");
 		return 0;
 	}
 	if (firmware_has_token(o)) {
@@ -445,7 +463,7 @@ static void os_provenance(const struct seedtool_opts *o, const struct es_seedfil
 			  struct es_provenance *from, uint32_t *flags)
 {
 	static char cmd[ES_CONFIG_CMDLINE_MAX + 1];
-	struct es_trust t;
+	struct es_trust t, most;
 	FILE *f = fopen(o->cmdline_file != NULL ? o->cmdline_file : "/proc/cmdline", "re");
 	size_t n = 0;
 
@@ -456,8 +474,12 @@ static void os_provenance(const struct seedtool_opts *o, const struct es_seedfil
 	cmd[n] = '\0';
 	es_trust_defaults(&t);
 	es_trust_parse(&t, cmd);
+	es_trust_defaults(&most);
+	es_trust_parse_most(&most, cmd);
 	from->other_bits = have_old ? old->from.other_bits : 0u;
-	if (!t.cpu)
+	/* none of it the CPU's only if no kernel could have trusted the CPU
+	 * (random.trust_cpu=true is trust from 5.19 on) */
+	if (!most.cpu)
 		from->other_bits = ES_GATE_BITS;
 	from->cpu_bits = ES_GATE_BITS - from->other_bits;
 	/* and what the app takes when its next stage is a boot loader */
@@ -606,6 +628,7 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
 	memset(p, 0, sizeof(*p));
 	if ((size_t)snprintf(tok, sizeof(tok), "%s/%s", efivars_dir(o), SEEDTOOL_TOKEN_VAR) < sizeof(tok))
 		p->token_visible = lstat(tok, &st) == 0;
+	p->secure_boot = secure_boot(o);
 	if (espfd < 0 || quiet == NULL) {
 		if (espfd >= 0)
 			close(espfd);

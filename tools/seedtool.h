@@ -56,6 +56,7 @@ struct seedtool_peek {
 	bool header;       /* in earlyseed's format */
 	uint32_t other_bits, cpu_bits, flags;
 	bool token_visible;        /* EarlyseedToken in efivarfs (the OS made it) */
+	bool secure_boot;          /* SecureBoot is 1 */
 };
 /* Fill *p; 0, or -1 when the ESP cannot be opened. Reads only. */
 int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *err);

@@ -24,6 +24,8 @@ struct klog {
 	char rng_addr[24];
 	bool crng_ready;    /* "random: crng init done" */
 	unsigned long crng_us; /* when, in microseconds since boot */
+	bool rotated;       /* /dev/kmsg's first record is not the boot's first */
+	bool first;         /* a record was seen */
 };
 
 /* A line of /dev/kmsg ("pri,seq,usec,flags;text") or of dmesg ("[  s.us] text"):
@@ -52,10 +54,23 @@ static const char *log_text(const char *line, unsigned long *us)
 	return line;
 }
 
+/* /dev/kmsg's sequence number ("pri,SEQ,usec,..."), or -1. */
+static long log_seq(const char *line)
+{
+	const char *c1 = strchr(line, ','), *semi = strchr(line, ';');
+
+	return c1 != NULL && semi != NULL && c1 < semi && line[0] != '[' ? strtol(c1 + 1, NULL, 10) : -1;
+}
+
 static void klog_line(struct klog *k, const char *line)
 {
 	unsigned long us;
 	const char *t = log_text(line, &us), *rng;
+
+	if (!k->first) {
+		k->first = true;
+		k->rotated = log_seq(line) > 0;
+	}
 
 	if (strncmp(t, "efi: ", 5) == 0 && (rng = strstr(t, "RNG=0x")) != NULL) {
 		size_t n = strspn(rng + 4, "0123456789abcdefxABCDEF");
@@ -87,9 +102,11 @@ static void klog_read(const char *path, struct klog *k)
 			continue;
 		if (r < 0 && errno == EPIPE) /* a record overwritten while reading */
 			continue;
-		if (r <= 0 || n + (size_t)r >= sizeof(buf) - 1)
+		if (r <= 0)
 			break;
 		n += (size_t)r;
+		if (n >= sizeof(buf) - 2)
+			break; /* what fits is parsed */
 		if (buf[n - 1] != '\n')
 			buf[n++] = '\n';
 	}
@@ -141,7 +158,7 @@ static void json_str(FILE *out, const char *s)
 
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
+		else if (c < 0x20 || c >= 0x80) /* a byte as its code point: valid JSON, whatever it was */
 			fprintf(out, "\\u%04x", c);
 		else
 			fputc(c, out);
@@ -175,7 +192,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	/* this boot */
 	at0 = k.crng_ready && k.crng_us == 0;
 	by_us = at0 && audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && k.rng_table;
-	by = !k.crng_ready	  ? "not yet: the crng is not ready"
+	by = !k.crng_ready && k.rotated ? "unknown: the kernel's log no longer reaches back to the boot"
+	     : !k.crng_ready	  ? "not yet: the crng is not ready"
 	     : by_us		  ? "earlyseed's seed table"
 	     : at0 && k.rng_table ? "a seed table earlyseed did not install"
 	     : at0		  ? "the kernel's own sources (the CPU's RNG under random.trust_cpu)"
@@ -187,12 +205,17 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	       (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0 && (a.flags & ES_AUDIT_F_RDRAND_FAIL) == 0));
 	token = pk.token_visible || (audit && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0);
 	file_bits = pk.header ? pk.other_bits + (t.cpu ? pk.cpu_bits : 0u) : 0u;
+	/* as the app judges it (core/session.c es_session_add_seed_file): under
+	 * Secure Boot a token the OS can read keeps the file from counting */
 	file_ok = have_esp && !pk.off && pk.exists && pk.header && pk.size >= ES_SEED_FILE_MIN && token &&
-		  file_bits >= ES_GATE_BITS;
+		  !(pk.secure_boot && pk.token_visible) && file_bits >= ES_GATE_BITS;
 	next = file_ok ? "seeded from the seed file"
 	       : hw    ? "seeded by the hardware RNG this boot used"
 		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
-	rc = !by_us ? STATUS_NOT_SEEDED : (!file_ok && !hw) ? STATUS_NEXT_AT_RISK : STATUS_OK;
+	rc = !k.crng_ready && k.rotated ? STATUS_UNKNOWN
+	     : !by_us			? STATUS_NOT_SEEDED
+	     : (!file_ok && !hw)	? STATUS_NEXT_AT_RISK
+					: STATUS_OK;
 
 	if (o->json) {
 		fprintf(out, "{\"this_boot\":{\"crng_ready\":%s,\"crng_ready_us\":%lu,\"at_zero\":%s,\"rng_table\":",
@@ -232,7 +255,10 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		fprintf(out, "seed file: %s: %zu bytes, %s%u bits%s; token %s\n", pk.path, pk.size,
 			pk.header ? "rests on " : "not in earlyseed's format: ", file_bits,
 			pk.header && !t.cpu && pk.cpu_bits > 0 ? " (its CPU bits do not count: random.trust_cpu=off)" : "",
-			pk.token_visible ? "present (made by the OS)" : token ? "held by the firmware" : "missing");
+			pk.token_visible ? (pk.secure_boot ? "made by the OS, so under Secure Boot the file does not count"
+							   : "present (made by the OS)")
+			: token ? "held by the firmware"
+				: "missing");
 	fprintf(out, "next boot: %s\n", next);
 	return rc;
 }

@@ -16,7 +16,8 @@ enum status_code {
 	STATUS_OK = 0,          /* this boot seeded at 0 by earlyseed, the next one will be */
 	STATUS_NOT_SEEDED = 1,  /* this boot's crng was not ready at [0.000000] through earlyseed */
 	STATUS_USAGE = 2,
-	STATUS_NEXT_AT_RISK = 3 /* this boot was, the next one will not be (no source to seed it) */
+	STATUS_NEXT_AT_RISK = 3, /* this boot was, the next one will not be (no source to seed it) */
+	STATUS_UNKNOWN = 4      /* the kernel's log no longer reaches back to the boot */
 };
 
 struct status_opts {
