@@ -148,9 +148,9 @@ static void test_refused(void)
 	es_le_put32(img + 0x80 + 24 + 148, 0x100);
 	CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1);
 	CHECK(strstr(why, "signed already") != NULL);
-	/* the bytes where the new header would go are in use */
+	/* the new header would run into the first section's bytes */
 	n = make_pe(PE_MACHINE_X64, false, RX, 0x2000);
-	img[0x80 + 24 + 240 + 2 * PE_SECTION_HEADER + 3] = 0x5a;
+	es_le_put32(img + 0x80 + 24 + 240 + 20, 0x80 + 24 + 240 + 2 * PE_SECTION_HEADER + 8);
 	CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1);
 	/* bad tables */
 	{
