@@ -528,6 +528,8 @@ static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID *
 	struct fake_image *im = image_of(h);
 
 	if (im != NULL && memcmp(guid, &loaded_image_guid, sizeof(*guid)) == 0) {
+		if (fake.child_no_loaded_image && h != fake_image_handle())
+			return EFI_UNSUPPORTED;
 		*out = &im->li;
 		return EFI_SUCCESS;
 	}

@@ -111,6 +111,7 @@ struct fake_efi {
 	size_t rng_installs, rng_uninstalls;
 	size_t events;               /* events created and not closed */
 	size_t tpl_raises, tpl_errors;
+	bool child_no_loaded_image;  /* a loaded next stage has no EFI_LOADED_IMAGE_PROTOCOL */
 	uint64_t monotonic;          /* GetNextMonotonicCount's next value */
 	EFI_STATUS monotonic_status; /* forced GetNextMonotonicCount result */
 };

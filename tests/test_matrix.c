@@ -157,6 +157,7 @@ static void finish(bool expect_table, bool expect_started)
 		CHECK(EFI_ERROR(rc));
 		CHECK(logged("earlyseed: error: cannot load next stage ") ||
 		      logged("earlyseed: error: Secure Boot refused next stage ") ||
+		      logged("earlyseed: error: cannot pass the command line to ") ||
 		      logged("earlyseed: error: loaded from a device with no file system"));
 	}
 	CHECK((t != NULL) == expect_table);
@@ -502,6 +503,16 @@ static void test_next_stage_missing_or_unloadable(void)
 		CHECK(logged("earlyseed: table: taken back"));
 		CHECK(!logged("cannot load next stage"));
 	}
+
+	/* its command line cannot be passed (no loaded-image protocol on it):
+	 * a kernel started without it would credit by its defaults, not by
+	 * the trust earlyseed judged by: not started, the firmware goes on */
+	base();
+	fake.child_no_loaded_image = true;
+	finish(true, false);
+	CHECK(rc == EFI_UNSUPPORTED && !fake.started);
+	CHECK(logged("earlyseed: error: cannot pass the command line to \\vmlinuz (no loaded-image protocol), not "
+		     "started: Unsupported"));
 
 	/* the next stage starts and returns an error: handed back as is */
 	base();
