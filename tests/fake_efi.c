@@ -945,6 +945,18 @@ static struct fake_var *var_find(const CHAR16 *name, const EFI_GUID *guid)
 
 static const CHAR16 token_name[] = u"EarlyseedToken";
 
+/* One variable into its slot (the caller checked the size). */
+static void var_store(struct fake_var *v, const CHAR16 *name, const EFI_GUID *guid, UINT32 attr, const void *p,
+		      size_t n)
+{
+	v->used = true;
+	memcpy(v->name, name, (u16len(name) + 1) * sizeof(CHAR16));
+	v->guid = *guid;
+	v->attr = attr;
+	v->len = n;
+	memcpy(v->data, p, n);
+}
+
 /* UEFI 2.10 section 8.2 GetVariable: EFI_BUFFER_TOO_SMALL with the size. */
 static EFI_STATUS EFIAPI rt_get_variable(CHAR16 *name, EFI_GUID *guid, UINT32 *attr, UINTN *size, VOID *data)
 {
@@ -1006,12 +1018,7 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 		if (v == NULL)
 			return EFI_OUT_OF_RESOURCES;
 	}
-	v->used = true;
-	memcpy(v->name, name, (u16len(name) + 1) * sizeof(CHAR16));
-	v->guid = *guid;
-	v->attr = attr;
-	v->len = size;
-	memcpy(v->data, data, size);
+	var_store(v, name, guid, attr, data, size);
 	if (u16eq(name, token_name)) /* a secret; audit records are not */
 		fake_note_source(data, size);
 	return EFI_SUCCESS;
@@ -1026,12 +1033,7 @@ void fake_set_var(const CHAR16 *name, const EFI_GUID *guid, const void *p, size_
 			v = &fake.vars[i];
 	if (v == NULL || n > sizeof(v->data))
 		abort();
-	v->used = true;
-	memcpy(v->name, name, (u16len(name) + 1) * sizeof(CHAR16));
-	v->guid = *guid;
-	v->attr = attr;
-	v->len = n;
-	memcpy(v->data, p, n);
+	var_store(v, name, guid, attr, p, n);
 }
 
 void fake_set_token(const uint8_t *p, size_t n, UINT32 attr)
