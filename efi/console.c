@@ -7,15 +7,27 @@
 struct out {
 	CHAR16 buf[CONSOLE_CHUNK + 1];
 	UINTN n;
+	BOOLEAN keep; /* into pending[] (console_log while CONSOLE_SHOW_PENDING) */
 };
+
+/* Lines logged before the app read its config ("start", "config: reading
+ * ..."): kept until it says whether they show. A few lines' worth; what
+ * does not fit is lost. */
+#define CONSOLE_PENDING 384u
+static CHAR16 pending[CONSOLE_PENDING + 1];
+static UINTN npending;
 
 static void flush(struct out *o)
 {
 	if (o->n == 0)
 		return;
 	o->buf[o->n] = 0;
-	if (ST != NULL && ST->ConOut != NULL)
+	if (o->keep) {
+		for (UINTN i = 0; i < o->n && npending < CONSOLE_PENDING; i++)
+			pending[npending++] = o->buf[i];
+	} else if (ST != NULL && ST->ConOut != NULL) {
 		(void)uefi_call_wrapper(ST->ConOut->OutputString, 2, ST->ConOut, o->buf);
+	}
 	o->n = 0;
 }
 
@@ -175,15 +187,29 @@ static void format(struct out *o, const CHAR16 *fmt, va_list ap)
 
 /* make VERBOSE=1: every line by default (the driver has no config). */
 #if defined(ES_VERBOSE) && ES_VERBOSE
-enum console_show console_show = CONSOLE_SHOW_ALL;
+#define CONSOLE_DEFAULT CONSOLE_SHOW_ALL
 #else
-enum console_show console_show = CONSOLE_SHOW_SUMMARY;
+#define CONSOLE_DEFAULT CONSOLE_SHOW_SUMMARY
 #endif
+enum console_show console_default = CONSOLE_DEFAULT;
+enum console_show console_show = CONSOLE_DEFAULT;
 static UINT32 warnings;
 
 void console_begin(void)
 {
 	warnings = 0;
+	npending = 0;
+}
+
+void console_set_show(enum console_show s)
+{
+	console_show = s;
+	if (s == CONSOLE_SHOW_ALL && npending > 0) {
+		pending[npending] = 0;
+		if (ST != NULL && ST->ConOut != NULL)
+			(void)uefi_call_wrapper(ST->ConOut->OutputString, 2, ST->ConOut, pending);
+	}
+	npending = 0;
 }
 
 void console_log(enum console_kind k, const CHAR16 *fmt, ...)
@@ -191,7 +217,8 @@ void console_log(enum console_kind k, const CHAR16 *fmt, ...)
 	struct out o;
 	va_list ap;
 
-	if (k == CONSOLE_INFO && console_show != CONSOLE_SHOW_ALL)
+	o.keep = k == CONSOLE_INFO && console_show == CONSOLE_SHOW_PENDING;
+	if (k == CONSOLE_INFO && console_show != CONSOLE_SHOW_ALL && !o.keep)
 		return;
 	if (k == CONSOLE_SUMMARY && console_show == CONSOLE_SHOW_WARNINGS)
 		return;
@@ -213,6 +240,7 @@ void console_print(const CHAR16 *fmt, ...)
 	va_list ap;
 
 	o.n = 0;
+	o.keep = FALSE;
 	va_start(ap, fmt);
 	format(&o, fmt, ap);
 	va_end(ap);

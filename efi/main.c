@@ -34,16 +34,18 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
 	es_config_defaults(cfg);
 	*no_fs = false;
 	if (self == NULL) {
+		console_set_show(console_default);
 		log_warn(L"config: no loaded-image protocol, using defaults");
 		return;
 	}
 	devpath_file_ascii(self->FilePath, self_path, ES_CONFIG_NEXT_MAX);
 	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
-	/* From here on the config says what to print. */
-	if (cfg->verbose != ES_VERBOSE_DEFAULT)
-		console_show = cfg->verbose == ES_VERBOSE_YES  ? CONSOLE_SHOW_ALL
-			       : cfg->verbose == ES_VERBOSE_NO ? CONSOLE_SHOW_SUMMARY
-								 : CONSOLE_SHOW_WARNINGS;
+	/* From here on the config says what to print; the lines so far print
+	 * now if it says every line. */
+	console_set_show(cfg->verbose == ES_VERBOSE_YES	     ? CONSOLE_SHOW_ALL
+			 : cfg->verbose == ES_VERBOSE_NO     ? CONSOLE_SHOW_SUMMARY
+			 : cfg->verbose == ES_VERBOSE_QUIET  ? CONSOLE_SHOW_WARNINGS
+								: console_default);
 	clash = es_config_seed_file_clash(cfg, self_path);
 	if (clash != NULL) {
 		/* One typo would overwrite the kernel's first 4 KiB at every boot. */
@@ -169,7 +171,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	BS = systab->BootServices;
 	RT = systab->RuntimeServices;
 	t0 = cpurng_arch.cycles();
+	/* Until the config says what to print, lines are kept, not shown. */
 	console_begin();
+	if (console_show != CONSOLE_SHOW_ALL)
+		console_show = CONSOLE_SHOW_PENDING;
 	log_line(L"start");
 	before = stage_count_before(image);
 	if (!es_stage_may_chain(before))

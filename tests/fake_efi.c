@@ -1097,7 +1097,7 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	nhanded = 0;
 	/* every line, as the checks on log text need; the quiet default is
 	 * tested by setting it back (test_matrix.c test_quiet_boot) */
-	console_show = CONSOLE_SHOW_ALL;
+	console_show = console_default = CONSOLE_SHOW_ALL;
 	memset(&systab, 0, sizeof(systab));
 	memset(&boot, 0, sizeof(boot));
 	memset(&runtime, 0, sizeof(runtime));

@@ -1327,12 +1327,12 @@ static void test_quiet_boot(void)
 
 	/* the shipped default: the summary line alone */
 	base();
-	console_show = CONSOLE_SHOW_SUMMARY;
+	console_show = console_default = CONSOLE_SHOW_SUMMARY;
 	finish(true, true);
 	CHECK(lines() == 1 && logged("earlyseed: summary rdseed="));
 	/* quiet: nothing at all on a healthy boot */
 	base();
-	console_show = CONSOLE_SHOW_SUMMARY;
+	console_show = console_default = CONSOLE_SHOW_SUMMARY;
 	fake.files[0].data = (const uint8_t *)quiet;
 	fake.files[0].len = sizeof(quiet) - 1;
 	fake.rngs[0].then = EFI_SUCCESS;
@@ -1340,7 +1340,7 @@ static void test_quiet_boot(void)
 	CHECK(fake.started && fake.loglen == 0);
 	/* a failure prints, quiet or not: the line saying why */
 	base();
-	console_show = CONSOLE_SHOW_SUMMARY;
+	console_show = console_default = CONSOLE_SHOW_SUMMARY;
 	fake.files[0].data = (const uint8_t *)quiet;
 	fake.files[0].len = sizeof(quiet) - 1;
 	fake.rngs[0].then = EFI_DEVICE_ERROR;
@@ -1349,14 +1349,17 @@ static void test_quiet_boot(void)
 	CHECK(!logged("earlyseed: start") && !logged("earlyseed: cpu:"));
 	/* verbose = yes: today's lines */
 	base();
-	console_show = CONSOLE_SHOW_SUMMARY;
+	console_show = console_default = CONSOLE_SHOW_SUMMARY;
 	fake.files[0].data = (const uint8_t *)yes;
 	fake.files[0].len = sizeof(yes) - 1;
 	finish(true, true);
 	CHECK(lines() > 10 && logged("earlyseed: cpu: ") && logged("earlyseed: starting \\vmlinuz"));
+	/* the lines from before the config was read, kept until it said so */
+	CHECK(logged("earlyseed: start\r\n") || logged("earlyseed: start\n"));
+	CHECK(logged("earlyseed: config: reading \\EFI\\earlyseed\\earlyseed.conf"));
 	/* warnings are bounded: CONSOLE_WARN_MAX, then one line */
 	base();
-	console_show = CONSOLE_SHOW_SUMMARY;
+	console_show = console_default = CONSOLE_SHOW_SUMMARY;
 	console_begin();
 	for (int i = 0; i < 40; i++)
 		console_log(CONSOLE_WARN, L"earlyseed: warning %u\n", (UINT32)i);

@@ -37,9 +37,8 @@ if grep -q 'es\.refresh=1' /proc/cmdline && [ -s /lib/esp/order ]; then
 	if mount -t vfat -o umask=0077 /dev/vda /boot/efi 2>/dev/null; then
 		earlyseed seed refresh --esp /boot/efi 2>&1 | sed 's/^/initrd: seed: /'
 		# what `earlyseed status` says of this boot and the next
-		earlyseed status --esp /boot/efi > /tmp/status 2>&1
-		echo "exit $?" >> /tmp/status
-		sed 's/^/initrd: status: /' /tmp/status
+		st=$(earlyseed status --esp /boot/efi 2>&1)
+		printf '%s\nexit %s\n' "$st" "$?" | sed 's/^/initrd: status: /'
 		umount /boot/efi && echo "initrd: seed: ESP unmounted"
 	else
 		echo "initrd: seed: cannot mount the ESP (/dev/vda)"
