@@ -240,8 +240,10 @@ boot13() {
 	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp13/startup.nsh"
 	ES_BOOT_TIMEOUT=90 es_boot "$log" "$OUT/esp13"
 	local starts
+	# each stage an image of its own: the fifth, which refuses before it
+	# reads a config, shows only its error (the build's default)
 	starts=$(grep -c '^earlyseed: start$' "$log" || true)
-	if [ "$starts" = 5 ]; then pass "13 four stages ran, a fifth refused"; else fail "13 four stages ran, a fifth refused" "saw $starts starts"; fi
+	if [ "$starts" = 4 ]; then pass "13 four stages ran, a fifth refused"; else fail "13 four stages ran, a fifth refused" "saw $starts starts"; fi
 	expect "13 the error line" "$log" '^earlyseed: error: 4 earlyseed stages already run in this boot \(a loop in the configs\?\); at most 4 may'
 	expect "13 firmware went on" "$log" '^BdsDxe: failed to start Boot[0-9A-F]+ .*: Aborted'
 	expect "13 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'
