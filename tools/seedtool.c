@@ -165,13 +165,19 @@ static const char *efivars_dir(const struct seedtool_opts *o)
 
 /* Did this boot's earlyseed find (or make) a token? Its audit record says
  * so, also of a boot-service-only token efivarfs cannot show. */
-static bool firmware_has_token(const struct seedtool_opts *o)
+bool seedtool_audit(const char *efivars, struct es_audit_record *a)
 {
 	uint8_t buf[VAR_MAX];
-	struct es_audit_record a;
-	ssize_t n = var_read(efivars_dir(o), SEEDTOOL_AUDIT_VAR, buf, sizeof(buf));
+	ssize_t n = var_read(efivars != NULL ? efivars : SEEDTOOL_EFIVARS, SEEDTOOL_AUDIT_VAR, buf, sizeof(buf));
 
-	return n > 0 && es_audit_decode(buf, (size_t)n, &a) == ES_AUDIT_OK &&
+	return n > 0 && es_audit_decode(buf, (size_t)n, a) == ES_AUDIT_OK;
+}
+
+static bool firmware_has_token(const struct seedtool_opts *o)
+{
+	struct es_audit_record a;
+
+	return seedtool_audit(efivars_dir(o), &a) &&
 	       (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED | ES_AUDIT_F_TOKEN_FAILED)) != 0;
 }
 
@@ -462,20 +468,9 @@ static void read_config(int espfd, const char *app, struct es_config *c, FILE *o
 static void os_provenance(const struct seedtool_opts *o, const struct es_seedfile_header *old, bool have_old,
 			  struct es_provenance *from, uint32_t *flags)
 {
-	static char cmd[ES_CONFIG_CMDLINE_MAX + 1];
 	struct es_trust t, most;
-	FILE *f = fopen(o->cmdline_file != NULL ? o->cmdline_file : "/proc/cmdline", "re");
-	size_t n = 0;
 
-	if (f != NULL) {
-		n = fread(cmd, 1, sizeof(cmd) - 1, f);
-		fclose(f);
-	}
-	cmd[n] = '\0';
-	es_trust_defaults(&t);
-	es_trust_parse(&t, cmd);
-	es_trust_defaults(&most);
-	es_trust_parse_most(&most, cmd);
+	seedtool_kernel_trust(o->cmdline_file, &t, &most);
 	from->other_bits = have_old ? old->from.other_bits : 0u;
 	/* none of it the CPU's only if no kernel could have trusted the CPU
 	 * (random.trust_cpu=true is trust from 5.19 on) */
@@ -484,6 +479,25 @@ static void os_provenance(const struct seedtool_opts *o, const struct es_seedfil
 	from->cpu_bits = ES_GATE_BITS - from->other_bits;
 	/* and what the app takes when its next stage is a boot loader */
 	*flags = es_seedfile_flags(&t);
+}
+
+void seedtool_kernel_trust(const char *path, struct es_trust *t, struct es_trust *most)
+{
+	static char cmd[ES_CONFIG_CMDLINE_MAX + 1];
+	FILE *f = fopen(path != NULL ? path : "/proc/cmdline", "re");
+	size_t n = 0;
+
+	if (f != NULL) {
+		n = fread(cmd, 1, sizeof(cmd) - 1, f);
+		fclose(f);
+	}
+	cmd[n] = '\0';
+	es_trust_defaults(t);
+	es_trust_parse(t, cmd);
+	if (most != NULL) {
+		es_trust_defaults(most);
+		es_trust_parse_most(most, cmd);
+	}
 }
 
 /* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */

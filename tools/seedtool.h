@@ -67,6 +67,16 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
  * A descriptor, or -1 after a message. */
 int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf, FILE *err);
 
+/* This boot's audit record (EarlyseedAudit) through efivarfs (NULL: the
+ * system's): true and *a, or false. */
+struct es_audit_record;
+bool seedtool_audit(const char *efivars, struct es_audit_record *a);
+/* The running kernel's trust from its command line (path NULL:
+ * /proc/cmdline): *t as earlyseed counts by (es_trust_parse), *most (may be
+ * NULL) the most any kernel may trust (es_trust_parse_most). */
+struct es_trust;
+void seedtool_kernel_trust(const char *path, struct es_trust *t, struct es_trust *most);
+
 /* getrandom(2), flags 0: the default for seedtool_opts.random. */
 int seedtool_getrandom(uint8_t *p, size_t n);
 /* Replace name in the directory dirfd with n bytes, atomically (temporary

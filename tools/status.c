@@ -14,8 +14,6 @@
 #include "../core/earlyseed.h"
 #include "seedtool.h"
 
-#define EFIVARS "/sys/firmware/efi/efivars"
-#define AUDIT_VAR "EarlyseedAudit-" SEEDTOOL_GUID
 #define LOG_MAX (1u << 20)
 
 /* The kernel's log: what it said about the seed table and the crng. */
@@ -118,37 +116,6 @@ static void klog_read(const char *path, struct klog *k)
 	}
 }
 
-static bool read_audit(const char *efivars, struct es_audit_record *a)
-{
-	char path[4096];
-	uint8_t buf[4 + 128];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", efivars, AUDIT_VAR);
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf));
-	close(fd);
-	return n > 4 && es_audit_decode(buf + 4, (size_t)n - 4, a) == ES_AUDIT_OK;
-}
-
-static void read_cmdline(const char *path, struct es_trust *t)
-{
-	static char cmd[ES_CONFIG_CMDLINE_MAX + 1];
-	FILE *f = fopen(path, "re");
-	size_t n = 0;
-
-	if (f != NULL) {
-		n = fread(cmd, 1, sizeof(cmd) - 1, f);
-		fclose(f);
-	}
-	cmd[n] = '\0';
-	es_trust_defaults(t);
-	es_trust_parse(t, cmd);
-}
-
 /* s as a JSON string (RFC 8259 section 7). */
 static void json_str(FILE *out, const char *s)
 {
@@ -182,10 +149,10 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	so.esp = o->esp != NULL ? o->esp : "/boot/efi";
 	so.efivars = o->efivars;
 	so.app = o->app;
-	audit = read_audit(o->efivars != NULL ? o->efivars : EFIVARS, &a);
+	audit = seedtool_audit(o->efivars, &a);
 	if (audit)
 		es_audit_summary(&a, summary, sizeof(summary));
-	read_cmdline(o->cmdline != NULL ? o->cmdline : "/proc/cmdline", &t);
+	seedtool_kernel_trust(o->cmdline, &t, NULL);
 	klog_read(o->kmsg != NULL ? o->kmsg : "/dev/kmsg", &k);
 	have_esp = seedtool_peek(&so, &pk, err) == 0;
 
