@@ -193,6 +193,29 @@ struct es_provenance {
 	uint32_t other_bits; /* from every other counted source */
 };
 
+/*
+ * The token's variable (EarlyseedToken), little-endian:
+ *   0  ES_TOKEN_LEN bytes  the token
+ *  32  4 bytes  ES_TOKEN_MAGIC
+ *  36  u16      other_bits: what the pool that made it held from sources no
+ *               CPU trust setting touches (at most ES_GATE_BITS)
+ *  38  u16      cpu_bits: ... from the CPU's RNG
+ * A file bound to the token is worth no more than the token under the trust
+ * it is judged by: whoever reads the file knows it, and the token is what is
+ * left (an ESP writer can forge the file's header, not a boot-service-only
+ * variable). A 32-byte variable (made before this account existed) is taken
+ * as resting on the CPU's RNG alone.
+ */
+#define ES_TOKEN_VAR_LEN 40u
+#define ES_TOKEN_MAGIC "ESTK"
+/* Decode a token variable's n bytes: true with the token in tok and its
+ * account in *from; false for a wrong size or magic, or a token whose bytes
+ * are all equal (*from is then zero, tok untouched). */
+bool es_token_decode(const uint8_t *p, size_t n, uint8_t tok[ES_TOKEN_LEN], struct es_provenance *from);
+/* The variable's bytes for tok resting on *from (counts capped at ES_GATE_BITS). */
+void es_token_encode(const uint8_t tok[ES_TOKEN_LEN], const struct es_provenance *from,
+		     uint8_t out[ES_TOKEN_VAR_LEN]);
+
 struct es_session {
 	struct es_pool pool;
 	struct es_health_test test[ES_SRC_COUNT];
@@ -204,6 +227,7 @@ struct es_session {
 	bool prev_oversized;       /* over ES_TABLE_READ_MAX: not read */
 	uint32_t from_known;       /* bit per source whose provenance is in from[] */
 	struct es_provenance from[ES_SRC_COUNT]; /* what a stage-made input rests on */
+	struct es_provenance token_from; /* what the seed file's token rests on */
 	uint32_t committed;        /* bit per conditional source the caller committed */
 	uint8_t file_reason[ES_SRC_COUNT]; /* enum es_file_reason of a failed source */
 };
@@ -260,6 +284,8 @@ enum es_file_reason {
 	ES_FILE_UNSEEDED,      /* written from a pool that held no counted bits */
 	ES_FILE_CPU_UNTRUSTED, /* rests on the CPU's RNG alone, and trust_cpu is off */
 	ES_FILE_TOKEN_EXPOSED, /* Secure Boot on, and the OS can read the token */
+	ES_FILE_TOKEN_UNTRUSTED, /* the token rests on the CPU's RNG alone, and trust_cpu is off */
+	ES_FILE_NO_COUNTER,    /* GetNextMonotonicCount failed: a lost write could count one pool twice */
 	ES_FILE_REASONS
 };
 const char *es_file_reason_text(enum es_file_reason r);
@@ -312,6 +338,7 @@ struct es_file_token {
 	const uint8_t *bytes; /* ES_TOKEN_LEN bytes when have is ES_HAVE_YES */
 	bool runtime;         /* it has EFI_VARIABLE_RUNTIME_ACCESS: the OS can read it */
 	bool secure_boot;     /* the firmware's SecureBoot variable is 1 */
+	struct es_provenance from; /* what the token rests on (es_token_decode) */
 };
 /*
  * The seed file's first n bytes (the caller reads at most ES_SEED_FILE_MAX):

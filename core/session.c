@@ -145,6 +145,8 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 	}
 	s->from_known |= 1u << ES_SRC_SEED_FILE;
 	s->from[ES_SRC_SEED_FILE] = h.from;
+	if (tok != NULL && tok->have == ES_HAVE_YES)
+		s->token_from = tok->from;
 }
 
 void es_session_block(struct es_session *s, enum es_source src, enum es_file_reason r)
@@ -189,18 +191,35 @@ static uint32_t sat_add(uint32_t a, uint32_t b)
 	return a > UINT32_MAX - b ? UINT32_MAX : a + b;
 }
 
+static uint32_t min32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
 /* bits of a source an earlier stage made, counted for what it rests on
- * under this stage's trust; its parts go into v->made_of. */
-static uint32_t by_provenance(const struct es_provenance *from, uint32_t bits, const struct es_trust *trust,
-			      struct es_verdict *v)
+ * under this stage's trust (and, for the seed file, its token's: token
+ * not NULL); its parts go into v->made_of. */
+static uint32_t by_provenance(const struct es_provenance *from, const struct es_provenance *token, uint32_t bits,
+			      const struct es_trust *trust, struct es_verdict *v)
 {
 	uint32_t rests = sat_add(from->other_bits, trust->cpu ? from->cpu_bits : 0u);
+	uint32_t other = from->other_bits;
 
 	if (!trust->cpu && from->cpu_bits > 0)
 		v->untrusted_bits = sat_add(v->untrusted_bits, bits < from->cpu_bits ? bits : from->cpu_bits);
 	bits = bits < rests ? bits : rests;
-	v->made_of.other_bits = sat_add(v->made_of.other_bits, bits < from->other_bits ? bits : from->other_bits);
-	v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits, bits > from->other_bits ? bits - from->other_bits : 0u);
+	/* A seed file is worth no more than its token holds either (anyone
+	 * who reads the file knows it; the token is the secret left, and an
+	 * ESP writer can forge the header, not the token's account). */
+	if (token != NULL) {
+		uint32_t t_rests = sat_add(token->other_bits, trust->cpu ? token->cpu_bits : 0u);
+
+		bits = min32(bits, t_rests);
+		other = min32(other, token->other_bits);
+	}
+	other = min32(bits, other);
+	v->made_of.other_bits = sat_add(v->made_of.other_bits, other);
+	v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits, bits - other);
 	return bits;
 }
 
@@ -249,12 +268,16 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 			 * less than that must not reach the kernel on its own. */
 			if (i == ES_SRC_PREV_TABLE && rests < bits)
 				v->prev_overclaims = true;
-			bits = by_provenance(from, bits, trust, v);
+			bits = by_provenance(from, i == ES_SRC_SEED_FILE ? &s->token_from : NULL, bits, trust, v);
 			if (bits == 0 && i == ES_SRC_SEED_FILE) {
 				/* A file that rests on nothing counted here fails,
 				 * with the reason the audit record gives. */
-				file_why = (uint8_t)(sat_add(from->other_bits, from->cpu_bits) == 0 ? ES_FILE_UNSEEDED
-												  : ES_FILE_CPU_UNTRUSTED);
+				if (sat_add(from->other_bits, from->cpu_bits) == 0)
+					file_why = ES_FILE_UNSEEDED;
+				else if (rests > 0)
+					file_why = ES_FILE_TOKEN_UNTRUSTED; /* the header alone would count */
+				else
+					file_why = ES_FILE_CPU_UNTRUSTED;
 				v->state[i] = ES_FAIL;
 				v->why[i] = es_file_reason_text((enum es_file_reason)file_why);
 				continue;

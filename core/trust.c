@@ -239,7 +239,12 @@ static void parse_views(struct es_trust *t, const char *cmd, enum lean lean)
 	cut[2] = len;
 	for (unsigned int i = 0; i < 3; i++) {
 		view[i] = *t;
-		parse_prefix(&view[i], cmd, cut[i], lean);
+		/* a view that keeps as much as the one before sees the same
+		 * line: parsed once (a short line: once, not three times) */
+		if (i > 0 && cut[i] == cut[i - 1])
+			view[i] = view[i - 1];
+		else
+			parse_prefix(&view[i], cmd, cut[i], lean);
 	}
 	if (lean == LEAN_TRUST) {
 		t->cpu = view[0].cpu || view[1].cpu || view[2].cpu;

@@ -10,7 +10,7 @@
 #include "seedtable.h"
 #include "stage.h"
 
-void gather_clock(struct es_session *s)
+bool gather_clock(struct es_session *s)
 {
 	struct {
 		EFI_TIME time;
@@ -31,13 +31,17 @@ void gather_clock(struct es_session *s)
 	clock.count = 0;
 	status = uefi_call_wrapper(BS->GetNextMonotonicCount, 1, &clock.count);
 	if (EFI_ERROR(status)) {
+		/* Without it, a boot after a lost seed file write could mix
+		 * what an earlier one mixed and hand on a pool that was
+		 * already counted once: the file does not count this boot. */
 		clock.count = 0;
-		log_warn(L"clock: monotonic count failed: %r", status);
+		log_warn(L"clock: monotonic count failed: %r; a seed file does not count this boot", status);
 	}
 	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
 	log_line(L"clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
 		 (UINT32)sizeof(clock));
 	es_wipe(&clock, sizeof(clock));
+	return !EFI_ERROR(status);
 }
 
 struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s)

@@ -8,8 +8,10 @@
 #include "../core/earlyseed.h"
 #include "../core/table.h"
 
-/* GetTime() and the cycle counter: mixed, assumed to hold nothing. */
-void gather_clock(struct es_session *s);
+/* GetTime(), the cycle counter and the monotonic count: mixed, assumed to
+ * hold nothing. False when GetNextMonotonicCount failed (one warning says
+ * so): the caller's seed file must not count this boot. */
+bool gather_clock(struct es_session *s);
 /* The seed table installed now, added to s with what an earlier earlyseed
  * stage said it rests on; NULL when there is none. */
 struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s);

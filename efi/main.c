@@ -74,11 +74,12 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	uint8_t seed[ES_SEED_LEN];
 	struct es_table_seed *prev, *mine;
 	char summary[ES_AUDIT_SUMMARY_MAX];
+	bool counter;
 
 	es_session_begin(&s);
-	gather_clock(&s);
+	counter = gather_clock(&s);
 	prev = gather_prev(image, &s);
-	persist_gather(&p, &s, device, stage_persisted_before(image) ? NULL : seed_file);
+	persist_gather(&p, &s, device, stage_persisted_before(image) ? NULL : seed_file, counter);
 	marker->persisted = !p.off;
 	/* A boot loader next: its kernel's trust is what the OS recorded in the
 	 * seed file (`earlyseed seed refresh`), before anything is judged. */

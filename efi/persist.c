@@ -15,7 +15,7 @@
 #include "log.h"
 #include "token.h"
 
-void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, const char *path)
+void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, const char *path, bool counter)
 {
 	EFI_STATUS status;
 
@@ -41,11 +41,12 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	}
 	p->off = false;
 	p->token_runtime = false;
-	p->token = token_read(p->tok, &p->token_runtime, &status);
+	p->token = token_read(p->tok, &p->tok_from, &p->token_runtime, &status);
 	p->secure_boot = token_secure_boot();
 	if (p->token == ES_HAVE_YES) {
 		(void)es_session_add(s, ES_SRC_TOKEN, p->tok, ES_TOKEN_LEN);
-		log_line(L"token: present, mixed%a", p->token_runtime ? " (readable by the OS)" : "");
+		log_line(L"token: present, mixed%a; it rests on %u bits not from the CPU, %u from it",
+			 p->token_runtime ? " (readable by the OS)" : "", p->tok_from.other_bits, p->tok_from.cpu_bits);
 	} else if (p->token == ES_HAVE_BAD) {
 		log_warn(L"token: EarlyseedToken is unreadable or malformed (%r); %a", status,
 			 "it is never rewritten, so the seed file cannot count until it is deleted");
@@ -80,10 +81,12 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 		log_line(L"seed_file: %s: none yet", p->f.path);
 		return;
 	}
-	struct es_file_token ft = { p->token, p->tok, p->token_runtime, p->secure_boot };
+	struct es_file_token ft = { p->token, p->tok, p->token_runtime, p->secure_boot, p->tok_from };
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
+	if (!counter) /* gather_clock() said so in its warning */
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_COUNTER);
 	if (es_seedfile_parse(p->f.buf, p->f.n, &old))
 		p->old_flags = old.flags;
 	if (p->f.size > ES_SEED_FILE_MAX)
@@ -100,13 +103,17 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 
 /* Token first: a file is created only for a machine that has one. The new
  * token stays in p->tok (to bind the file to it) until persist_end(). */
-static bool create_token(struct persist *p, const struct es_session *s, struct es_audit_record *a)
+static bool create_token(struct persist *p, const struct es_session *s, const struct es_provenance *from,
+			 struct es_audit_record *a)
 {
 	EFI_STATUS status;
 
 	if (es_session_extract(s, ES_LABEL_TOKEN, p->tok, ES_TOKEN_LEN) != 0)
 		return false;
-	status = token_create(p->tok);
+	/* What the pool held when it was made, kept with it where no ESP
+	 * writer reaches: a file bound to it never counts for more. */
+	p->tok_from = *from;
+	status = token_create(p->tok, &p->tok_from);
 	if (EFI_ERROR(status)) {
 		es_wipe(p->tok, ES_TOKEN_LEN);
 		a->flags |= ES_AUDIT_F_TOKEN_FAILED;
@@ -114,7 +121,8 @@ static bool create_token(struct persist *p, const struct es_session *s, struct e
 		return false;
 	}
 	a->flags |= ES_AUDIT_F_TOKEN_CREATED;
-	log_line(L"token: created from the hardware sources (non-volatile, boot services only, written once)");
+	log_line(L"token: created from the hardware sources (non-volatile, boot services only, written once); it "
+		 L"rests on %u bits not from the CPU, %u from it", from->other_bits, from->cpu_bits);
 	p->token = ES_HAVE_YES;
 	return true;
 }
@@ -143,7 +151,7 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 	 * file's own bits only if it is about to count. */
 	es_session_file_provenance(s, trust, plan.may_count, &h.from);
 	h.flags = es_seedfile_flags(trust);
-	if (plan.create_token && !create_token(p, s, a) && plan.create_file)
+	if (plan.create_token && !create_token(p, s, &h.from, a) && plan.create_file)
 		return;
 	if (!plan.write_file) {
 		if (!p->f.exists && p->f.ro_volume)

@@ -9,18 +9,20 @@
 
 /*
  * The per-machine token: the non-volatile variable EarlyseedToken under
- * earlyseed's vendor GUID, ES_TOKEN_LEN bytes, written once and never again
+ * earlyseed's vendor GUID (ES_TOKEN_VAR_LEN bytes: the token and what it
+ * rests on, core/earlyseed.h), written once and never again
  * (NVRAM wears; systemd's LoaderSystemToken, docs/RANDOM_SEEDS.md, is the
  * model). It lives in the machine, not on the disk, so a cloned disk image
  * has none.
  */
-/* ES_HAVE_YES with the token in tok; ES_HAVE_NONE when there is none;
- * ES_HAVE_BAD when it is unreadable or malformed (*status says why). */
-enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], bool *runtime, EFI_STATUS *status);
+/* ES_HAVE_YES with the token in tok and what it rests on in *from;
+ * ES_HAVE_NONE when there is none; ES_HAVE_BAD when it is unreadable or
+ * malformed (*status says why). */
+enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], struct es_provenance *from, bool *runtime, EFI_STATUS *status);
 /* Is Secure Boot on (the global SecureBoot variable is 1)? */
 bool token_secure_boot(void);
 /* Create it (boot services only: NVRAM writes at runtime have hung real
  * firmware, Linux commit 69cbeb61ff90). */
-EFI_STATUS token_create(const UINT8 tok[ES_TOKEN_LEN]);
+EFI_STATUS token_create(const UINT8 tok[ES_TOKEN_LEN], const struct es_provenance *from);
 
 #endif

@@ -855,6 +855,17 @@ struct pcase {
 };
 
 static uint8_t file_old[1u << 20], file_before[1u << 20], token_bytes[ES_TOKEN_LEN];
+/* The variable a token is stored as: the token and what it rests on. */
+static uint8_t token_var[ES_TOKEN_VAR_LEN];
+
+/* tok as EarlyseedToken, resting on other/cpu bits (what the app writes). */
+static void put_token(const uint8_t *tok, uint32_t attrs, uint32_t other, uint32_t cpu)
+{
+	const struct es_provenance from = { .cpu_bits = cpu, .other_bits = other };
+
+	es_token_encode(tok, &from, token_var);
+	fake_set_token(token_var, sizeof(token_var), attrs);
+}
 
 /* len bytes of a seed file for token tok with header kind hdr. */
 static void make_seed_file(uint8_t *b, size_t len, int hdr, const uint8_t *tok)
@@ -925,9 +936,9 @@ static void persist_run(const struct pcase *c)
 						 ES_SEEDFILE_HEADER);
 	}
 	if (c->token == TOKEN_YES)
-		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
+		put_token(token_bytes, TOKEN_ATTRS, ES_GATE_BITS, 0);
 	else if (c->token == TOKEN_BS)
-		fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS_APP);
+		put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
 	else if (c->token == TOKEN_BAD)
 		fake_set_token(token_bytes, 16, TOKEN_ATTRS);
 	else if (c->token == TOKEN_VOLATILE)
@@ -964,9 +975,10 @@ static void persist_run(const struct pcase *c)
 	/* NVRAM: the token at most once, only when created */
 	CHECK(fake.nv_writes == (c->token == TOKEN_NONE && c->hw ? 1u : 0u));
 	if (c->token_created) /* the app's own: boot services only */
-		CHECK(fake_token() != NULL && fake_token()->len == ES_TOKEN_LEN && fake_token()->attr == TOKEN_ATTRS_APP);
+		CHECK(fake_token() != NULL && fake_token()->len == ES_TOKEN_VAR_LEN && fake_token()->attr == TOKEN_ATTRS_APP);
 	if (c->token != TOKEN_NONE && !c->token_created) /* never rewritten */
-		CHECK(fake_token() != NULL && memcmp(fake_token()->data, token_bytes, fake_token()->len) == 0);
+		CHECK(fake_token() != NULL && memcmp(fake_token()->data, token_bytes,
+						     fake_token()->len < ES_TOKEN_LEN ? fake_token()->len : ES_TOKEN_LEN) == 0);
 	if (c->token == TOKEN_NONE && !c->token_created)
 		CHECK(fake_token() == NULL);
 	if (c->token_created && fake_token() != NULL) {
@@ -1145,7 +1157,7 @@ static void test_seed_file_clash(void)
  * then, with no hardware RNG at all, the file alone seeds the kernel, and
  * changes every boot. A clone of the disk (no token) gets nothing. */
 static uint8_t boot_file[4][ES_SEED_FILE_MIN];
-static uint8_t boot_token[ES_TOKEN_LEN];
+static uint8_t boot_token[ES_TOKEN_VAR_LEN];
 
 static void boot_with(const uint8_t *file, bool token, bool hw)
 {
@@ -1157,7 +1169,7 @@ static void boot_with(const uint8_t *file, bool token, bool hw)
 	if (file != NULL)
 		add_file(SEED_PATH, file, ES_SEED_FILE_MIN, false);
 	if (token)
-		fake_set_token(boot_token, ES_TOKEN_LEN, TOKEN_ATTRS_APP);
+		fake_set_token(boot_token, ES_TOKEN_VAR_LEN, TOKEN_ATTRS_APP);
 }
 
 static void test_seed_file_boots(void)
@@ -1172,7 +1184,8 @@ static void test_seed_file_boots(void)
 	if (e == NULL || fake_token() == NULL)
 		return;
 	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
-	memcpy(boot_token, fake_token()->data, ES_TOKEN_LEN);
+	CHECK(fake_token()->len == ES_TOKEN_VAR_LEN);
+	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
 	for (int b = 1; b <= 2; b++) {
 		boot_with(boot_file[b - 1], true, false);
 		finish(true, true);
@@ -1209,7 +1222,11 @@ static void test_seed_file_after_a_crash(void)
 	static uint8_t zero[ES_SEED_FILE_MIN];
 	struct fake_file_entry *e;
 
-	check_rand_fill(boot_token, sizeof(boot_token));
+	const struct es_provenance firmware_rng = { .cpu_bits = 0, .other_bits = ES_GATE_BITS };
+	uint8_t tok[ES_TOKEN_LEN];
+
+	check_rand_fill(tok, sizeof(tok));
+	es_token_encode(tok, &firmware_rng, boot_token);
 	memset(boot_file[0], 0, ES_SEED_FILE_MIN);
 	boot_with(zero, true, false);
 	finish(false, true);
@@ -1236,6 +1253,103 @@ static void test_seed_file_after_a_crash(void)
 	CHECK(logged("health: seed_file: pass"));
 }
 
+/* The token's own account (Hardening III, 1): made on an RDRAND-only
+ * machine it rests on the CPU; an ESP writer forges the file's header
+ * (256 non-CPU bits, the real binding), and a boot with
+ * random.trust_cpu=off and no hardware must count nothing. */
+static void test_token_account(void)
+{
+	static const char distrust[] = "next = \\vmlinuz\ncmdline = random.trust_cpu=off\n";
+	const struct es_seedfile_header forged_from = { .from = { .cpu_bits = 0, .other_bits = ES_GATE_BITS } };
+	struct es_seedfile_header h;
+	struct fake_file_entry *e;
+	struct es_audit_record a;
+	struct es_provenance from;
+	uint8_t tok[ES_TOKEN_LEN];
+
+	/* boot 1: RDRAND alone, trusted: token and file made from it */
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake.no_rng_protocol = true;
+	finish(true, true);
+	e = fake_file(SEED_PATH);
+	CHECK(e != NULL && fake_token() != NULL);
+	if (e == NULL || fake_token() == NULL)
+		return;
+	CHECK(es_token_decode(fake_token()->data, fake_token()->len, tok, &from));
+	es_wipe(tok, sizeof(tok)); /* the stack scan looks for it */
+	CHECK(from.cpu_bits == ES_GATE_BITS && from.other_bits == 0);
+	CHECK(logged("rests on 0 bits not from the CPU, 256 from it"));
+	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
+	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
+	/* the forgery: the header claims 256 non-CPU bits, binding kept */
+	CHECK(es_seedfile_parse(boot_file[0], ES_SEED_FILE_MIN, &h));
+	h.from = forged_from.from;
+	es_seedfile_encode(&h, boot_file[0]);
+	/* boot 2: no hardware RNG the kernel trusts, trust_cpu=off */
+	boot_with(boot_file[0], true, false);
+	fake.files[0].data = (const uint8_t *)distrust;
+	fake.files[0].len = sizeof(distrust) - 1;
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_UNTRUSTED);
+	CHECK((a.flags & ES_AUDIT_F_TABLE) == 0 && a.entropy_bits == 0);
+	CHECK(logged(es_file_reason_text(ES_FILE_TOKEN_UNTRUSTED)) && !logged("health: seed_file: pass"));
+	/* the same forged file with the CPU trusted counts, as the CPU's */
+	boot_with(boot_file[0], true, false);
+	finish(true, true);
+	CHECK(logged("health: seed_file: pass"));
+	/* a token from before the account (32 bytes): taken as the CPU's */
+	boot_with(boot_file[0], false, false);
+	fake_set_token(boot_token, ES_TOKEN_LEN, TOKEN_ATTRS_APP);
+	fake.files[0].data = (const uint8_t *)distrust;
+	fake.files[0].len = sizeof(distrust) - 1;
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_UNTRUSTED);
+	/* a firmware RNG makes a token that counts under any CPU trust */
+	base();
+	no_cpu_rng();
+	finish(true, true);
+	CHECK(fake_token() != NULL && es_token_decode(fake_token()->data, fake_token()->len, tok, &from) &&
+	      from.other_bits == ES_GATE_BITS && from.cpu_bits == 0);
+	es_wipe(tok, sizeof(tok));
+}
+
+/* GetNextMonotonicCount fails (Hardening III, 6): a lost write could make
+ * this boot's pool an earlier one's, so the file does not count; one
+ * warning says so, and the audit record gives the reason. */
+static void test_seed_file_no_counter(void)
+{
+	struct es_audit_record a;
+
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	fake.monotonic_status = EFI_DEVICE_ERROR;
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_NO_COUNTER);
+	CHECK((a.flags & ES_AUDIT_F_SEED_FILE_FAIL) != 0 && (a.flags & ES_AUDIT_F_TABLE) == 0);
+	CHECK(count_lines("clock: monotonic count failed") == 1);
+	CHECK(count_lines("a seed file does not count this boot") == 1);
+	/* still rewritten (write before use), from a pool that counted
+	 * nothing: the next boot does not count it either, until hardware or
+	 * the OS's refresh (its service runs at every boot) rewrites it */
+	CHECK((a.flags & ES_AUDIT_F_SEED_FILE_WRITTEN) != 0);
+	memcpy(file_before, fake_file(SEED_PATH)->data, ES_SEED_FILE_MIN);
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_before, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_UNSEEDED);
+	if (check_failures_in_test() > 0)
+		printf("#   log:\n%s", fake.log);
+}
+
 /* Two earlyseed in one boot: the first uses the file (and counts it, as
  * bits no CPU trust touches); the second leaves it alone and counts the
  * first's table for what it rests on under its own random.trust_cpu=off. */
@@ -1255,7 +1369,7 @@ static void test_seed_file_chained(void)
 	check_rand_fill(token_bytes, sizeof(token_bytes));
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
 	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
-	fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS);
+	put_token(token_bytes, TOKEN_ATTRS, ES_GATE_BITS, 0);
 	rc = efi_main(fake_image_handle(), ST);
 	e = fake_file(SEED_PATH);
 	CHECK(fake.started && fake.stages_started == 1);
@@ -1289,7 +1403,7 @@ static void trust_file_case(const char *conf, bool flag, bool want_cpu_counted)
 	es_seedfile_encode(&h, file_old);
 	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
 	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
-	fake_set_token(token_bytes, ES_TOKEN_LEN, TOKEN_ATTRS_APP);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
 	finish(true, true);
 	CHECK(audit_decode_ok(&a));
 	CHECK(((a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0) == want_cpu_counted);
@@ -1485,6 +1599,8 @@ int main(void)
 	RUN(test_seed_file_off);
 	RUN(test_seed_file_boots);
 	RUN(test_seed_file_after_a_crash);
+	RUN(test_token_account);
+	RUN(test_seed_file_no_counter);
 	RUN(test_seed_file_clash);
 	RUN(test_image_variable);
 	RUN(test_quiet_boot);

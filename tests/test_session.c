@@ -441,7 +441,7 @@ static void file_judge(const uint8_t *b, size_t n, const struct fcase *c, const 
 		       struct es_verdict *v)
 {
 	struct es_session s;
-	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot };
+	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot, { 0, ES_GATE_BITS } };
 
 	es_session_begin(&s);
 	es_session_add_seed_file(&s, b, n, &t);
@@ -638,13 +638,87 @@ static void test_trust_from_seedfile(void)
 	CHECK(!t.cpu); /* never trusts more */
 }
 
+/* The token's own account (Hardening III, 1): a file bound to it counts no
+ * more than the token holds under this trust, whatever its header says (an
+ * ESP writer forges the header; the token is the secret left). */
+static void token_judge(uint32_t h_other, uint32_t h_cpu, uint32_t t_other, uint32_t t_cpu,
+			const struct es_trust *tr, struct es_verdict *v)
+{
+	static uint8_t b[ES_SEED_FILE_MIN];
+	struct es_session s;
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { t_cpu, t_other } };
+
+	make_file(b, sizeof(b), h_other, h_cpu, true);
+	es_session_begin(&s);
+	es_session_add_seed_file(&s, b, sizeof(b), &t);
+	es_session_commit(&s, ES_SRC_SEED_FILE);
+	judge(&s, tr, v);
+	es_session_end(&s);
+}
+
+static void test_token_account(void)
+{
+	struct es_verdict v;
+	struct es_provenance from;
+	uint8_t raw[ES_TOKEN_VAR_LEN + 1], tok[ES_TOKEN_LEN];
+	const struct es_provenance rdrand = { .cpu_bits = 256, .other_bits = 0 };
+
+	/* a token made on an RDRAND-only machine, a forged header claiming
+	 * 256 non-CPU bits, a boot with random.trust_cpu=off: nothing counts */
+	token_judge(256, 0, 0, 256, &trust_cpu_off, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.bits[ES_SRC_SEED_FILE] == 0);
+	CHECK(v.file_reason == ES_FILE_TOKEN_UNTRUSTED && !v.gate_met && v.counted_bits == 0);
+	/* ... and the same file under trust counts, as the CPU's */
+	token_judge(256, 0, 0, 256, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.gate_met);
+	CHECK(v.made_of.cpu_bits == 256 && v.made_of.other_bits == 0);
+	/* a token resting in part on the CPU: the non-CPU part is the bound */
+	token_judge(256, 0, 100, 156, &trust_cpu_off, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_PASS && v.bits[ES_SRC_SEED_FILE] == 100 && !v.gate_met);
+	CHECK(v.made_of.other_bits == 100 && v.made_of.cpu_bits == 0);
+	token_judge(256, 0, 100, 156, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.made_of.other_bits == 100 && v.made_of.cpu_bits == 156);
+	/* the header still bounds a strong token */
+	token_judge(40, 0, 256, 0, &trust_cpu_off, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 40);
+	token_judge(0, 256, 256, 0, &trust_cpu_off, &v);
+	CHECK(v.file_reason == ES_FILE_CPU_UNTRUSTED && v.bits[ES_SRC_SEED_FILE] == 0);
+	/* both strong: as before */
+	token_judge(256, 0, 256, 0, &trust_cpu_off, &v);
+	CHECK(v.bits[ES_SRC_SEED_FILE] == 256 && v.gate_met && v.made_of.other_bits == 256);
+
+	/* the variable: token, magic, account; round trip */
+	es_token_encode(file_tok, &rdrand, raw);
+	CHECK(memcmp(raw, file_tok, ES_TOKEN_LEN) == 0 && memcmp(raw + ES_TOKEN_LEN, ES_TOKEN_MAGIC, 4) == 0);
+	memset(tok, 0, sizeof(tok));
+	CHECK(es_token_decode(raw, ES_TOKEN_VAR_LEN, tok, &from));
+	CHECK(memcmp(tok, file_tok, sizeof(tok)) == 0 && from.cpu_bits == 256 && from.other_bits == 0);
+	/* an account over the gate is capped */
+	raw[ES_TOKEN_LEN + 4] = 0xff;
+	raw[ES_TOKEN_LEN + 5] = 0xff;
+	CHECK(es_token_decode(raw, ES_TOKEN_VAR_LEN, tok, &from) && from.other_bits == 256);
+	/* an older 32-byte token: taken as resting on the CPU alone */
+	CHECK(es_token_decode(file_tok, ES_TOKEN_LEN, tok, &from) && from.cpu_bits == 256 && from.other_bits == 0);
+	/* wrong magic, wrong sizes, all bytes equal: not a token */
+	raw[ES_TOKEN_LEN] ^= 1;
+	CHECK(!es_token_decode(raw, ES_TOKEN_VAR_LEN, tok, &from) && from.cpu_bits == 0 && from.other_bits == 0);
+	raw[ES_TOKEN_LEN] ^= 1;
+	CHECK(!es_token_decode(raw, ES_TOKEN_VAR_LEN + 1, tok, &from));
+	CHECK(!es_token_decode(raw, ES_TOKEN_LEN - 1, tok, &from));
+	CHECK(!es_token_decode(raw, 0, tok, &from) && !es_token_decode(NULL, ES_TOKEN_LEN, tok, &from));
+	memset(raw, 0x5a, ES_TOKEN_LEN);
+	CHECK(!es_token_decode(raw, ES_TOKEN_VAR_LEN, tok, &from));
+	CHECK(strcmp(es_file_reason_text(ES_FILE_TOKEN_UNTRUSTED), "unknown reason") != 0);
+	CHECK(strcmp(es_file_reason_text(ES_FILE_NO_COUNTER), "unknown reason") != 0);
+}
+
 /* What the next contents rest on (es_session_file_provenance): the pool's
  * counted sources, the old file only when it is about to count. */
 static void test_file_provenance(void)
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_session s;
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, ES_GATE_BITS } };
 	struct es_provenance from;
 	struct es_verdict v;
 
@@ -840,6 +914,7 @@ int main(void)
 	RUN(test_seed_file);
 	RUN(test_seedfile_header);
 	RUN(test_file_provenance);
+	RUN(test_token_account);
 	RUN(test_trust_from_seedfile);
 	RUN(test_token_and_labels);
 	RUN(test_file_plan);
