@@ -16,7 +16,7 @@
 #include "../tools/seedtool.h"
 #include "check.h"
 
-static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300];
+static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300];
 static const char *app; /* --app, or NULL */
 static FILE *out, *err;
 static char *outbuf, *errbuf;
@@ -69,6 +69,8 @@ static void fresh(bool with_efivars)
 	snprintf(token, sizeof(token), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
 	snprintf(cmdline, sizeof(cmdline), "%s/cmdline", root);
 	put(cmdline, "quiet\n");
+	snprintf(cpuinfo, sizeof(cpuinfo), "%s/cpuinfo", root);
+	put(cpuinfo, "processor\t: 0\nflags\t\t: fpu sse2 rdrand\n");
 	app = NULL;
 	CHECK(mkdir(esp, 0700) == 0);
 	if (with_efivars)
@@ -77,7 +79,7 @@ static void fresh(bool with_efivars)
 
 static int run(bool refresh, bool image, seedtool_fault_fn fault, int (*rnd)(uint8_t *, size_t))
 {
-	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline };
+	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true };
 	int rc;
 
 	out = open_memstream(&outbuf, &outlen);
@@ -131,6 +133,9 @@ static bool header(const uint8_t *b, size_t n, uint32_t other, uint32_t cpu, con
 
 #define FILE_LEN (ES_SEEDFILE_HEADER + SEEDTOOL_LEN)
 
+static void mkdirs(const char *rel);
+static void put_conf(const char *rel, const char *text);
+
 static void test_install(void)
 {
 	uint8_t a[128], t1[64], t2[128], bind[ES_SEEDFILE_BIND_LEN];
@@ -141,8 +146,17 @@ static void test_install(void)
 	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
 	CHECK(stat(seed, &st) == 0 && (st.st_mode & 07777) == 0600);
 	CHECK(strstr(outbuf, "token: created") != NULL);
-	/* the token: efivarfs form, attributes NV|BS|RT then 32 bytes, 0600 */
-	CHECK(slurp(token, t1, sizeof(t1)) == 4 + 32);
+	/* the token: efivarfs form, attributes NV|BS|RT then the token and
+	 * what it rests on (the kernel's pool, the CPU's: it has rdrand and
+	 * the kernel trusts it), 0600 */
+	CHECK(slurp(token, t1, sizeof(t1)) == 4 + ES_TOKEN_VAR_LEN);
+	{
+		uint8_t tok[ES_TOKEN_LEN];
+		struct es_provenance from;
+
+		CHECK(es_token_decode(t1 + 4, ES_TOKEN_VAR_LEN, tok, &from) && from.cpu_bits == ES_GATE_BITS &&
+		      from.other_bits == 0);
+	}
 	CHECK(t1[0] == 7 && t1[1] == 0 && t1[2] == 0 && t1[3] == 0);
 	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);
 	CHECK(memcmp(t1 + 4, a + ES_SEEDFILE_HEADER, 32) != 0);
@@ -150,13 +164,13 @@ static void test_install(void)
 	 * the kernel trusts the CPU: it may all be the CPU's */
 	es_seedfile_bind(t1 + 4, bind);
 	CHECK(header(a, FILE_LEN, 0, ES_GATE_BITS, bind));
-	/* the ESP directory is 0700 here: no warning but that it is not FAT */
-	CHECK(strstr(errbuf, "world-accessible") == NULL && strstr(errbuf, "is not on a FAT file system") != NULL);
+	/* the ESP directory is 0700 here: no warning */
+	CHECK(strstr(errbuf, "world-accessible") == NULL);
 	done();
 	/* again: a new file, the token untouched */
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "token: present, left as it is") != NULL);
-	CHECK(slurp(token, t2, sizeof(t2)) == 36 && memcmp(t1, t2, 36) == 0);
+	CHECK(slurp(token, t2, sizeof(t2)) == 4 + ES_TOKEN_VAR_LEN && memcmp(t1, t2, 4 + ES_TOKEN_VAR_LEN) == 0);
 	CHECK(slurp(seed, t2, sizeof(t2)) == FILE_LEN && memcmp(a, t2, FILE_LEN) != 0);
 	CHECK(header(t2, FILE_LEN, 0, ES_GATE_BITS, bind));
 	done();
@@ -179,6 +193,183 @@ static void test_install(void)
 	done();
 	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && header(a, FILE_LEN, 0, ES_GATE_BITS, bind));
 	CHECK(a[12] == ES_SEEDFILE_F_NO_CPU_TRUST);
+}
+
+/* What the OS's token and file rest on, from evidence (Hardening III, 1;
+ * issue: a real Debian machine, 6): a CPU with no RNG instruction gives the
+ * kernel nothing of the CPU's to credit. */
+static void test_os_account(void)
+{
+	uint8_t a[128], t[64], tok[ES_TOKEN_LEN];
+	struct es_provenance from;
+
+	fresh(true);
+	put(cpuinfo, "processor\t: 0\nflags\t\t: fpu sse2 sse4_2\nprocessor\t: 1\nflags\t\t: fpu sse2\n");
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(token, t, sizeof(t)) == 4 + ES_TOKEN_VAR_LEN);
+	CHECK(es_token_decode(t + 4, ES_TOKEN_VAR_LEN, tok, &from) && from.other_bits == ES_GATE_BITS &&
+	      from.cpu_bits == 0);
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && header(a, FILE_LEN, ES_GATE_BITS, 0, NULL));
+	/* arm64: FEAT_RNG is "rng" in Features */
+	put(cpuinfo, "processor\t: 0\nFeatures\t: fp asimd rng\n");
+	CHECK(seedtool_cpu_rng(cpuinfo));
+	put(cpuinfo, "processor\t: 0\nFeatures\t: fp asimd\n");
+	CHECK(!seedtool_cpu_rng(cpuinfo));
+	put(cpuinfo, "processor\t: 0\nflags\t\t: fpu rdseed\n");
+	CHECK(seedtool_cpu_rng(cpuinfo));
+	/* no list to read: it may have one */
+	put(cpuinfo, "processor\t: 0\n");
+	CHECK(seedtool_cpu_rng(cpuinfo));
+	{
+		char none[300];
+
+		snprintf(none, sizeof(none), "%s/none", root);
+		CHECK(seedtool_cpu_rng(none));
+	}
+	es_wipe(tok, sizeof(tok));
+}
+
+/* Not FAT (an ESP that is not mounted): install and refresh refuse and
+ * write nothing (Hardening III, 7). */
+static void test_not_fat(void)
+{
+	struct seedtool_opts o = { esp, efivars, false, false, NULL, fake_random, NULL, cmdline, cpuinfo, false };
+
+	fresh(true);
+	out = open_memstream(&outbuf, &outlen);
+	err = open_memstream(&errbuf, &errlen);
+	CHECK(seedtool_run(&o, out, err) == 1);
+	o.refresh = true;
+	CHECK(seedtool_run(&o, out, err) == 1);
+	fclose(out);
+	fclose(err);
+	CHECK(strstr(errbuf, "is not on a FAT file system") != NULL);
+	CHECK(entries(esp) == 0 || entries(esp) == 1); /* at most the directory install makes */
+	CHECK(slurp(seed, (uint8_t[8]){ 0 }, 8) == SIZE_MAX && entries(efivars) == 0);
+	done();
+}
+
+/* EarlyseedImage with a byte outside ASCII (not a path earlyseed wrote):
+ * the default place, and no read past what was set (Hardening III, 4;
+ * valgrind saw an unterminated path before). */
+static void test_image_var_not_ascii(void)
+{
+	static const uint8_t var[] = { 6, 0, 0, 0, '\\', 0, 'E', 0, 'F', 0, 'I', 0, '\\', 0, 'B', 0, 0xe9, 0,
+				       'x', 0, '\\', 0, 'a', 0, '.', 0, 'e', 0, 'f', 0, 'i', 0, 0, 0 };
+	char p[512];
+	uint8_t a[128];
+	FILE *f;
+
+	fresh(true);
+	mkdirs("EFI/earlyseed");
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\other\n");
+	snprintf(p, sizeof(p), "%s/" SEEDTOOL_IMAGE_VAR, efivars);
+	f = fopen(p, "wb");
+	CHECK(f != NULL && fwrite(var, 1, sizeof(var), f) == sizeof(var));
+	if (f != NULL)
+		fclose(f);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "config: \\EFI\\earlyseed\\earlyseed.conf") != NULL);
+	done();
+	snprintf(p, sizeof(p), "%s/EFI/earlyseed/other", esp);
+	CHECK(slurp(p, a, sizeof(a)) == FILE_LEN);
+}
+
+/* The token is hidden first, whatever happens next (Hardening III, 2):
+ * the file turned off, the ESP missing, getrandom failing. */
+static void test_token_hidden_first(void)
+{
+	struct stat st;
+	char gone[400];
+
+	fresh(true);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	mkdirs("EFI/earlyseed");
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = none\n");
+	CHECK(chmod(token, 0644) == 0);
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "made readable by root alone") != NULL);
+	done();
+	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\random-seed\n");
+	CHECK(chmod(token, 0644) == 0);
+	CHECK(run(true, false, NULL, fail_random) == 1);
+	done();
+	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);
+	/* no ESP at all */
+	CHECK(chmod(token, 0644) == 0);
+	snprintf(gone, sizeof(gone), "%s/gone", root);
+	{
+		struct seedtool_opts o = { gone, efivars, false, true, NULL, fake_random, NULL, cmdline, cpuinfo, true };
+
+		out = open_memstream(&outbuf, &outlen);
+		err = open_memstream(&errbuf, &errlen);
+		CHECK(seedtool_run(&o, out, err) == 1);
+		fclose(out);
+		fclose(err);
+		done();
+	}
+	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);
+}
+
+/* Another file system mounted inside the ESP is never entered (Hardening
+ * III, 7): a mount there made refresh write outside the ESP. Needs root
+ * to mount a tmpfs. */
+static void test_mount_inside_esp(void)
+{
+	char dir[400], cmd[600], p[500];
+	uint8_t a[128];
+
+	fresh(true);
+	mkdirs("EFI/earlyseed");
+	snprintf(dir, sizeof(dir), "%s/EFI/earlyseed", esp);
+	snprintf(cmd, sizeof(cmd), "mount -t tmpfs -o size=1m,mode=0700 es-test '%s' 2>/dev/null", dir);
+	if (geteuid() != 0 || system(cmd) != 0) {
+		check_skip("test_mount_inside_esp", "cannot mount a tmpfs here (not root?)");
+		return;
+	}
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\random-seed\n");
+	CHECK(run(false, false, NULL, fake_random) == 1);
+	CHECK(strstr(errbuf, "another file system mounted inside the ESP") != NULL);
+	done();
+	CHECK(run(true, false, NULL, fake_random) == 1);
+	done();
+	snprintf(p, sizeof(p), "%s/random-seed", dir);
+	CHECK(slurp(p, a, sizeof(a)) == SIZE_MAX);
+	snprintf(cmd, sizeof(cmd), "umount '%s'", dir);
+	CHECK(system(cmd) == 0);
+}
+
+/* The ESP found as bootctl finds it (Hardening III, 2): only a FAT mount
+ * point on an EFI System Partition, by udev's word. */
+static void test_find_esp(void)
+{
+	char found[400], p[400];
+	FILE *e = fopen("/dev/null", "w");
+
+	fresh(true);
+	mkdirs("EFI");
+	/* directories that are no mount points: none found */
+	snprintf(p, sizeof(p), "%s/efi", root);
+	(void)mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/boot", root);
+	(void)mkdir(p, 0700);
+	CHECK(seedtool_find_esp(root, found, sizeof(found), e) == -1 && found[0] == '\0');
+	/* udev's database entry */
+	snprintf(p, sizeof(p), "%s/udev", root);
+	put(p, "S:disk/by-uuid/1234\nE:ID_PART_ENTRY_SCHEME=gpt\nE:ID_PART_ENTRY_TYPE=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n");
+	CHECK(seedtool_udev_esp(p) == 1);
+	put(p, "E:ID_PART_ENTRY_SCHEME=dos\nE:ID_PART_ENTRY_TYPE=0xef\n");
+	CHECK(seedtool_udev_esp(p) == 1);
+	put(p, "E:ID_PART_ENTRY_TYPE=0fc63daf-8483-4772-8e79-3d69d8477de4\n");
+	CHECK(seedtool_udev_esp(p) == 0);
+	put(p, "E:ID_FS_TYPE=vfat\n");
+	CHECK(seedtool_udev_esp(p) == -1);
+	CHECK(unlink(p) == 0 && seedtool_udev_esp(p) == -1);
+	if (e != NULL)
+		fclose(e);
 }
 
 /* A token the firmware made is boot-service only: efivarfs does not show
@@ -572,6 +763,12 @@ int main(void)
 	char cmd[300];
 
 	RUN(test_install);
+	RUN(test_os_account);
+	RUN(test_not_fat);
+	RUN(test_image_var_not_ascii);
+	RUN(test_token_hidden_first);
+	RUN(test_mount_inside_esp);
+	RUN(test_find_esp);
 	RUN(test_firmware_token);
 	RUN(test_no_os_token_under_secure_boot);
 	RUN(test_token_hidden_at_refresh);

@@ -25,11 +25,30 @@ printf '#' >> "$tmp/big"
 check "a 64 MiB + 1 script is refused" 2 "$T" replay "$tmp/big"
 
 # seed: the command line, and make install onto a scratch ESP
-check "seed without --esp is refused" 2 "$T" seed install
+# without --esp the ESP is looked for as bootctl does (none here: a FAT mount
+# point at /efi, /boot or /boot/efi on an EFI System Partition)
+if ! grep -qs ' /efi vfat \| /boot vfat \| /boot/efi vfat ' /proc/mounts; then
+	check "seed without --esp and no ESP mounted fails" 1 "$T" seed install --efivars "$tmp/none"
+fi
 check "seed with an unknown word is refused" 2 "$T" seed plant --esp "$tmp"
 check "seed refresh --image is refused" 2 "$T" seed refresh --image --esp "$tmp"
 mkdir -p "$tmp/esp" "$tmp/efivars"
 chmod 0700 "$tmp/esp"
+# Not FAT (an ESP that is not mounted): refused, nothing written
+check "make install onto a directory that is not FAT fails" 2 make -s install ESP="$tmp/esp" EFIVARS="$tmp/efivars"
+empty() { [ -z "$(find "$@" -mindepth 1)" ]; }
+check "... and writes nothing" 0 empty "$tmp/esp" "$tmp/efivars"
+check "seed refresh onto a directory that is not FAT fails" 1 "$T" seed refresh --esp "$tmp/esp" --efivars "$tmp/efivars"
+# This machine's kernel may have no vfat: a scratch directory stands in.
+export EARLYSEED_ANY_FS=1
+# configs the app would not take are refused with its parser's words
+check "install refuses a relative --next" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next 'vmlinuz' --efivars "$tmp/efivars"
+"$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next 'vmlinuz' --efivars "$tmp/efivars" 2> "$tmp/words"
+check "... in the parser's words" 0 grep -q "line 2: next must be an absolute path" "$tmp/words"
+long=$(printf 'x%.0s' $(seq 4100))
+check "install refuses a --cmdline the app cannot pass" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\vmlinuz' --cmdline "$long" --efivars "$tmp/efivars"
+check "install refuses a --next FAT would read as another name" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\ .' --efivars "$tmp/efivars"
+check "... and writes nothing" 0 empty "$tmp/esp" "$tmp/efivars"
 check "make install" 0 make -s install ESP="$tmp/esp" NEXT='\EFI\debian\grubx64.efi' CMDLINE='quiet' EFIVARS="$tmp/efivars"
 inst_ok() {
 	cmp -s build/earlyseed.efi "$tmp/esp/EFI/earlyseed/earlyseed.efi" &&
@@ -38,7 +57,7 @@ inst_ok() {
 		[ "$(stat -c %s "$tmp/esp/EFI/earlyseed/random-seed")" = 64 ] &&
 		[ "$(head -c 8 "$tmp/esp/EFI/earlyseed/random-seed")" = ESSEEDv1 ] &&
 		[ "$(stat -c %a "$tmp/esp/EFI/earlyseed/random-seed")" = 600 ] &&
-		[ "$(stat -c %s "$tmp/efivars/EarlyseedToken-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97")" = 36 ]
+		[ "$(stat -c %s "$tmp/efivars/EarlyseedToken-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97")" = 44 ]
 }
 check "make install lays out the ESP" 0 inst_ok
 echo 'next = \mine.efi' > "$tmp/esp/EFI/earlyseed/earlyseed.conf"
@@ -55,7 +74,8 @@ unit_ok() {
 	sed "s|/usr/local/bin/earlyseed|$PWD/build/earlyseed|" tools/earlyseed-seed.service > "$tmp/earlyseed-seed.service"
 	systemd-analyze verify "$tmp/earlyseed-seed.service" > "$tmp/unit.err" 2>&1 && [ ! -s "$tmp/unit.err" ] &&
 		grep -qx 'ProtectSystem=strict' tools/earlyseed-seed.service &&
-		grep -qx 'ReadWritePaths=/boot/efi' tools/earlyseed-seed.service &&
+		grep -qx 'ReadWritePaths=-/efi -/boot' tools/earlyseed-seed.service &&
+		! grep -q 'RequiresMountsFor=\|--esp' tools/earlyseed-seed.service &&
 		grep -q '^TimeoutStartSec=' tools/earlyseed-seed.service &&
 		grep -q '^After=.*systemd-random-seed.service' tools/earlyseed-seed.service
 }

@@ -24,8 +24,8 @@ static const char usage[] =
 	"                 [--table BYTES] [--trust-bootloader on|off] [--trust-cpu on|off]\n"
 	"                 [--seconds N] [--svg FILE]\n"
 	"       earlyseed inspect [FILE|-]\n"
-	"       earlyseed seed install --esp DIR [--image] [--efivars DIR] [--app PATH]\n"
-	"       earlyseed seed refresh --esp DIR [--efivars DIR] [--app PATH]\n"
+	"       earlyseed seed install [--esp DIR] [--image] [--efivars DIR] [--app PATH]\n"
+	"       earlyseed seed refresh [--esp DIR] [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
 	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
 	"       earlyseed install --esp DIR [--from APP.efi] [--next PATH] [--cmdline LINE] [--efivars DIR]\n"
@@ -54,7 +54,11 @@ static const char usage[] =
 	"         seed_file; the config is read where the app reads it: beside its image\n"
 	"         (--app PATH on the ESP, else the EarlyseedImage variable the app left,\n"
 	"         else " SEEDTOOL_APP "), then \\EFI\\earlyseed\\earlyseed.conf;\n"
-	"         every path is opened below DIR without following links):\n"
+	"         every path is opened below DIR without following links or entering\n"
+	"         another mount, and DIR must be FAT; without --esp, the ESP is found as\n"
+	"         bootctl finds it: /efi, /boot, /boot/efi, a FAT mount point on an EFI\n"
+	"         System Partition); both first make a token the OS made readable by\n"
+	"         root alone again (efivarfs shows it 0644 at every boot):\n"
 	"         install  writes a header and 32 bytes from getrandom(2) (mode 0600,\n"
 	"                  temporary file, fsync, rename) and creates the EarlyseedToken variable through\n"
 	"                  efivarfs when the machine has none (never rewritten);\n"
@@ -280,6 +284,7 @@ static int cmd_seed(int argc, char **argv)
 	struct seedtool_opts o = { 0 };
 
 	o.random = seedtool_getrandom;
+	o.any_fs = installer_any_fs();
 	if (argc < 2 || (strcmp(argv[1], "install") != 0 && strcmp(argv[1], "refresh") != 0)) {
 		fprintf(stderr, "earlyseed: seed wants install or refresh\n%s", usage);
 		return 2;
@@ -300,8 +305,15 @@ static int cmd_seed(int argc, char **argv)
 		}
 	}
 	if (o.esp == NULL) {
-		fprintf(stderr, "earlyseed: seed %s needs --esp DIR (where the ESP is mounted)\n", argv[1]);
-		return 2;
+		static char found[4096];
+
+		/* The token first, even when no ESP is found (seedtool_run
+		 * does it too, for --esp). */
+		seedtool_token_hide(o.efivars, stdout, stderr);
+		if (seedtool_find_esp(NULL, found, sizeof(found), stderr) != 0)
+			return 1;
+		printf("esp: %s\n", found);
+		o.esp = found;
 	}
 	return seedtool_run(&o, stdout, stderr);
 }

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "../core/config.h"
 #include "seedtool.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
@@ -73,6 +75,31 @@ static void disk_of(const char *esp, char *disk, size_t dcap, char *part, size_t
 	}
 }
 
+/* The first problem the app's own parser reports in a generated config. */
+struct first_problem {
+	unsigned int line;
+	char why[160];
+};
+
+static void note_problem(void *ctx, unsigned int line, const char *why)
+{
+	struct first_problem *p = ctx;
+
+	if (p->why[0] == '\0') {
+		p->line = line;
+		snprintf(p->why, sizeof(p->why), "%s", why);
+	}
+}
+
+/* EARLYSEED_ANY_FS=1: tests only, a scratch directory stands in for the
+ * ESP (this machine's kernel may have no vfat). */
+bool installer_any_fs(void)
+{
+	const char *v = getenv("EARLYSEED_ANY_FS");
+
+	return v != NULL && strcmp(v, "1") == 0;
+}
+
 /* A config value: printable ASCII only (no line of its own to inject). */
 static bool value_ok(const char *v)
 {
@@ -91,7 +118,10 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	uint8_t *img;
 	size_t n;
 	struct stat st;
-	int espfd, dirfd, rc = 1, len;
+	struct statfs fs;
+	static struct es_config parsed;
+	struct first_problem problem = { 0, "" };
+	int espfd, dirfd = -1, rc = 1, len;
 
 	if (!value_ok(o->next) || !value_ok(o->cmdline)) {
 		fprintf(err, "earlyseed: --next and --cmdline take printable ASCII only\n");
@@ -106,6 +136,31 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 		free(img);
 		return 1;
 	}
+	/* The config is made and checked before anything is written. */
+	len = snprintf(conf, sizeof(conf),
+		       "# earlyseed config: man earlyseed.conf\nnext = %s\n%s%s%s"
+		       "# seed_file = \\EFI\\earlyseed\\random-seed   (none turns it off)\n"
+		       "# verbose = no   (yes: every line; quiet: warnings only)\n",
+		       o->next != NULL && o->next[0] != '\0' ? o->next : "\\EFI\\earlyseed\\next.efi",
+		       o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
+		       o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
+	if (len < 0 || (size_t)len >= sizeof(conf)) {
+		fprintf(err, "earlyseed: --next or --cmdline too long for a config\n");
+		goto out;
+	}
+	/* What the app will make of it: its own parser, its own words. */
+	es_config_defaults(&parsed);
+	if (es_config_parse(&parsed, (const uint8_t *)conf, (size_t)len, note_problem, &problem) != 0) {
+		fprintf(err, "earlyseed: the app would not take this config (line %u: %s); nothing installed\n",
+			problem.line, problem.why);
+		goto out;
+	}
+	/* The firmware reads the app through its FAT driver: a directory that
+	 * is not FAT is not the ESP (not mounted?), and nothing is written. */
+	if (!installer_any_fs() && (fstatfs(espfd, &fs) != 0 || fs.f_type != INSTALLER_FAT_MAGIC)) {
+		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
+		goto out;
+	}
 	dirfd = seedtool_open_dir(espfd, APP_PATH, true, &leaf, err);
 	if (dirfd < 0)
 		goto out;
@@ -115,17 +170,6 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (an existing config is never overwritten)\n", o->esp);
 	} else {
-		len = snprintf(conf, sizeof(conf),
-			       "# earlyseed config: man earlyseed.conf\nnext = %s\n%s%s%s"
-			       "# seed_file = \\EFI\\earlyseed\\random-seed   (none turns it off)\n"
-			       "# verbose = no   (yes: every line; quiet: warnings only)\n",
-			       o->next != NULL && o->next[0] != '\0' ? o->next : "\\EFI\\earlyseed\\next.efi",
-			       o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
-			       o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
-		if (len < 0 || (size_t)len >= sizeof(conf)) {
-			fprintf(err, "earlyseed: --next or --cmdline too long for a config\n");
-			goto out;
-		}
 		if (seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
 			goto out;
 		fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", o->esp);
@@ -136,6 +180,7 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	so.efivars = o->efivars;
 	so.random = seedtool_getrandom;
 	so.app = APP_PATH;
+	so.any_fs = installer_any_fs();
 	if (seedtool_run(&so, out, err) != 0)
 		goto out;
 	disk_of(o->esp, disk, sizeof(disk), part, sizeof(part));

@@ -2,6 +2,7 @@
 #ifndef EARLYSEED_TOOLS_INSTALLER_H
 #define EARLYSEED_TOOLS_INSTALLER_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -20,7 +21,14 @@ struct installer_opts {
 	const char *efivars; /* NULL: the system's */
 };
 
-/* 0, or 1 after a message. */
+/* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
+#define INSTALLER_FAT_MAGIC 0x4d44
+
+/* 0, or 1 after a message. Refuses a directory that is not FAT, and a
+ * --next or --cmdline the app's own parser would not take (with its words). */
 int installer_run(const struct installer_opts *o, FILE *out, FILE *err);
+/* EARLYSEED_ANY_FS=1 in the environment: for tests only, a directory that
+ * is not FAT stands in for the ESP (install, seed install, seed refresh). */
+bool installer_any_fs(void);
 
 #endif

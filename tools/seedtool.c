@@ -8,10 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/fs.h>
+#include <linux/openat2.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -196,7 +199,8 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
 	const char *dir = efivars_dir(o);
 	char path[PATH_MAX];
-	uint8_t buf[4 + ES_TOKEN_LEN];
+	uint8_t buf[4 + ES_TOKEN_VAR_LEN], tok[ES_TOKEN_LEN];
+	struct es_provenance from;
 	struct stat st;
 	int fd, rc = 0;
 
@@ -228,10 +232,16 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 	}
 	buf[0] = TOKEN_ATTRS;
 	buf[1] = buf[2] = buf[3] = 0;
-	if (o->random(buf + 4, ES_TOKEN_LEN) != 0) {
-		es_wipe(buf, sizeof(buf));
+	if (o->random(tok, ES_TOKEN_LEN) != 0) {
+		es_wipe(tok, sizeof(tok));
 		return fail(err, "getrandom failed for", "the token");
 	}
+	/* It rests on the kernel's pool: recorded as that pool may be made
+	 * (the CPU's unless the evidence says it cannot be), so a file bound
+	 * to it never counts for more under the app's trust. */
+	seedtool_kernel_pool(o->cmdline_file, o->cpuinfo_file, &from);
+	es_token_encode(tok, &from, buf + 4);
+	es_wipe(tok, sizeof(tok));
 	/* efivarfs takes the attributes and the data in one write. */
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0 || write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
@@ -243,7 +253,8 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 		(void)unlink(path);
 	es_wipe(buf, sizeof(buf));
 	if (rc == 0)
-		fprintf(out, "token: created %s (readable by root alone)\n", path);
+		fprintf(out, "token: created %s (readable by root alone); it rests on the kernel's pool: %u bits "
+			     "not from the CPU, %u that may be\n", path, from.other_bits, from.cpu_bits);
 	return rc;
 }
 
@@ -270,12 +281,13 @@ static int chmod_mutable(const char *path, mode_t mode)
 
 /* efivarfs shows a variable 0644 again at every boot: a token the OS made
  * is made readable by root alone again (the service runs this at boot). */
-static void token_hide(const struct seedtool_opts *o, FILE *out, FILE *err)
+void seedtool_token_hide(const char *efivars, FILE *out, FILE *err)
 {
 	char path[PATH_MAX];
 	struct stat st;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars_dir(o), SEEDTOOL_TOKEN_VAR) >= sizeof(path) ||
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : SEEDTOOL_EFIVARS,
+			     SEEDTOOL_TOKEN_VAR) >= sizeof(path) ||
 	    lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 0077) == 0)
 		return;
 	if (chmod_mutable(path, 0600) != 0)
@@ -288,12 +300,14 @@ static void token_hide(const struct seedtool_opts *o, FILE *out, FILE *err)
 /* The token's binding, when the OS can read the token (one it made). */
 static bool token_bind(const struct seedtool_opts *o, uint8_t bind[ES_SEEDFILE_BIND_LEN])
 {
-	uint8_t tok[VAR_MAX];
-	ssize_t n = var_read(efivars_dir(o), SEEDTOOL_TOKEN_VAR, tok, sizeof(tok));
-	bool ok = n == (ssize_t)ES_TOKEN_LEN;
+	uint8_t raw[VAR_MAX], tok[ES_TOKEN_LEN];
+	struct es_provenance from;
+	ssize_t n = var_read(efivars_dir(o), SEEDTOOL_TOKEN_VAR, raw, sizeof(raw));
+	bool ok = n > 0 && es_token_decode(raw, (size_t)n, tok, &from);
 
 	if (ok)
 		es_seedfile_bind(tok, bind);
+	es_wipe(raw, sizeof(raw));
 	es_wipe(tok, sizeof(tok));
 	return ok;
 }
@@ -317,13 +331,38 @@ static void app_path(const struct seedtool_opts *o, char *app, size_t cap)
 
 		if (c == 0)
 			break;
-		if (c < 0x20 || c > 0x7e)
-			return; /* not a path earlyseed wrote */
+		if (c < 0x20 || c > 0x7e) {
+			/* not a path earlyseed wrote: the default place */
+			snprintf(app, cap, "%s", SEEDTOOL_APP);
+			return;
+		}
 		app[k++] = (char)c;
 	}
 	app[k] = '\0';
 	if (app[0] != '\\' && app[0] != '/')
 		snprintf(app, cap, "%s", SEEDTOOL_APP);
+}
+
+/* name below dirfd, never through a link and never onto another mount
+ * (a bind mount inside the ESP made refresh write under /etc): openat2()
+ * with RESOLVE_NO_XDEV | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH (Linux 5.6),
+ * else openat(O_NOFOLLOW) and the same device as dirfd (st_dev). */
+static int open_beneath(int dirfd, const char *name, int flags)
+{
+	struct open_how how = { .flags = (uint64_t)(unsigned int)(flags | O_NOFOLLOW | O_CLOEXEC),
+				.resolve = (uint64_t)(RESOLVE_NO_XDEV | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH) };
+	struct stat a, b;
+	long fd = syscall(SYS_openat2, dirfd, name, &how, sizeof(how));
+
+	if (fd >= 0 || (errno != ENOSYS && errno != E2BIG && errno != EPERM))
+		return (int)fd;
+	fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && (fstat(dirfd, &a) != 0 || fstat((int)fd, &b) != 0 || a.st_dev != b.st_dev)) {
+		close((int)fd);
+		errno = EXDEV;
+		return -1;
+	}
+	return (int)fd;
 }
 
 /* The directory holding the last component of rel (an absolute ESP path,
@@ -354,12 +393,14 @@ int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf
 		}
 		memcpy(comp, p, n);
 		comp[n] = '\0';
-		next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		next = open_beneath(fd, comp, O_RDONLY | O_DIRECTORY);
 		if (next < 0 && errno == ENOENT && create && mkdirat(fd, comp, 0700) == 0)
-			next = openat(fd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			next = open_beneath(fd, comp, O_RDONLY | O_DIRECTORY);
 		if (next < 0) {
 			fprintf(err, "earlyseed: %s: cannot open directory %s%s: %s\n", rel, comp,
-				errno == ELOOP || errno == ENOTDIR ? " (a link or not a directory: never followed)" : "",
+				errno == ELOOP || errno == ENOTDIR ? " (a link or not a directory: never followed)"
+				: errno == EXDEV ? " (another file system mounted inside the ESP: never entered)"
+						 : "",
 				strerror(errno));
 			break;
 		}
@@ -378,13 +419,15 @@ int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf
 static int open_regular(int dirfd, const char *name, const char *shown, FILE *err)
 {
 	struct stat st;
-	int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = open_beneath(dirfd, name, O_RDONLY | O_NONBLOCK);
 
 	if (fd < 0 && errno == ENOENT)
 		return -1;
 	if (fd < 0) {
 		fprintf(err, "earlyseed: cannot open %s: %s\n", shown,
-			errno == ELOOP ? "it is a symbolic link (never followed)" : strerror(errno));
+			errno == ELOOP ? "it is a symbolic link (never followed)"
+			: errno == EXDEV ? "another file system is mounted there (never entered)"
+					 : strerror(errno));
 		return -2;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -461,21 +504,21 @@ static void read_config(int espfd, const char *app, struct es_config *c, FILE *o
 }
 
 /* What the OS's new contents rest on: its pool was ready (getrandom
- * blocked until then), worth the gate; when the running kernel does not
- * trust the CPU's RNG, none of it is the CPU's. The old file's own
+ * blocked until then), worth the gate; when the running kernel cannot have
+ * used the CPU's RNG (seedtool_kernel_pool), none of it is the CPU's. The old file's own
  * non-CPU bits stay. The header's flags record that kernel's trust, for an
  * app whose next stage is a boot loader. */
 static void os_provenance(const struct seedtool_opts *o, const struct es_seedfile_header *old, bool have_old,
 			  struct es_provenance *from, uint32_t *flags)
 {
-	struct es_trust t, most;
+	struct es_trust t;
+	struct es_provenance pool;
 
-	seedtool_kernel_trust(o->cmdline_file, &t, &most);
+	seedtool_kernel_trust(o->cmdline_file, &t, NULL);
+	seedtool_kernel_pool(o->cmdline_file, o->cpuinfo_file, &pool);
 	from->other_bits = have_old ? old->from.other_bits : 0u;
-	/* none of it the CPU's only if no kernel could have trusted the CPU
-	 * (random.trust_cpu=true is trust from 5.19 on) */
-	if (!most.cpu)
-		from->other_bits = ES_GATE_BITS;
+	if (pool.other_bits > from->other_bits)
+		from->other_bits = pool.other_bits;
 	from->cpu_bits = ES_GATE_BITS - from->other_bits;
 	/* and what the app takes when its next stage is a boot loader */
 	*flags = es_seedfile_flags(&t);
@@ -500,8 +543,112 @@ void seedtool_kernel_trust(const char *path, struct es_trust *t, struct es_trust
 	}
 }
 
+bool seedtool_cpu_rng(const char *cpuinfo_file)
+{
+	FILE *f = fopen(cpuinfo_file != NULL ? cpuinfo_file : "/proc/cpuinfo", "re");
+	char line[4096];
+	bool listed = false, rng = false;
+
+	if (f == NULL)
+		return true;
+	/* x86: "flags : ... rdrand ... rdseed" (arch/x86/kernel/cpu/proc.c);
+	 * arm64: "Features : ... rng" (FEAT_RNG, arch/arm64/kernel/cpuinfo.c). */
+	while (!rng && fgets(line, sizeof(line), f) != NULL) {
+		bool flags = strncmp(line, "flags", 5) == 0, feats = strncmp(line, "Features", 8) == 0;
+
+		if (!flags && !feats)
+			continue;
+		listed = true;
+		for (char *w = strtok(strchr(line, ':') != NULL ? strchr(line, ':') + 1 : line, " \t\n"); w != NULL;
+		     w = strtok(NULL, " \t\n"))
+			rng = rng || (flags && (strcmp(w, "rdrand") == 0 || strcmp(w, "rdseed") == 0)) ||
+			      (feats && strcmp(w, "rng") == 0);
+	}
+	fclose(f);
+	return rng || !listed;
+}
+
+void seedtool_kernel_pool(const char *cmdline_file, const char *cpuinfo_file, struct es_provenance *from)
+{
+	struct es_trust t, most;
+
+	seedtool_kernel_trust(cmdline_file, &t, &most);
+	/* none of it the CPU's only if no kernel could have trusted the CPU
+	 * (random.trust_cpu=true is trust from 5.19 on), or the CPU has no
+	 * RNG instruction for any kernel to trust */
+	from->other_bits = !most.cpu || !seedtool_cpu_rng(cpuinfo_file) ? ES_GATE_BITS : 0u;
+	from->cpu_bits = ES_GATE_BITS - from->other_bits;
+}
+
 /* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
 #define MSDOS_MAGIC 0x4d44
+/* The EFI System Partition's GPT type (UEFI 2.10 section 5.3.3, table 5-7)
+ * and MBR type (section 5.2.2). */
+#define ESP_GPT_TYPE "c12a7328-f81f-11d2-ba4b-00a0c93ec93b"
+
+int seedtool_udev_esp(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+	int r = -1;
+
+	if (f == NULL)
+		return -1;
+	/* udev's builtin blkid: E:ID_PART_ENTRY_TYPE=<GPT GUID or 0xNN> */
+	while (fgets(line, sizeof(line), f) != NULL) {
+		const char *v = line + sizeof("E:ID_PART_ENTRY_TYPE=") - 1;
+
+		if (strncmp(line, "E:ID_PART_ENTRY_TYPE=", sizeof("E:ID_PART_ENTRY_TYPE=") - 1) != 0)
+			continue;
+		r = strncasecmp(v, ESP_GPT_TYPE, sizeof(ESP_GPT_TYPE) - 1) == 0 ||
+		    strncasecmp(v, "0xef", 4) == 0;
+	}
+	fclose(f);
+	return r;
+}
+
+/* Is dir (below prefix) the mount point of a FAT file system on an ESP? */
+static bool is_esp(const char *prefix, const char *dir, FILE *err)
+{
+	char parent[PATH_MAX], udev[PATH_MAX];
+	struct stat st, up;
+	struct statfs fs;
+	int type;
+
+	if ((size_t)snprintf(parent, sizeof(parent), "%s/..", dir) >= sizeof(parent) || stat(dir, &st) != 0 ||
+	    !S_ISDIR(st.st_mode) || stat(parent, &up) != 0)
+		return false;
+	if (st.st_dev == up.st_dev) /* not a mount point: the ESP is not mounted there */
+		return false;
+	if (statfs(dir, &fs) != 0 || fs.f_type != MSDOS_MAGIC) {
+		fprintf(err, "earlyseed: %s is a mount point but not FAT: not an ESP\n", dir);
+		return false;
+	}
+	snprintf(udev, sizeof(udev), "%s/run/udev/data/b%u:%u", prefix, major(st.st_dev), minor(st.st_dev));
+	type = seedtool_udev_esp(udev);
+	if (type == 0) {
+		fprintf(err, "earlyseed: %s is FAT but its partition is not an EFI System Partition\n", dir);
+		return false;
+	}
+	return true;
+}
+
+int seedtool_find_esp(const char *prefix, char *out, size_t cap, FILE *err)
+{
+	/* bootctl's order (src/shared/find-esp.c): /efi, /boot, /boot/efi */
+	static const char *const places[] = { "/efi", "/boot", "/boot/efi" };
+
+	for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
+		if ((size_t)snprintf(out, cap, "%s%s", prefix != NULL ? prefix : "", places[i]) >= cap)
+			continue;
+		if (is_esp(prefix != NULL ? prefix : "", out, err))
+			return 0;
+	}
+	out[0] = '\0';
+	fprintf(err, "earlyseed: no ESP mounted at /efi, /boot or /boot/efi (a FAT mount point on an EFI System "
+		     "Partition); name it with --esp DIR\n");
+	return -1;
+}
 
 static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 {
@@ -558,9 +705,14 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		close(dirfd);
 		return rc;
 	}
-	if (fstatfs(dirfd, &fs) == 0 && fs.f_type != MSDOS_MAGIC)
-		fprintf(err, "earlyseed: warning: %s is not on a FAT file system: is the ESP mounted at %s?\n", shown,
-			o->esp);
+	/* The app reads the file through the firmware's FAT driver: anywhere
+	 * else it is not the file the app reads (an ESP not mounted, a
+	 * directory on the root file system). */
+	if (!o->any_fs && (fstatfs(dirfd, &fs) != 0 || fs.f_type != MSDOS_MAGIC)) {
+		fprintf(err, "earlyseed: %s is not on a FAT file system: is the ESP mounted at %s?\n", shown, o->esp);
+		close(dirfd);
+		return 1;
+	}
 	if (read_old(dirfd, name, shown, old, &n, err) != 0)
 		goto out;
 	/* Install: the token first, so the file can be bound to one the OS
@@ -593,8 +745,6 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	/* The token only at install: refresh runs at every boot, and NVRAM is
 	 * written rarely (a missing token is the app's to create); refresh
 	 * hides one the OS made again, as efivarfs shows it 0644 at boot. */
-	if (o->refresh)
-		token_hide(o, out, err);
 	rc = tok_rc == 0 ? 0 : 1;
 out:
 	close(dirfd);
@@ -666,8 +816,14 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
 
 int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
-	int espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int rc;
+	int espfd, rc;
+
+	/* First, whatever happens next (no ESP, seed_file = none, a
+	 * read-only volume, getrandom killed): an OS-made token is shown
+	 * 0644 at every boot until this runs (systemd's PID 1 does the same
+	 * for LoaderSystemToken, src/core/efi-random.c). */
+	seedtool_token_hide(efivars_dir(o), out, err);
+	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (espfd < 0)
 		return fail(err, "no ESP directory at", o->esp) != 0;

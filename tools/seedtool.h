@@ -45,6 +45,10 @@ struct seedtool_opts {
 	const char *app;
 	/* The running kernel's command line; NULL: /proc/cmdline. */
 	const char *cmdline_file;
+	/* The CPU's feature list; NULL: /proc/cpuinfo. */
+	const char *cpuinfo_file;
+	/* Tests: a scratch directory stands in for the ESP (no FAT check). */
+	bool any_fs;
 };
 
 /* The seed file as `earlyseed status` sees it, found as `seed` finds it. */
@@ -77,6 +81,27 @@ bool seedtool_audit(const char *efivars, struct es_audit_record *a);
 struct es_trust;
 void seedtool_kernel_trust(const char *path, struct es_trust *t, struct es_trust *most);
 
+/* What the running kernel's pool may rest on, from evidence: none of it
+ * the CPU's when no kernel could trust the CPU under its command line, or
+ * when the CPU has no RNG instruction (x86 rdrand/rdseed, arm64 rng in
+ * cpuinfo); else all of it may be (paths NULL: /proc/cmdline, /proc/cpuinfo). */
+struct es_provenance;
+void seedtool_kernel_pool(const char *cmdline_file, const char *cpuinfo_file, struct es_provenance *from);
+/* Does the CPU described by cpuinfo (path NULL: /proc/cpuinfo) have an RNG
+ * instruction? true also when it cannot be read (then it may). */
+bool seedtool_cpu_rng(const char *cpuinfo_file);
+/* Make an OS-made EarlyseedToken readable by root alone again (efivarfs
+ * shows it 0644 at every boot); says what it did on out/err. */
+void seedtool_token_hide(const char *efivars, FILE *out, FILE *err);
+/* Where the ESP is mounted, found as bootctl finds it: the first of
+ * prefix/efi, prefix/boot, prefix/boot/efi that is a mount point of a FAT
+ * file system whose partition (udev's database under prefix/run/udev/data)
+ * is an EFI System Partition. 0 and its path in out, or -1 (why on err). */
+int seedtool_find_esp(const char *prefix, char *out, size_t cap, FILE *err);
+/* The udev database entry of a block device (path): 1 when it names the
+ * EFI System Partition's type (GPT c12a7328-f81f-11d2-ba4b-00a0c93ec93b,
+ * or MBR 0xef), 0 when another type, -1 when it says none or is missing. */
+int seedtool_udev_esp(const char *path);
 /* getrandom(2), flags 0: the default for seedtool_opts.random. */
 int seedtool_getrandom(uint8_t *p, size_t n);
 /* Replace name in the directory dirfd with n bytes, atomically (temporary
