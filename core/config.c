@@ -43,34 +43,52 @@ static bool is_sep(uint8_t b)
 	return b == '\\' || b == '/';
 }
 
-/* Every component of the absolute path v[0..n) names a file or directory
- * below the volume's root: none is empty, "." or "..". UEFI 2.10 section
- * 13.5 EFI_FILE_PROTOCOL.Open() lets ".." climb, and the OS side opens the
- * same path under the ESP's mount point, where ".." would leave the ESP
- * (`seed_file = \..\etc\shadow` rewritten by root at every boot). */
-static bool plain_path(const uint8_t *v, size_t n)
+/* The blanks edk2's FAT driver drops around a name (FatFileNameIsValid()
+ * skips leading ' ' and removes trailing ' ' and '.'). */
+static bool fat_trimmed(uint8_t b, bool trailing)
 {
-	size_t i = 0;
+	return b == ' ' || (trailing && b == '.');
+}
+
+/*
+ * The absolute path v[0..n) as edk2's FAT driver reads it, into out (cap
+ * bytes, '\' separators): every component with its leading blanks and its
+ * trailing blanks and dots removed (edk2 FatPkg/EnhancedFatDxe/FileName.c
+ * FatFileNameIsValid(), applied per component by FatLocateOFile()), so the
+ * clash check (es_config_seed_file_clash) and the OS side (Linux vfat keeps
+ * a leading blank) see the file the firmware opens. False for what cannot
+ * be normalised: a component that is empty, "." or ".." (UEFI 2.10 section
+ * 13.5 Open() lets ".." climb, and the OS side would leave the ESP), empty
+ * once trimmed, or holding '~' ("NAME~1.EXT" may be another file's short
+ * name).
+ */
+static bool fat_path(const uint8_t *v, size_t n, char *out, size_t cap)
+{
+	size_t i = 0, k = 0;
 
 	while (i < n) {
-		size_t start = ++i; /* past the separator */
+		size_t start = ++i, end; /* past the separator */
 
 		while (i < n && !is_sep(v[i]))
 			i++;
 		if (i == start || (i - start == 1 && v[start] == '.') ||
 		    (i - start == 2 && v[start] == '.' && v[start + 1] == '.'))
 			return false;
-		/* FAT drivers drop trailing dots and blanks (Linux fs/fat
-		 * vfat_striptail_len(), edk2 FatLib), and "NAME~1.EXT" may be
-		 * another file's short name: each could name a file the clash
-		 * check (es_config_seed_file_clash) does not see. */
-		if (v[i - 1] == '.' || v[i - 1] == ' ')
+		end = i;
+		while (start < end && fat_trimmed(v[start], false))
+			start++;
+		while (end > start && fat_trimmed(v[end - 1], true))
+			end--;
+		if (end == start || k + 1 + (end - start) >= cap)
 			return false;
-		for (size_t k = start; k < i; k++) {
-			if (v[k] == '~')
+		out[k++] = '\\';
+		for (size_t j = start; j < end; j++) {
+			if (v[j] == '~')
 				return false;
+			out[k++] = (char)v[j];
 		}
 	}
+	out[k] = '\0';
 	return true;
 }
 
@@ -80,6 +98,7 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 		       size_t n, bool may_be_none)
 {
 	const char *what;
+	char norm[ES_CONFIG_NEXT_MAX];
 
 	if (may_be_none && n == 4 && memcmp(v, "none", 4) == 0) {
 		field[0] = '\0';
@@ -92,8 +111,8 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 	else if (v[0] != '\\' && v[0] != '/')
 		what = may_be_none ? " must be an absolute path (\\EFI\\...) or none, line ignored"
 				   : " must be an absolute path (\\EFI\\...), line ignored";
-	else if (!plain_path(v, n))
-		what = " has an empty, ., .. or ~ component, or one ending in . or a blank, line ignored";
+	else if (!fat_path(v, n, norm, sizeof(norm)))
+		what = " has an empty, ., .. or ~ component (or one of blanks and dots), line ignored";
 	else
 		what = NULL;
 	if (what != NULL) {
@@ -108,11 +127,7 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 		report(ps, lineno, why);
 		return;
 	}
-	copy_field(field, v, n);
-	for (char *p = field; *p != '\0'; p++) {
-		if (*p == '/')
-			*p = '\\';
-	}
+	memcpy(field, norm, strlen(norm) + 1);
 }
 
 static bool is_cmdline_line(const uint8_t *s, size_t n)
@@ -213,16 +228,98 @@ int es_config_path_beside(const char *image_path, char *out, size_t cap)
 	return 0;
 }
 
+static char upper(char c)
+{
+	return c >= 'a' && c <= 'z' ? (char)(c - 32) : c;
+}
+
+/* The next component of *p (separators '\\' or '/'), trimmed as edk2's
+ * FAT driver trims it (fat_path); *p moves past it. False at the end. */
+static bool next_component(const char **p, const char **c, size_t *n)
+{
+	const char *s = *p, *e;
+
+	while (*s == '\\' || *s == '/')
+		s++;
+	if (*s == '\0')
+		return false;
+	e = s;
+	while (*e != '\0' && *e != '\\' && *e != '/')
+		e++;
+	*p = e;
+	while (s < e && fat_trimmed((uint8_t)*s, false))
+		s++;
+	while (e > s && fat_trimmed((uint8_t)e[-1], true))
+		e--;
+	*c = s;
+	*n = (size_t)(e - s);
+	return true;
+}
+
+/* Could alias (a short name: BASE~DIGITS, then .EXT) be name's 8.3 alias?
+ * FAT 32 section 7.2 (and edk2 FatCreate8Dot3Name) keep the long name's
+ * first characters as BASE, Windows only two of them before a hash, and
+ * its extension's first three: a match on those is enough here, since a
+ * clash check must see every file a path may name. */
+static bool alias_of(const char *alias, size_t an, const char *name, size_t nn)
+{
+	size_t tilde = 0, dot = an, ndot = nn, k = 0;
+	char basis[8];
+
+	while (tilde < an && alias[tilde] != '~')
+		tilde++;
+	if (tilde == 0 || tilde > 6 || tilde + 1 >= an)
+		return false;
+	for (size_t i = tilde + 1; i < an && alias[i] != '.'; i++) {
+		if (alias[i] < '0' || alias[i] > '9')
+			return false;
+		dot = i + 1;
+	}
+	for (size_t i = 0; i < nn; i++)
+		ndot = name[i] == '.' ? i : ndot;
+	/* the basis: the long name before its last dot, blanks and dots out */
+	for (size_t i = 0; i < ndot && k < sizeof(basis); i++) {
+		if (name[i] != ' ' && name[i] != '.')
+			basis[k++] = upper(name[i]);
+	}
+	for (size_t i = 0; i < tilde && i < 2; i++) {
+		if (i >= k || (alias[i] != '_' && upper(alias[i]) != basis[i]))
+			return false;
+	}
+	/* the extensions: the alias's (after its digits), the name's first three */
+	dot = dot < an && alias[dot] == '.' ? dot + 1 : an;
+	for (size_t i = 0; dot + i < an || (ndot + 1 + i < nn && i < 3); i++) {
+		char x = dot + i < an ? upper(alias[dot + i]) : '\0';
+		char y = ndot + 1 + i < nn && i < 3 ? upper(name[ndot + 1 + i]) : '\0';
+
+		if (x != y && !(x == '_' && y != '\0'))
+			return false;
+	}
+	return true;
+}
+
+static bool same_component(const char *a, size_t an, const char *b, size_t bn)
+{
+	bool same = an == bn;
+
+	for (size_t i = 0; same && i < an; i++)
+		same = upper(a[i]) == upper(b[i]);
+	return same || alias_of(a, an, b, bn) || alias_of(b, bn, a, an);
+}
+
 int es_config_same_path(const char *a, const char *b)
 {
-	for (; *a != '\0' && *b != '\0'; a++, b++) {
-		char x = *a == '/' ? '\\' : (*a >= 'a' && *a <= 'z') ? (char)(*a - 32) : *a;
-		char y = *b == '/' ? '\\' : (*b >= 'a' && *b <= 'z') ? (char)(*b - 32) : *b;
+	const char *ca, *cb;
+	size_t na, nb;
 
-		if (x != y)
+	for (;;) {
+		bool more_a = next_component(&a, &ca, &na), more_b = next_component(&b, &cb, &nb);
+
+		if (!more_a || !more_b)
+			return more_a == more_b;
+		if (!same_component(ca, na, cb, nb))
 			return 0;
 	}
-	return *a == *b;
 }
 
 unsigned int es_config_places(const char *self_path, char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX])

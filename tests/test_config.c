@@ -241,8 +241,18 @@ static void test_paths_stay_on_the_volume(void)
 	static const char *const bad[] = {
 		"\\..\\etc\\shadow", "/EFI/../../etc/x", "\\EFI\\.\\x", "\\EFI\\..", "\\EFI\\\\x", "\\EFI\\x\\",
 		"\\", "//x", "\\.", "/EFI/earlyseed/../../../root",
-		/* what FAT takes as another name: trailing dots or blanks, 8.3 aliases */
-		"\\EFI\\earlyseed\\earlyseed.efi.", "\\vmlinuz \\x", "\\EFI\\EARLYS~1\\x", "\\EFI.\\x",
+		/* 8.3 aliases; components FAT trims to nothing */
+		"\\EFI\\EARLYS~1\\x", "\\EFI\\ .", "\\ \\x", "\\EFI\\x\\. . ",
+	};
+	/* what edk2's FAT driver opens (FatFileNameIsValid(): leading blanks,
+	 * trailing blanks and dots dropped), and so what earlyseed keeps */
+	static const char *const trimmed[][2] = {
+		{ "\\EFI\\earlyseed\\earlyseed.efi.", "\\EFI\\earlyseed\\earlyseed.efi" },
+		{ "\\vmlinuz \\x", "\\vmlinuz\\x" },
+		{ "\\EFI.\\x", "\\EFI\\x" },
+		{ "\\ vmlinuz", "\\vmlinuz" },
+		{ "/EFI/debian/  shimx64.efi. .", "\\EFI\\debian\\shimx64.efi" },
+		{ "\\x y\\z", "\\x y\\z" },
 	};
 	static const char *const good[] = { "\\EFI\\x", "\\.x", "\\EFI\\..x", "\\EFI\\a.b\\y", "/a/b/c", "\\x y\\z" };
 	struct es_config c;
@@ -259,6 +269,46 @@ static void test_paths_stay_on_the_volume(void)
 		snprintf(line, sizeof(line), "seed_file = %s\n", good[i]);
 		CHECK(parse(&c, line, &w) == 0);
 	}
+	for (size_t i = 0; i < sizeof(trimmed) / sizeof(trimmed[0]); i++) {
+		snprintf(line, sizeof(line), "seed_file = %s\nnext = %s\n", trimmed[i][0], trimmed[i][0]);
+		CHECK(parse(&c, line, &w) == 0);
+		CHECK(strcmp(c.seed_file, trimmed[i][1]) == 0 && strcmp(c.next, trimmed[i][1]) == 0);
+	}
+}
+
+/* FAT names as the firmware reads them (Hardening III, 3): a seed_file
+ * FAT opens as the next stage is that stage, however it is written; and a
+ * path the firmware gives in 8.3 short names names the same files. */
+static void test_fat_names_clash(void)
+{
+	struct es_config c;
+	struct warnings w;
+
+	/* measured under OVMF: the app opened the kernel and rewrote it */
+	parse(&c, "next = \\vmlinuz\nseed_file = \\ vmlinuz\n", &w);
+	CHECK(w.n == 0 && es_config_seed_file_clash(&c, NULL) != NULL);
+	CHECK(strcmp(es_config_seed_file_clash(&c, NULL), "the next stage") == 0);
+	parse(&c, "next = \\EFI\\debian\\shimx64.efi\nseed_file = \\EFI\\debian\\ shimx64.efi\n", &w);
+	CHECK(es_config_seed_file_clash(&c, NULL) != NULL);
+	parse(&c, "next = \\EFI\\debian\\shimx64.efi\nseed_file = \\EFI\\debian.\\shimx64.efi..\n", &w);
+	CHECK(es_config_seed_file_clash(&c, NULL) != NULL);
+	/* the app started by its short name: its own image and its config */
+	parse(&c, "seed_file = \\EFI\\earlyseed\\earlyseed.efi\n", &w);
+	CHECK(strcmp(es_config_seed_file_clash(&c, "\\EFI\\EARLYS~1\\EARLYS~1.EFI"), "earlyseed's own image") == 0);
+	parse(&c, "seed_file = \\EFI\\tools\\earlyseed.conf\n", &w);
+	CHECK(strcmp(es_config_seed_file_clash(&c, "\\EFI\\TOOLS\\EARLYS~2.EFI"), "a config file") == 0);
+	/* Windows-style hashed aliases keep two characters */
+	CHECK(es_config_same_path("\\EFI\\GR1A2B~1.EFI", "\\EFI\\grubx64-signed.efi"));
+	CHECK(es_config_same_path("\\EFI\\grubx64-signed.efi", "\\EFI\\GRUBX6~1.EFI"));
+	/* different extensions or beginnings are different files */
+	CHECK(!es_config_same_path("\\EFI\\GRUBX6~1.EFI", "\\EFI\\grubx64-signed.conf"));
+	CHECK(!es_config_same_path("\\EFI\\GRUBX6~1.EFI", "\\EFI\\shimx64-signed.efi"));
+	CHECK(!es_config_same_path("\\EFI\\GRUBX6~X.EFI", "\\EFI\\grubx64-signed.efi"));
+	CHECK(es_config_same_path("\\ EFI .\\vmlinuz..", "/efi/VMLINUZ"));
+	CHECK(!es_config_same_path("\\EFI\\vmlinuz", "\\EFI\\vmlinuz\\x"));
+	/* a clash-free seed file stays */
+	parse(&c, "next = \\vmlinuz\nseed_file = \\EFI\\earlyseed\\random-seed\n", &w);
+	CHECK(es_config_seed_file_clash(&c, "\\EFI\\EARLYS~1\\EARLYS~1.EFI") == NULL);
 }
 
 /* The seed file may not be the next stage, the app or a config it reads. */
@@ -319,6 +369,7 @@ int main(void)
 	RUN(test_path_beside);
 	RUN(test_seed_file_key);
 	RUN(test_paths_stay_on_the_volume);
+	RUN(test_fat_names_clash);
 	RUN(test_seed_file_clash);
 	RUN(test_verbose_key);
 	return check_done();

@@ -1140,6 +1140,10 @@ static void test_seed_file_clash(void)
 		"next = \\vmlinuz\nseed_file = \\VMLINUZ\n",
 		"next = \\vmlinuz\nseed_file = \\EFI\\BOOT\\bootx64.efi\n",
 		"next = \\vmlinuz\nseed_file = /efi/earlyseed/EARLYSEED.CONF\n",
+		/* FAT names as edk2 reads them (Hardening III, 3): measured under
+		 * OVMF, this rewrote the kernel's first 4 KiB */
+		"next = \\vmlinuz\nseed_file = \\ vmlinuz\n",
+		"next = \\vmlinuz\nseed_file = \\vmlinuz. .\n",
 	};
 
 	for (size_t i = 0; i < sizeof(confs) / sizeof(confs[0]); i++) {
