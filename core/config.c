@@ -127,7 +127,8 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 		report(ps, lineno, why);
 		return;
 	}
-	memcpy(field, norm, strlen(norm) + 1);
+	for (size_t i = 0; i == 0 || norm[i - 1] != '\0'; i++)
+		field[i] = norm[i];
 }
 
 static bool is_cmdline_line(const uint8_t *s, size_t n)
