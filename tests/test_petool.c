@@ -152,6 +152,20 @@ static void test_refused(void)
 	n = make_pe(PE_MACHINE_X64, false, RX, 0x2000);
 	es_le_put32(img + 0x80 + 24 + 240 + 20, 0x80 + 24 + 240 + 2 * PE_SECTION_HEADER + 8);
 	CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1);
+	/* a section alignment no EFI image has (2^31 wrapped SizeOfImage to
+	 * 0 before): refused; 64 KiB, the largest page, still sealed */
+	for (uint32_t a = 0x20000; a != 0; a <<= 1) {
+		n = make_pe(PE_MACHINE_X64, false, RX, 0x2000);
+		es_le_put32(img + 0x80 + 24 + 32, a);
+		CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == -1 &&
+		      out == NULL);
+		CHECK(why != NULL && strstr(why, "alignment") != NULL);
+	}
+	n = make_pe(PE_MACHINE_X64, false, RX, 0x2000);
+	es_le_put32(img + 0x80 + 24 + 32, 0x10000);
+	CHECK(petool_seal(img, n, (const uint8_t *)sbat, SBAT_N, true, &out, &outn, &nx, &why) == 0);
+	CHECK(out != NULL && es_le_get32(out + 0x80 + 24 + 56) != 0 && es_le_get32(out + 0x80 + 24 + 56) % 0x10000 == 0);
+	free(out);
 	/* bad tables */
 	{
 		static const char *const bad[] = {

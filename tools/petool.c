@@ -15,6 +15,8 @@ struct pe_layout {
 	size_t coff, opt, table;
 };
 
+#define PE_MAX_SECTION_ALIGN 65536u
+
 static uint32_t align_up(uint32_t v, uint32_t a)
 {
 	return (v + a - 1u) / a * a;
@@ -57,9 +59,13 @@ static int layout(const uint8_t *img, size_t n, struct pe_layout *l, struct pe_i
 	info->subsystem = es_le_get16(img + l->opt + 68);
 	info->dll_characteristics = es_le_get16(img + l->opt + 70);
 	/* PE/COFF: FileAlignment a power of 2 from 512 to 64 KiB,
-	 * SectionAlignment at least that. */
+	 * SectionAlignment at least that. A real EFI image aligns sections
+	 * to at most 64 KiB (the largest page an AArch64 UEFI may use, UEFI
+	 * 2.10 section 2.3.6); more would let align_up() wrap SizeOfImage
+	 * (2^31 made it 0). */
 	if (info->file_align < 512 || info->file_align > 65536 || (info->file_align & (info->file_align - 1)) != 0 ||
-	    info->section_align < info->file_align || (info->section_align & (info->section_align - 1)) != 0) {
+	    info->section_align < info->file_align || info->section_align > PE_MAX_SECTION_ALIGN ||
+	    (info->section_align & (info->section_align - 1)) != 0) {
 		*why = "bad section or file alignment";
 		return -1;
 	}
