@@ -6,7 +6,8 @@
  * token the OS can read under Secure Boot, and never for more than the gate
  * or than its header says it rests on under the trust it is judged by; the
  * token counts nothing. Byte 0 picks what the caller reports, byte 1 the
- * token's state, the next ES_TOKEN_LEN are the token, the rest the file. */
+ * token's state and account, the next ES_TOKEN_LEN are the token, the rest
+ * the file. A file never counts for more than its token holds. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	tok.bytes = data + 2;
 	tok.runtime = (how & 4u) != 0;
 	tok.secure_boot = (how & 8u) != 0;
+	/* the token's account (Hardening III, 1): bits 5-7 of how pick it */
+	tok.from.other_bits = (how >> 5) * 40u;
+	tok.from.cpu_bits = ES_GATE_BITS - (tok.from.other_bits > ES_GATE_BITS ? ES_GATE_BITS : tok.from.other_bits);
 	es_seedfile_bind(tok.bytes, bind);
 	/* let the fuzzer reach the paths behind the binding */
 	if ((how & 16u) != 0 && n >= ES_SEEDFILE_HEADER)
@@ -66,7 +70,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	     (block != 0 && block != ES_FILE_MISSING && block != ES_FILE_OFF && block != ES_FILE_NO_VOLUME &&
 	      block != ES_FILE_EARLIER_STAGE) ||
 	     v.bits[ES_SRC_SEED_FILE] == 0 ||
-	     v.bits[ES_SRC_SEED_FILE] > h.from.other_bits + (t.cpu ? h.from.cpu_bits : 0u)))
+	     v.bits[ES_SRC_SEED_FILE] > h.from.other_bits + (t.cpu ? h.from.cpu_bits : 0u) ||
+	     v.bits[ES_SRC_SEED_FILE] > tok.from.other_bits + (t.cpu ? tok.from.cpu_bits : 0u)))
+		abort();
+	/* what a table of ours would rest on never claims more non-CPU bits
+	 * than the file's header and its token both hold */
+	if (v.state[ES_SRC_SEED_FILE] == ES_PASS &&
+	    (v.made_of.other_bits > h.from.other_bits || v.made_of.other_bits > tok.from.other_bits))
 		abort();
 	if ((v.state[ES_SRC_SEED_FILE] == ES_PASS) != (v.file_reason == ES_FILE_COUNTED))
 		abort();
