@@ -156,7 +156,7 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 # time (perf) and guide nothing there; edge coverage stays, and the targets'
 # dictionaries (tests/fuzz/dict/) give the parsers' keywords.
 FUZZ_NO_CMP := core/pool.c core/blake2s.c core/seed.c core/health.c core/sha256.c core/drbg.c core/wipe.c \
-	core/pool_unmix.c core/trust.c
+	core/pool_unmix.c core/trust.c core/config.c core/credit.c tools/replay.c
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real test_trust_diff \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \

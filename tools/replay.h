@@ -18,8 +18,8 @@ void replay_reset(struct replay *r);
 /*
  * Execute a replay script (docs/reference.md "earlyseed replay"): one command per line,
  * '#' starts a comment. Output of state/dump goes to out; each bad line is
- * reported as "error: line N: why" on err and not executed. Any input is
- * safe. Returns the number of bad lines.
+ * reported as "error: line N: why" on err (NULL: counted only) and not
+ * executed. Any input is safe. Returns the number of bad lines.
  */
 unsigned long replay_run(struct replay *r, const char *text, size_t len, FILE *out, FILE *err);
 

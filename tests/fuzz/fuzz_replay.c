@@ -14,6 +14,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (null == NULL)
 		null = fopen("/dev/null", "w");
 	replay_reset(&r);
-	(void)replay_run(&r, (const char *)data, size, null, null);
+	/* bad lines counted, not printed: formatting a message for each of
+	 * the fuzzer's (mostly bad) lines was a third of its time */
+	(void)replay_run(&r, (const char *)data, size, null, NULL);
 	return 0;
 }
