@@ -470,13 +470,29 @@ boot21() {
 	if cmp -s "$OUT/21.vmlinuz" "$ES_CACHE/vmlinuz"; then pass "21 the kernel on the ESP is untouched"
 	else fail "21 the kernel on the ESP is untouched"; fi
 	rm -f "$OUT/21.img" "$OUT/21.vmlinuz"
+	# b: the same typo as edk2's FAT driver reads it (Hardening III, 3):
+	#    "\ vmlinuz" opens \vmlinuz (a leading blank is dropped); it
+	#    rewrote the kernel's first 4 KiB before
+	log=$OUT/21b-seed-file-is-the-kernel-fat.log
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp21b" earlyseed
+	printf 'seed_file = \\ vmlinuz\n' >> "$OUT/esp21b/EFI/earlyseed/earlyseed.conf"
+	es_make_img "$OUT/esp21b" "$OUT/21b.img"
+	ES_ESP_IMG=$OUT/21b.img es_boot "$log" "$OUT/esp21b"
+	expect "21b says so" "$log" '^earlyseed: config: seed_file \\vmlinuz names the next stage: the seed file is turned off$'
+	expect_table_consumed 21b "$log"
+	es_img_get "$OUT/21b.img" /vmlinuz "$OUT/21b.vmlinuz"
+	if cmp -s "$OUT/21b.vmlinuz" "$ES_CACHE/vmlinuz"; then pass "21b the kernel on the ESP is untouched"
+	else fail "21b the kernel on the ESP is untouched"; fi
+	rm -f "$OUT/21b.img" "$OUT/21b.vmlinuz"
 }
 
 # 22. A boot loader next (GRUB, an empty cmdline) whose kernel has
 #     random.trust_cpu=off, on a machine whose only RNG is RDRAND (-cpu max):
 #     a. earlyseed cannot see that command line: the kernel's defaults,
 #        RDRAND counted; the OS's `earlyseed seed refresh` records its
-#        kernel's trust in the seed file's header;
+#        kernel's trust in the seed file's header; a firmware RNG this first
+#        boot makes the token rest on more than the CPU (a token made from
+#        RDRAND alone would not let the file count under that trust: 25);
 #     b. earlyseed takes it from there: it counts no CPU source, and seeds
 #        the kernel from the OS's file alone.
 boot22() {
@@ -486,8 +502,9 @@ boot22() {
 	ES_CMDLINE="$ES_CMDLINE es.refresh=1" es_make_esp "$d/esp" grub
 	es_make_img "$d/esp" "$img"
 	cp "$ES_OVMF_VARS" "$vars"
-	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp"
-	expect "22a no command line: RDRAND counted" "$d/a.log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=32 '
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -device virtio-rng-pci
+	expect "22a no command line: RDRAND counted" "$d/a.log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=[1-9][0-9]* prev_table=0 seed_file=0 table=32 '
+	expect "22a the token rests on the firmware RNG and RDRAND" "$d/a.log" '^earlyseed: token: created .*; it rests on 256 bits not from the CPU, 256 from it$'
 	expect "22a the OS refreshed the file" "$d/a.log" '^initrd: seed: seed file: /boot/efi/EFI/earlyseed/random-seed refreshed \(64 bytes\)$'
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/b.log" "$d/esp"
 	expect "22b earlyseed took the kernel's trust from the file" "$d/b.log" '^earlyseed: trust: no command line; the seed file says the last kernel had random\.trust_cpu=off$'
@@ -495,6 +512,39 @@ boot22() {
 	expect "22b the audit record says so" "$d/b.log" '^initrd: audit:   flags: .*cpu_untrusted'
 	expect "22b seeded from the OS's file" "$d/b.log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=64 table=32 .*seed_file:pass$'
 	expect "22b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
+}
+
+# 25. The token's own account (Hardening III, 1), as reproduced in OVMF:
+#     a. -cpu max, no virtio-rng, the kernel's default trust: the token and
+#        the file are made from RDRAND alone, and the token says so;
+#     b. an ESP writer forges the file's header (256 bits not from the CPU,
+#        the binding kept); -cpu qemu64 (no RDRAND) and random.trust_cpu=off:
+#        the file does not count, one line says why, no table, no RNG=, and
+#        the audit record in the OS gives the reason.
+boot25() {
+	local d=$OUT/25 img vars
+	rm -rf "$d" && mkdir -p "$d"
+	img=$d/esp.img vars=$d/vars.fd
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$d/esp" earlyseed
+	es_make_img "$d/esp" "$img"
+	cp "$ES_OVMF_VARS" "$vars"
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp"
+	expect "25a the token rests on RDRAND alone" "$d/a.log" '^earlyseed: token: created .*; it rests on 0 bits not from the CPU, 256 from it$'
+	expect "25a the file too" "$d/a.log" '^earlyseed: seed_file: .*: created \(64 bytes\) from the hardware sources; it rests on 256 bits$'
+	es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed"
+	# the forgery: other_bits = 256, cpu_bits = 0 (bytes 8-11), all else kept
+	printf '\000\001\000\000' | dd of="$d/seed" bs=1 seek=8 conv=notrunc status=none
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$img" "$d/seed" ::/EFI/earlyseed/random-seed
+	# a later line wins: this boot's kernel does not trust the CPU
+	printf 'cmdline = %s random.trust_cpu=off\n' "$ES_CMDLINE_BASE" >> "$d/esp/EFI/earlyseed/earlyseed.conf"
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$img" "$d/esp/EFI/earlyseed/earlyseed.conf" ::/EFI/earlyseed/earlyseed.conf
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/b.log" "$d/esp" -cpu qemu64
+	expect "25b says why" "$d/b.log" "^earlyseed: health: seed_file: fail: its token rests on the CPU's RNG alone"
+	expect "25b table=0" "$d/b.log" ' seed_file=64 table=0 health=.*seed_file:fail$'
+	refute "25b no RNG= on the efi: line" "$d/b.log" 'efi: .*RNG='
+	refute "25b crng not ready at 0" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
+	expect "25b the audit record in the OS gives the reason" "$d/b.log" "^initrd: audit:   seed file: .*its token rests on the CPU's RNG alone"
+	expect "25b reached /init" "$d/b.log" '^initrd: reached /init'
 }
 
 # 23. Secure Boot (docs/reference.md "Secure Boot"): OVMF enforcing it, with Debian's
@@ -707,4 +757,4 @@ boot18d() {
 }
 
 # tests/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25}; do "boot$n"; done

@@ -29,6 +29,8 @@ static void put(const char *path, const void *p, size_t n)
 		fclose(f);
 }
 
+static uint16_t audit_reason; /* the next audit()'s seed_file_reason */
+
 static void audit(uint32_t flags)
 {
 	struct es_audit_record r;
@@ -38,6 +40,9 @@ static void audit(uint32_t flags)
 	es_audit_init(&r);
 	r.flags = flags;
 	r.table_size = (flags & ES_AUDIT_F_TABLE) ? 32 : 0;
+	r.seed_file_reason = audit_reason;
+	if (audit_reason != ES_FILE_COUNTED)
+		r.flags |= ES_AUDIT_F_SEED_FILE_FAIL;
 	es_audit_encode(&r, buf + 4);
 	snprintf(path, sizeof(path), "%s/EarlyseedAudit-" SEEDTOOL_GUID, efivars);
 	put(path, buf, sizeof(buf));
@@ -177,6 +182,46 @@ static void test_next_at_risk(void)
 	free(outbuf);
 }
 
+/* Hardening III, 1 and the report of what stopped the file: a file counts
+ * no more than its token holds; status says why this boot's did not count. */
+static void test_token_account(void)
+{
+	char p[400];
+	uint8_t tokvar[4 + ES_TOKEN_VAR_LEN] = { 7 }, tok[ES_TOKEN_LEN];
+	struct es_provenance cpu = { .cpu_bits = ES_GATE_BITS, .other_bits = 0 };
+	struct es_provenance free_of_cpu = { .cpu_bits = 0, .other_bits = ES_GATE_BITS };
+
+	fresh();
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	seed_file(256, 0);
+	put(cmdline, "random.trust_cpu=off\n", 21);
+	/* this boot's record: the firmware's token rests on the CPU alone */
+	audit_reason = ES_FILE_TOKEN_UNTRUSTED;
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	audit_reason = ES_FILE_COUNTED;
+	CHECK(run(false) == STATUS_NEXT_AT_RISK);
+	CHECK(strstr(outbuf, "seed file this boot: did not count: its token rests on the CPU's RNG alone") != NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_NEXT_AT_RISK && strstr(outbuf, "\"seed_file_this_boot\":\"its token rests") != NULL &&
+	      strstr(outbuf, "\"seed_file_bits\":0") != NULL);
+	free(outbuf);
+	/* a token the OS made, from a pool that may rest on the CPU */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	check_rand_fill(tok, sizeof(tok));
+	es_token_encode(tok, &cpu, tokvar + 4);
+	snprintf(p, sizeof(p), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
+	put(p, tokvar, sizeof(tokvar));
+	CHECK(run(false) == STATUS_NEXT_AT_RISK && strstr(outbuf, "pool that may rest on the CPU") != NULL);
+	CHECK(strstr(outbuf, "seed file this boot: counted") != NULL);
+	free(outbuf);
+	/* ... and from one free of it */
+	es_token_encode(tok, &free_of_cpu, tokvar + 4);
+	put(p, tokvar, sizeof(tokvar));
+	CHECK(run(false) == STATUS_OK && strstr(outbuf, "pool free of the CPU") != NULL);
+	free(outbuf);
+	CHECK(unlink(p) == 0);
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -184,6 +229,7 @@ int main(void)
 	RUN(test_seeded_and_next);
 	RUN(test_not_seeded);
 	RUN(test_next_at_risk);
+	RUN(test_token_account);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd) != 0)
 		fprintf(stderr, "cannot remove %s\n", root);

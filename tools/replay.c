@@ -222,9 +222,9 @@ static const char *run_line(struct replay *r, struct line *l, uint8_t **bufp, FI
 			return "this command takes no arguments";
 		if (cmd[0] == 'r')
 			replay_reset(r);
-		else if (cmd[0] == 's')
+		else if (out != NULL && cmd[0] == 's')
 			print_state(r, out);
-		else
+		else if (out != NULL)
 			print_dump(r, out);
 	} else {
 		return "unknown command (reset, mix, unmix, mixle64, credit, credit_safe, state, dump)";

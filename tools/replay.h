@@ -17,7 +17,7 @@ void replay_reset(struct replay *r);
 
 /*
  * Execute a replay script (docs/reference.md "earlyseed replay"): one command per line,
- * '#' starts a comment. Output of state/dump goes to out; each bad line is
+ * '#' starts a comment. Output of state/dump goes to out (NULL: none); each bad line is
  * reported as "error: line N: why" on err (NULL: counted only) and not
  * executed. Any input is safe. Returns the number of bad lines.
  */

@@ -793,6 +793,17 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
 	if ((size_t)snprintf(tok, sizeof(tok), "%s/%s", efivars_dir(o), SEEDTOOL_TOKEN_VAR) < sizeof(tok))
 		p->token_visible = lstat(tok, &st) == 0;
 	p->secure_boot = secure_boot(o);
+	if (p->token_visible) {
+		uint8_t raw[VAR_MAX], t[ES_TOKEN_LEN];
+		struct es_provenance from;
+		ssize_t n = var_read(efivars_dir(o), SEEDTOOL_TOKEN_VAR, raw, sizeof(raw));
+
+		p->token_known = n > 0 && es_token_decode(raw, (size_t)n, t, &from);
+		p->token_other_bits = p->token_known ? from.other_bits : 0u;
+		p->token_cpu_bits = p->token_known ? from.cpu_bits : 0u;
+		es_wipe(raw, sizeof(raw));
+		es_wipe(t, sizeof(t));
+	}
 	if (espfd < 0 || quiet == NULL) {
 		if (espfd >= 0)
 			close(espfd);

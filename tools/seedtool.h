@@ -60,6 +60,8 @@ struct seedtool_peek {
 	bool header;       /* in earlyseed's format */
 	uint32_t other_bits, cpu_bits, flags;
 	bool token_visible;        /* EarlyseedToken in efivarfs (the OS made it) */
+	bool token_known;          /* ... and it decodes: what it rests on is below */
+	uint32_t token_other_bits, token_cpu_bits;
 	bool secure_boot;          /* SecureBoot is 1 */
 };
 /* Fill *p; 0, or -1 when the ESP cannot be opened. Reads only. */

@@ -143,7 +143,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	char summary[ES_AUDIT_SUMMARY_MAX] = "";
 	bool audit, at0, by_us, hw, file_ok, token, have_esp;
 	uint32_t file_bits;
-	const char *by, *next;
+	const char *by, *next, *file_why;
 	int rc;
 
 	so.esp = o->esp != NULL ? o->esp : "/boot/efi";
@@ -172,6 +172,17 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	       (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0 && (a.flags & ES_AUDIT_F_RDRAND_FAIL) == 0));
 	token = pk.token_visible || (audit && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0);
 	file_bits = pk.header ? pk.other_bits + (t.cpu ? pk.cpu_bits : 0u) : 0u;
+	/* never more than its token holds (core/session.c): the account of a
+	 * token the OS made is readable; of the firmware's, this boot's record
+	 * says whether it stopped the file, and the next boot judges alike */
+	if (pk.token_known && file_bits > pk.token_other_bits + (t.cpu ? pk.token_cpu_bits : 0u))
+		file_bits = pk.token_other_bits + (t.cpu ? pk.token_cpu_bits : 0u);
+	if (audit && a.seed_file_reason == ES_FILE_TOKEN_UNTRUSTED && !t.cpu)
+		file_bits = 0;
+	/* why this boot's file did not count, from the record */
+	file_why = !audit || (a.flags & ES_AUDIT_F_SEED_FILE) == 0 ? NULL
+		   : a.seed_file_reason == ES_FILE_COUNTED	      ? "counted"
+								      : es_file_reason_text((enum es_file_reason)a.seed_file_reason);
 	/* as the app judges it (core/session.c es_session_add_seed_file): under
 	 * Secure Boot a token the OS can read keeps the file from counting */
 	file_ok = have_esp && !pk.off && pk.exists && pk.header && pk.size >= ES_SEED_FILE_MIN && token &&
@@ -202,8 +213,14 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		json_str(out, next);
 		fputs(",\"seed_file\":", out);
 		json_str(out, pk.path);
-		fprintf(out, ",\"seed_file_exists\":%s,\"seed_file_bits\":%u,\"token\":%s,\"trust_cpu\":%s},\"exit\":%d}\n",
-			pk.exists ? "true" : "false", file_bits, token ? "true" : "false", t.cpu ? "true" : "false", rc);
+		fprintf(out, ",\"seed_file_exists\":%s,\"seed_file_bits\":%u,\"token\":%s,\"trust_cpu\":%s,"
+			     "\"seed_file_this_boot\":",
+			pk.exists ? "true" : "false", file_bits, token ? "true" : "false", t.cpu ? "true" : "false");
+		if (file_why != NULL)
+			json_str(out, file_why);
+		else
+			fputs("null", out);
+		fprintf(out, "},\"exit\":%d}\n", rc);
 		return rc;
 	}
 	if (k.crng_ready)
@@ -212,6 +229,9 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	else
 		fprintf(out, "this boot: %s\n", by);
 	fprintf(out, "earlyseed: %s\n", audit ? summary : "no audit record (this boot did not start through earlyseed?)");
+	if (file_why != NULL)
+		fprintf(out, "seed file this boot: %s%s\n", strcmp(file_why, "counted") == 0 ? "" : "did not count: ",
+			file_why);
 	if (!have_esp)
 		fprintf(out, "seed file: no ESP at %s (--esp DIR)\n", so.esp);
 	else if (pk.off)
@@ -223,7 +243,9 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			pk.header ? "rests on " : "not in earlyseed's format: ", file_bits,
 			pk.header && !t.cpu && pk.cpu_bits > 0 ? " (its CPU bits do not count: random.trust_cpu=off)" : "",
 			pk.token_visible ? (pk.secure_boot ? "made by the OS, so under Secure Boot the file does not count"
-							   : "present (made by the OS)")
+					    : !pk.token_known ? "made by the OS, unreadable or malformed"
+					    : pk.token_other_bits >= ES_GATE_BITS ? "made by the OS from a pool free of the CPU"
+										   : "made by the OS from a pool that may rest on the CPU")
 			: token ? "held by the firmware"
 				: "missing");
 	fprintf(out, "next boot: %s\n", next);

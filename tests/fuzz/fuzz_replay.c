@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer: `earlyseed replay` on any input (tools/replay.c). */
-#include <stdio.h>
+#include <stddef.h>
 
 #include "../../tools/replay.h"
 
@@ -8,14 +8,14 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	static FILE *null;
 	struct replay r;
 
-	if (null == NULL)
-		null = fopen("/dev/null", "w");
 	replay_reset(&r);
-	/* bad lines counted, not printed: formatting a message for each of
-	 * the fuzzer's (mostly bad) lines was a third of its time */
-	(void)replay_run(&r, (const char *)data, size, null, NULL);
+	/* Nothing printed: formatting a message for each of the fuzzer's
+	 * (mostly bad) lines, and 17 lines for each "dump" (a 4 KiB input
+	 * holds 800), was most of its time, and neither depends on the
+	 * input's bytes but through the pool the tests check
+	 * (tests/test_replay.c prints them). */
+	(void)replay_run(&r, (const char *)data, size, NULL, NULL);
 	return 0;
 }
