@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# tools/fuzz.sh SECONDS TARGET...: run each libFuzzer target for SECONDS on a
+# tools/fuzz.sh SECONDS TARGET[:SECONDS]...: run each libFuzzer target for SECONDS (or its own) on a
 # scratch copy of its corpus (tests/fuzz/corpus/T), after replaying the saved
 # regression inputs (tests/fuzz/regress/T). Prints "ok - fuzz T" or
 # "not ok - fuzz T"; a crash input is copied to tests/fuzz/regress/T to keep.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-secs=$1
+default=$1
 shift
 rc=0
-for t in "$@"; do
+for item in "$@"; do
+	t=${item%%:*} secs=$default
+	[ "$item" != "$t" ] && secs=${item#*:}
 	bin=$ROOT/build/fuzz/fuzz_$t
 	work=$ROOT/build/fuzz/work-$t
 	rm -rf "$work" && mkdir -p "$work/corpus" "$work/crash"
