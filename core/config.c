@@ -287,11 +287,14 @@ static bool alias_of(const char *alias, size_t an, const char *name, size_t nn)
 		if (i >= k || (alias[i] != '_' && upper(alias[i]) != basis[i]))
 			return false;
 	}
-	/* the extensions: the alias's (after its digits), the name's first three */
+	/* the extensions: the alias's (after its digits, at most three), the
+	 * name's first three */
 	dot = dot < an && alias[dot] == '.' ? dot + 1 : an;
-	for (size_t i = 0; dot + i < an || (ndot + 1 + i < nn && i < 3); i++) {
+	if (an - dot > 3)
+		return false;
+	for (size_t i = 0; i < 3; i++) {
 		char x = dot + i < an ? upper(alias[dot + i]) : '\0';
-		char y = ndot + 1 + i < nn && i < 3 ? upper(name[ndot + 1 + i]) : '\0';
+		char y = ndot + 1 + i < nn ? upper(name[ndot + 1 + i]) : '\0';
 
 		if (x != y && !(x == '_' && y != '\0'))
 			return false;

@@ -171,11 +171,12 @@ static const char *run_line(struct replay *r, struct line *l, uint8_t **bufp, FI
 			      token_is(cmd, clen, "mixle64")))
 		*bufp = malloc(MAX_LINE_BYTES);
 	buf = *bufp;
-	if (buf == NULL && (token_is(cmd, clen, "mix") || token_is(cmd, clen, "unmix") ||
-			    token_is(cmd, clen, "mixle64")))
-		return "out of memory";
 	if (token_is(cmd, clen, "mix") || token_is(cmd, clen, "unmix")) {
-		long n = parse_hex_bytes(l, buf, &why);
+		long n;
+
+		if (buf == NULL)
+			return "out of memory";
+		n = parse_hex_bytes(l, buf, &why);
 
 		if (n < 0)
 			return why;
@@ -186,6 +187,9 @@ static const char *run_line(struct replay *r, struct line *l, uint8_t **bufp, FI
 		es_wipe(buf, (size_t)n);
 	} else if (token_is(cmd, clen, "mixle64")) {
 		size_t n = 0;
+
+		if (buf == NULL)
+			return "out of memory";
 
 		while (next_token(l, &tok, &tlen)) {
 			uint64_t v;
