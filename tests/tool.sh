@@ -48,7 +48,19 @@ check "... in the parser's words" 0 grep -q "line 2: next must be an absolute pa
 long=$(printf 'x%.0s' $(seq 4100))
 check "install refuses a --cmdline the app cannot pass" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\vmlinuz' --cmdline "$long" --efivars "$tmp/efivars"
 check "install refuses a --next FAT would read as another name" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\ .' --efivars "$tmp/efivars"
-check "... and writes nothing" 0 empty "$tmp/esp" "$tmp/efivars"
+# the next stage must be on the ESP, an EFI image of the app's architecture
+# (issue: a real Debian machine, 1: a Debian without shim has no shimx64.efi)
+check "install refuses a next stage that is not there" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\shimx64.efi' --efivars "$tmp/efivars"
+"$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\shimx64.efi' --efivars "$tmp/efivars" 2> "$tmp/words"
+check "... and says so" 0 grep -q 'shimx64.efi is not on this ESP' "$tmp/words"
+mkdir -p "$tmp/esp/EFI/debian"
+echo 'not an image' > "$tmp/esp/EFI/debian/grubx64.efi"
+check "install refuses a next stage that is not an EFI image" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\grubx64.efi' --efivars "$tmp/efivars"
+# an arm64 image (Machine 0xaa64) next to an x86_64 app
+{ printf 'MZ'; head -c 58 /dev/zero; printf '\100\000\000\000'; printf 'PE\000\000\144\252'; head -c 200 /dev/zero; } > "$tmp/esp/EFI/debian/grubaa64.efi"
+check "install refuses a next stage of another architecture" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\grubaa64.efi' --efivars "$tmp/efivars"
+check "... and installs nothing" 0 test ! -e "$tmp/esp/EFI/earlyseed"
+cp build/earlyseed.efi "$tmp/esp/EFI/debian/grubx64.efi"
 check "make install" 0 make -s install ESP="$tmp/esp" NEXT='\EFI\debian\grubx64.efi' CMDLINE='quiet' EFIVARS="$tmp/efivars"
 inst_ok() {
 	cmp -s build/earlyseed.efi "$tmp/esp/EFI/earlyseed/earlyseed.efi" &&
@@ -63,6 +75,19 @@ check "make install lays out the ESP" 0 inst_ok
 echo 'next = \mine.efi' > "$tmp/esp/EFI/earlyseed/earlyseed.conf"
 check "make install again" 0 make -s install ESP="$tmp/esp" EFIVARS="$tmp/efivars"
 check "make install keeps an existing config" 0 grep -qx 'next = \\mine.efi' "$tmp/esp/EFI/earlyseed/earlyseed.conf"
+# asked to change next: that line changes, the others stay (issue: a real
+# Debian machine, 3: it was silently kept)
+printf '# mine\nnext = \\mine.efi\nverbose = yes\n' > "$tmp/esp/EFI/earlyseed/earlyseed.conf"
+check "install --next updates an existing config" 0 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\grubx64.efi' --efivars "$tmp/efivars"
+conf_upd() {
+	local c=$tmp/esp/EFI/earlyseed/earlyseed.conf
+	grep -qx 'next = \\EFI\\debian\\grubx64.efi' "$c" && ! grep -q 'mine.efi' "$c" &&
+		grep -qx '# mine' "$c" && grep -qx 'verbose = yes' "$c"
+}
+check "... that line alone" 0 conf_upd
+check "install --cmdline the app cannot pass leaves the config as it was" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --cmdline "$long" --efivars "$tmp/efivars"
+check "... as it was" 0 conf_upd
+echo 'next = \mine.efi' > "$tmp/esp/EFI/earlyseed/earlyseed.conf"
 make -s install ESP="$tmp/esp" EFIVARS="$tmp/efivars" > "$tmp/out" 2>&1
 check "make install prints the efibootmgr line" 0 grep -q "efibootmgr --create --disk .* --loader '\\\\EFI\\\\earlyseed\\\\earlyseed.efi'" "$tmp/out"
 check "make install without ESP fails" 2 make -s install

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "../core/config.h"
+#include "../core/le.h"
+#include "petool.h"
 #include "seedtool.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
@@ -91,6 +93,95 @@ static void note_problem(void *ctx, unsigned int line, const char *why)
 	}
 }
 
+/* A PE image's Machine (PE/COFF: e_lfanew at 0x3c, "PE\0\0", then the
+ * COFF header's first u16); 0 when b[0..n) is not a PE image. */
+static uint16_t pe_machine(const uint8_t *b, size_t n)
+{
+	uint32_t pe;
+
+	if (n < 0x40 || b[0] != 'M' || b[1] != 'Z')
+		return 0;
+	pe = es_le_get32(b + 0x3c);
+	if (pe > n - 6 || memcmp(b + pe, "PE\0\0", 4) != 0)
+		return 0;
+	return es_le_get16(b + pe + 4);
+}
+
+/* The next stage must be there, on this ESP, and an EFI image for the
+ * architecture of the app being installed: a missing one makes every boot
+ * fall through to the firmware's next option, unseeded (a Debian without
+ * shim has no shimx64.efi). 0, or -1 after a message. */
+static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
+{
+	const char *leaf;
+	int dirfd = seedtool_open_dir(espfd, next, false, &leaf, err), fd = -1;
+	uint8_t head[4096];
+	ssize_t n = -1;
+
+	if (dirfd >= 0) {
+		fd = openat(dirfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		close(dirfd);
+	}
+	if (fd >= 0) {
+		n = read(fd, head, sizeof(head));
+		close(fd);
+	}
+	if (n < 0) {
+		fprintf(err, "earlyseed: the next stage %s is not on this ESP: every boot would fail to start it and "
+			     "fall through unseeded; name one that is there (--next), nothing installed\n", next);
+		return -1;
+	}
+	if (pe_machine(head, (size_t)n) != machine) {
+		fprintf(err, "earlyseed: the next stage %s is not an EFI image for this architecture (machine 0x%04x); "
+			     "nothing installed\n", next, (unsigned int)machine);
+		return -1;
+	}
+	return 0;
+}
+
+/* The existing config with next and cmdline set as asked (their old lines
+ * dropped, the new ones at the end, where a later line wins anyway); its
+ * other lines kept as they are. The new length, or -1 when it does not fit. */
+static int update_config(const char *old, size_t n, const struct installer_opts *o, char *out, size_t cap,
+			 unsigned int *first_new)
+{
+	size_t k = 0, pos = 0;
+	unsigned int lines = 0;
+	int w;
+
+	while (pos < n) {
+		size_t end = pos, kb = pos, ke;
+		bool drop;
+
+		while (end < n && old[end] != '\n')
+			end++;
+		while (kb < end && (old[kb] == ' ' || old[kb] == '\t'))
+			kb++;
+		ke = kb;
+		while (ke < end && old[ke] != '=' && old[ke] != ' ' && old[ke] != '\t')
+			ke++;
+		drop = (o->next != NULL && o->next[0] != '\0' && ke - kb == 4 && memcmp(old + kb, "next", 4) == 0) ||
+		       (o->cmdline != NULL && ke - kb == 7 && memcmp(old + kb, "cmdline", 7) == 0);
+		if (!drop) {
+			if (k + (end - pos) + 1 >= cap)
+				return -1;
+			memcpy(out + k, old + pos, end - pos);
+			k += end - pos;
+			out[k++] = '\n';
+			lines++;
+		}
+		pos = end + 1;
+	}
+	*first_new = lines + 1;
+	w = snprintf(out + k, cap - k, "%s%s%s%s%s%s", o->next != NULL && o->next[0] != '\0' ? "next = " : "",
+		     o->next != NULL && o->next[0] != '\0' ? o->next : "", o->next != NULL && o->next[0] != '\0' ? "\n" : "",
+		     o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
+		     o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
+	if (w < 0 || (size_t)w >= cap - k)
+		return -1;
+	return (int)(k + (size_t)w);
+}
+
 /* EARLYSEED_ANY_FS=1: tests only, a scratch directory stands in for the
  * ESP (this machine's kernel may have no vfat). */
 bool installer_any_fs(void)
@@ -161,14 +252,45 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
 		goto out;
 	}
+	if (o->next != NULL && o->next[0] != '\0' && check_next(espfd, parsed.next, pe_machine(img, n), err) != 0)
+		goto out;
 	dirfd = seedtool_open_dir(espfd, APP_PATH, true, &leaf, err);
 	if (dirfd < 0)
 		goto out;
 	if (seedtool_replace(dirfd, leaf, img, n, NULL, err) != 0)
 		goto out;
 	fprintf(out, "installed %s/EFI/earlyseed/earlyseed.efi (from %s)\n", o->esp, from);
-	if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (an existing config is never overwritten)\n", o->esp);
+	if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    ((o->next != NULL && o->next[0] != '\0') || o->cmdline != NULL)) {
+		/* asked to change next or cmdline: those lines, and only those */
+		static char old[ES_CONFIG_MAX_FILE + 1], upd[ES_CONFIG_MAX_FILE + 1];
+		int fd = openat(dirfd, "earlyseed.conf", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		ssize_t got = fd >= 0 ? read(fd, old, sizeof(old)) : -1;
+		unsigned int first_new = 0;
+		int un;
+
+		if (fd >= 0)
+			close(fd);
+		if (got < 0 || (size_t)got >= sizeof(old) || !S_ISREG(st.st_mode)) {
+			fprintf(err, "earlyseed: cannot read %s/EFI/earlyseed/earlyseed.conf to update it\n", o->esp);
+			goto out;
+		}
+		un = update_config(old, (size_t)got, o, upd, sizeof(upd), &first_new);
+		problem.why[0] = '\0';
+		es_config_defaults(&parsed);
+		(void)es_config_parse(&parsed, (const uint8_t *)upd, un > 0 ? (size_t)un : 0, note_problem, &problem);
+		if (un < 0 || (problem.why[0] != '\0' && problem.line >= first_new)) {
+			fprintf(err, "earlyseed: the app would not take the updated config (%s); it is left as it was\n",
+				un < 0 ? "too long" : problem.why);
+			goto out;
+		}
+		if (seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)upd, (size_t)un, NULL, err) != 0)
+			goto out;
+		fprintf(out, "updated %s/EFI/earlyseed/earlyseed.conf:%s%s%s%s (its other lines kept)\n", o->esp,
+			o->next != NULL && o->next[0] != '\0' ? " next = " : "", o->next != NULL ? o->next : "",
+			o->cmdline != NULL ? " cmdline = " : "", o->cmdline != NULL ? o->cmdline : "");
+	} else if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (no --next or --cmdline to change in it)\n", o->esp);
 	} else {
 		if (seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
 			goto out;
