@@ -458,32 +458,26 @@ boot20() {
 
 # 21. seed_file names the next stage (a typo): earlyseed turns the seed file
 #     off, writes nothing, and the kernel it would have overwritten boots.
+#     b. the same typo as edk2's FAT driver reads it (Hardening III, 3):
+#        "\ vmlinuz" opens \vmlinuz (a leading blank is dropped); it rewrote
+#        the kernel's first 4 KiB before.
+# clash_boot N SEED_FILE SHOWN: seed_file = SEED_FILE beside next = \vmlinuz
+clash_boot() {
+	local n=$1 log=$OUT/$1-seed-file-is-the-kernel.log
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp$n" earlyseed
+	printf 'seed_file = %s\n' "$2" >> "$OUT/esp$n/EFI/earlyseed/earlyseed.conf"
+	es_make_img "$OUT/esp$n" "$OUT/$n.img"
+	ES_ESP_IMG=$OUT/$n.img es_boot "$log" "$OUT/esp$n"
+	expect "$n says so" "$log" "^earlyseed: config: seed_file $3 names the next stage: the seed file is turned off\$"
+	expect_table_consumed "$n" "$log"
+	es_img_get "$OUT/$n.img" /vmlinuz "$OUT/$n.vmlinuz"
+	if cmp -s "$OUT/$n.vmlinuz" "$ES_CACHE/vmlinuz"; then pass "$n the kernel on the ESP is untouched"
+	else fail "$n the kernel on the ESP is untouched"; fi
+	rm -f "$OUT/$n.img" "$OUT/$n.vmlinuz"
+}
 boot21() {
-	local log=$OUT/21-seed-file-is-the-kernel.log
-	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp21" earlyseed
-	printf 'seed_file = \\VMLINUZ\n' >> "$OUT/esp21/EFI/earlyseed/earlyseed.conf"
-	es_make_img "$OUT/esp21" "$OUT/21.img"
-	ES_ESP_IMG=$OUT/21.img es_boot "$log" "$OUT/esp21"
-	expect "21 says so" "$log" '^earlyseed: config: seed_file \\VMLINUZ names the next stage: the seed file is turned off$'
-	expect_table_consumed 21 "$log"
-	es_img_get "$OUT/21.img" /vmlinuz "$OUT/21.vmlinuz"
-	if cmp -s "$OUT/21.vmlinuz" "$ES_CACHE/vmlinuz"; then pass "21 the kernel on the ESP is untouched"
-	else fail "21 the kernel on the ESP is untouched"; fi
-	rm -f "$OUT/21.img" "$OUT/21.vmlinuz"
-	# b: the same typo as edk2's FAT driver reads it (Hardening III, 3):
-	#    "\ vmlinuz" opens \vmlinuz (a leading blank is dropped); it
-	#    rewrote the kernel's first 4 KiB before
-	log=$OUT/21b-seed-file-is-the-kernel-fat.log
-	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp21b" earlyseed
-	printf 'seed_file = \\ vmlinuz\n' >> "$OUT/esp21b/EFI/earlyseed/earlyseed.conf"
-	es_make_img "$OUT/esp21b" "$OUT/21b.img"
-	ES_ESP_IMG=$OUT/21b.img es_boot "$log" "$OUT/esp21b"
-	expect "21b says so" "$log" '^earlyseed: config: seed_file \\vmlinuz names the next stage: the seed file is turned off$'
-	expect_table_consumed 21b "$log"
-	es_img_get "$OUT/21b.img" /vmlinuz "$OUT/21b.vmlinuz"
-	if cmp -s "$OUT/21b.vmlinuz" "$ES_CACHE/vmlinuz"; then pass "21b the kernel on the ESP is untouched"
-	else fail "21b the kernel on the ESP is untouched"; fi
-	rm -f "$OUT/21b.img" "$OUT/21b.vmlinuz"
+	clash_boot 21 '\VMLINUZ' '\\VMLINUZ'
+	clash_boot 21b '\ vmlinuz' '\\vmlinuz'
 }
 
 # 22. A boot loader next (GRUB, an empty cmdline) whose kernel has

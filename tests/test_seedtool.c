@@ -53,6 +53,19 @@ static void put(const char *path, const char *s)
 	fclose(f);
 }
 
+/* EarlyseedImage in the scratch efivarfs: 4 attribute bytes, then UCS-2. */
+static void put_image_var(const uint8_t *var, size_t n)
+{
+	char p[400];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/" SEEDTOOL_IMAGE_VAR, efivars);
+	f = fopen(p, "wb");
+	CHECK(f != NULL && fwrite(var, 1, n, f) == n);
+	if (f != NULL)
+		fclose(f);
+}
+
 static void fresh(bool with_efivars)
 {
 	char cmd[600];
@@ -259,16 +272,11 @@ static void test_image_var_not_ascii(void)
 				       'x', 0, '\\', 0, 'a', 0, '.', 0, 'e', 0, 'f', 0, 'i', 0, 0, 0 };
 	char p[512];
 	uint8_t a[128];
-	FILE *f;
 
 	fresh(true);
 	mkdirs("EFI/earlyseed");
 	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\other\n");
-	snprintf(p, sizeof(p), "%s/" SEEDTOOL_IMAGE_VAR, efivars);
-	f = fopen(p, "wb");
-	CHECK(f != NULL && fwrite(var, 1, sizeof(var), f) == sizeof(var));
-	if (f != NULL)
-		fclose(f);
+	put_image_var(var, sizeof(var));
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "config: \\EFI\\earlyseed\\earlyseed.conf") != NULL);
 	done();
@@ -595,7 +603,6 @@ static void test_config_beside_app(void)
 				       '.', 0, 'E', 0, 'F', 0, 'I', 0, 0, 0 };
 	char p[512];
 	uint8_t a[128];
-	FILE *f;
 
 	fresh(true);
 	mkdirs("EFI/BOOT");
@@ -609,11 +616,7 @@ static void test_config_beside_app(void)
 	CHECK(slurp(p, a, sizeof(a)) == FILE_LEN);
 	CHECK(unlink(p) == 0);
 	/* the app at \EFI\BOOT\BOOTX64.EFI said so */
-	snprintf(p, sizeof(p), "%s/" SEEDTOOL_IMAGE_VAR, efivars);
-	f = fopen(p, "wb");
-	CHECK(f != NULL && fwrite(var, 1, sizeof(var), f) == sizeof(var));
-	if (f != NULL)
-		fclose(f);
+	put_image_var(var, sizeof(var));
 	CHECK(run(true, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "config: \\EFI\\BOOT\\earlyseed.conf") != NULL);
 	done();
