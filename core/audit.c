@@ -150,3 +150,18 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 		sep = ",";
 	}
 }
+
+void es_audit_set_token(struct es_audit_record *a, const struct es_provenance *from)
+{
+	uint32_t other = from->other_bits > ES_GATE_BITS ? ES_GATE_BITS : from->other_bits;
+	uint32_t cpu = from->cpu_bits > ES_GATE_BITS ? ES_GATE_BITS : from->cpu_bits;
+
+	a->token_account = (uint16_t)(ES_AUDIT_TOKEN_KNOWN | (other / 4u) | ((cpu / 4u) << 7));
+}
+
+bool es_audit_token(const struct es_audit_record *a, struct es_provenance *from)
+{
+	from->other_bits = (a->token_account & 0x7fu) * 4u;
+	from->cpu_bits = ((a->token_account >> 7) & 0x7fu) * 4u;
+	return (a->token_account & ES_AUDIT_TOKEN_KNOWN) != 0;
+}

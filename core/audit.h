@@ -15,9 +15,10 @@
  * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.
  */
 #define ES_AUDIT_MAGIC "ESAR"
-#define ES_AUDIT_VERSION 3
+#define ES_AUDIT_VERSION 4
 /* Older versions es_audit_decode() still reads: 1 (64 bytes, elapsed in
- * microseconds at 52, a u32 reserved at 60) and 2 (64 bytes). */
+ * microseconds at 52, a u32 reserved at 60), 2 (64 bytes) and 3 (80 bytes,
+ * a reserved u16 at 74 where 4 keeps the token's account). */
 #define ES_AUDIT_VERSION_MIN 1
 
 /* flags */
@@ -81,7 +82,7 @@ struct es_audit_record {
 	uint32_t bytes_seed_file;   /* seed file bytes mixed */
 	uint32_t seed_file_size;    /* its size on disk, 0 if none */
 	uint16_t seed_file_reason;  /* enum es_file_reason: 0 when it counted */
-	uint16_t reserved;          /* zero */
+	uint16_t token_account;     /* v4: what the token rests on (es_audit_set_token) */
 	uint32_t bytes_es_rng;      /* bytes from an earlyseed driver's EFI_RNG_PROTOCOL */
 };
 
@@ -105,11 +106,19 @@ _Static_assert(offsetof(struct es_audit_record, arch) == 62, "arch at 62");
 _Static_assert(offsetof(struct es_audit_record, bytes_seed_file) == 64, "bytes_seed_file at 64");
 _Static_assert(offsetof(struct es_audit_record, seed_file_size) == 68, "seed_file_size at 68");
 _Static_assert(offsetof(struct es_audit_record, seed_file_reason) == 72, "seed_file_reason at 72");
-_Static_assert(offsetof(struct es_audit_record, reserved) == 74, "reserved at 74");
+_Static_assert(offsetof(struct es_audit_record, token_account) == 74, "token_account at 74");
 _Static_assert(offsetof(struct es_audit_record, bytes_es_rng) == 76, "bytes_es_rng at 76");
 
 /* A zeroed record with magic, version and length set. */
 void es_audit_init(struct es_audit_record *a);
+/* The token's account (core/earlyseed.h "The token"), so the OS can judge
+ * a file bound to a token it cannot read as the app will: bit 15 set, the
+ * non-CPU bits / 4 in bits 0-6 and the CPU bits / 4 in bits 7-13 (rounded
+ * down: never more than the token holds). */
+#define ES_AUDIT_TOKEN_KNOWN 0x8000u
+void es_audit_set_token(struct es_audit_record *a, const struct es_provenance *from);
+/* true and *from when the record holds a token's account. */
+bool es_audit_token(const struct es_audit_record *a, struct es_provenance *from);
 void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE]);
 
 enum es_audit_error {

@@ -41,9 +41,11 @@ enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit
 #undef GET32
 #undef GET16
 	/* Reserved: version 1's u32 at 60 (now stage and arch), version 2's
-	 * u16 at 62 (now arch), version 3's u16 at 74. */
+	 * u16 at 62 (now arch), version 3's u16 at 74 (now token_account, whose
+	 * bit 14 stays reserved). */
 	if ((r.flags & ~known) != 0 || (version == 1 && (r.stage != 0 || r.arch != 0)) ||
-	    (version == 2 && r.arch != 0) || r.reserved != 0)
+	    (version == 2 && r.arch != 0) || (version == 3 && r.token_account != 0) ||
+	    (r.token_account & 0x4000u) != 0)
 		return ES_AUDIT_EFLAGS;
 	*a = r;
 	return ES_AUDIT_OK;

@@ -59,8 +59,8 @@ static bool fat_trimmed(uint8_t b, bool trailing)
  * a leading blank) see the file the firmware opens. False for what cannot
  * be normalised: a component that is empty, "." or ".." (UEFI 2.10 section
  * 13.5 Open() lets ".." climb, and the OS side would leave the ESP), empty
- * once trimmed, or holding '~' ("NAME~1.EXT" may be another file's short
- * name).
+ * once trimmed, holding '~' ("NAME~1.EXT" may be another file's short
+ * name) or a character edk2 refuses in a name (" * : < > ? |).
  */
 static bool fat_path(const uint8_t *v, size_t n, char *out, size_t cap)
 {
@@ -83,7 +83,10 @@ static bool fat_path(const uint8_t *v, size_t n, char *out, size_t cap)
 			return false;
 		out[k++] = '\\';
 		for (size_t j = start; j < end; j++) {
-			if (v[j] == '~')
+			/* '~' may be a short name's; the rest edk2's FAT
+			 * driver refuses in a name (FatFileNameIsValid()) */
+			if (v[j] == '~' || v[j] == '"' || v[j] == '*' || v[j] == ':' || v[j] == '<' || v[j] == '>' ||
+			    v[j] == '?' || v[j] == '|')
 				return false;
 			out[k++] = (char)v[j];
 		}
@@ -234,27 +237,51 @@ static char upper(char c)
 	return c >= 'a' && c <= 'z' ? (char)(c - 32) : c;
 }
 
-/* The next component of *p (separators '\\' or '/'), trimmed as edk2's
- * FAT driver trims it (fat_path); *p moves past it. False at the end. */
-static bool next_component(const char **p, const char **c, size_t *n)
-{
-	const char *s = *p, *e;
+/* A path's components as the firmware resolves them: trimmed as edk2's FAT
+ * driver trims them (fat_path), "." dropped, ".." taking the one before
+ * away (the root's ".." is the root). Offsets and lengths into the path. */
+#define CANON_MAX (ES_CONFIG_NEXT_MAX / 2u)
+struct canon {
+	uint16_t at[CANON_MAX];
+	uint8_t len[CANON_MAX];
+	unsigned int n;
+	bool whole; /* every component fitted */
+};
 
-	while (*s == '\\' || *s == '/')
-		s++;
-	if (*s == '\0')
-		return false;
-	e = s;
-	while (*e != '\0' && *e != '\\' && *e != '/')
-		e++;
-	*p = e;
-	while (s < e && fat_trimmed((uint8_t)*s, false))
-		s++;
-	while (e > s && fat_trimmed((uint8_t)e[-1], true))
-		e--;
-	*c = s;
-	*n = (size_t)(e - s);
-	return true;
+static void canonical(const char *p, struct canon *c)
+{
+	size_t i = 0;
+
+	c->n = 0;
+	c->whole = true;
+	while (p[i] != '\0') {
+		size_t s, e;
+
+		while (p[i] == '\\' || p[i] == '/')
+			i++;
+		if (p[i] == '\0')
+			break;
+		s = i;
+		while (p[i] != '\0' && p[i] != '\\' && p[i] != '/')
+			i++;
+		e = i;
+		if (e - s == 1 && p[s] == '.')
+			continue;
+		if (e - s == 2 && p[s] == '.' && p[s + 1] == '.') {
+			c->n -= c->n > 0 ? 1u : 0u;
+			continue;
+		}
+		while (s < e && fat_trimmed((uint8_t)p[s], false))
+			s++;
+		while (e > s && fat_trimmed((uint8_t)p[e - 1], true))
+			e--;
+		if (c->n == CANON_MAX || s > UINT16_MAX || e - s > UINT8_MAX) {
+			c->whole = false;
+			return;
+		}
+		c->at[c->n] = (uint16_t)s;
+		c->len[c->n++] = (uint8_t)(e - s);
+	}
 }
 
 /* Could alias (a short name: BASE~DIGITS, then .EXT) be name's 8.3 alias?
@@ -264,26 +291,45 @@ static bool next_component(const char **p, const char **c, size_t *n)
  * clash check must see every file a path may name. */
 static bool alias_of(const char *alias, size_t an, const char *name, size_t nn)
 {
-	size_t tilde = 0, dot = an, ndot = nn, k = 0;
-	char basis[8];
+	size_t tilde = 0, dot = an, ndot = nn, lead = 0, k = 0, keep;
+	char basis[9];
 
 	while (tilde < an && alias[tilde] != '~')
 		tilde++;
-	if (tilde == 0 || tilde > 6 || tilde + 1 >= an)
-		return false;
-	for (size_t i = tilde + 1; i < an && alias[i] != '.'; i++) {
-		if (alias[i] < '0' || alias[i] > '9')
+	if (tilde == an) {
+		/* no "~N": a basis cut at 8 characters (Linux vfat's
+		 * nonumtail writes the first alias so) */
+		while (dot > 0 && alias[dot - 1] != '.')
+			dot--;
+		tilde = dot > 0 ? dot - 1 : an;
+		if (tilde != 8)
 			return false;
-		dot = i + 1;
+		dot = tilde;
+		keep = 8;
+	} else {
+		if (tilde == 0 || tilde > 6 || tilde + 1 >= an)
+			return false;
+		for (size_t i = tilde + 1; i < an && alias[i] != '.'; i++) {
+			if (alias[i] < '0' || alias[i] > '9')
+				return false;
+			dot = i + 1;
+		}
+		/* Windows keeps two characters before a hash */
+		keep = 2;
 	}
-	for (size_t i = 0; i < nn; i++)
+	/* the basis: the long name (its leading dots dropped) before its last
+	 * dot, blanks and dots out */
+	while (lead < nn && name[lead] == '.')
+		lead++;
+	for (size_t i = lead + 1; i < nn; i++)
 		ndot = name[i] == '.' ? i : ndot;
-	/* the basis: the long name before its last dot, blanks and dots out */
-	for (size_t i = 0; i < ndot && k < sizeof(basis); i++) {
+	for (size_t i = lead; i < ndot && k < sizeof(basis); i++) {
 		if (name[i] != ' ' && name[i] != '.')
 			basis[k++] = upper(name[i]);
 	}
-	for (size_t i = 0; i < tilde && i < 2; i++) {
+	if (keep == 8 && k <= 8)
+		return false; /* a basis of 8 or fewer is not cut: compared whole */
+	for (size_t i = 0; i < tilde && i < keep; i++) {
 		if (i >= k || (alias[i] != '_' && upper(alias[i]) != basis[i]))
 			return false;
 	}
@@ -313,17 +359,19 @@ static bool same_component(const char *a, size_t an, const char *b, size_t bn)
 
 int es_config_same_path(const char *a, const char *b)
 {
-	const char *ca, *cb;
-	size_t na, nb;
+	struct canon x, y;
 
-	for (;;) {
-		bool more_a = next_component(&a, &ca, &na), more_b = next_component(&b, &cb, &nb);
-
-		if (!more_a || !more_b)
-			return more_a == more_b;
-		if (!same_component(ca, na, cb, nb))
+	canonical(a, &x);
+	canonical(b, &y);
+	if (!x.whole || !y.whole)
+		return 1; /* cannot tell: the cautious answer for a clash check */
+	if (x.n != y.n)
+		return 0;
+	for (unsigned int i = 0; i < x.n; i++) {
+		if (!same_component(a + x.at[i], x.len[i], b + y.at[i], y.len[i]))
 			return 0;
 	}
+	return 1;
 }
 
 unsigned int es_config_places(const char *self_path, char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX])

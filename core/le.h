@@ -34,6 +34,6 @@ static inline uint32_t es_le_get32(const uint8_t *b)
 	X(config_problems) X(elapsed_kcycles) X(entropy_bits) X(bytes_seed_file) X(seed_file_size) X(bytes_es_rng)
 #define ES_AUDIT_U16_FIELDS(X)                                                                       \
 	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(efi_rng_calls) X(cpu_longs_failed) \
-	X(stage) X(arch) X(seed_file_reason) X(reserved)
+	X(stage) X(arch) X(seed_file_reason) X(token_account)
 
 #endif

@@ -275,7 +275,10 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 				if (sat_add(from->other_bits, from->cpu_bits) == 0)
 					file_why = ES_FILE_UNSEEDED;
 				else if (rests > 0)
-					file_why = ES_FILE_TOKEN_UNTRUSTED; /* the header alone would count */
+					/* the header alone would count: the token holds
+					 * nothing under this trust (the CPU's, untrusted;
+					 * or nothing at all, as a file of no worth) */
+					file_why = trust->cpu ? ES_FILE_UNSEEDED : ES_FILE_TOKEN_UNTRUSTED;
 				else
 					file_why = ES_FILE_CPU_UNTRUSTED;
 				v->state[i] = ES_FAIL;

@@ -35,7 +35,9 @@ bool gather_clock(struct es_session *s)
 		 * what an earlier one mixed and hand on a pool that was
 		 * already counted once: the file does not count this boot. */
 		clock.count = 0;
-		log_warn(L"clock: monotonic count failed: %r; a seed file does not count this boot", status);
+		/* a plain line: where there is a seed file, its health line
+		 * is the one warning that says what this cost */
+		log_line(L"clock: monotonic count failed: %r; a seed file does not count this boot", status);
 	}
 	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
 	log_line(L"clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",

@@ -9,8 +9,8 @@
 #include "../core/table.h"
 
 /* GetTime(), the cycle counter and the monotonic count: mixed, assumed to
- * hold nothing. False when GetNextMonotonicCount failed (one warning says
- * so): the caller's seed file must not count this boot. */
+ * hold nothing. False when GetNextMonotonicCount failed: the caller's seed
+ * file must not count this boot (its health line is the warning). */
 bool gather_clock(struct es_session *s);
 /* The seed table installed now, added to s with what an earlier earlyseed
  * stage said it rests on; NULL when there is none. */

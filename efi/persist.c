@@ -121,6 +121,7 @@ static bool create_token(struct persist *p, const struct es_session *s, const st
 		return false;
 	}
 	a->flags |= ES_AUDIT_F_TOKEN_CREATED;
+	es_audit_set_token(a, &p->tok_from);
 	log_line(L"token: created from the hardware sources (non-volatile, boot services only, written once); it "
 		 L"rests on %u bits not from the CPU, %u from it", from->other_bits, from->cpu_bits);
 	p->token = ES_HAVE_YES;
@@ -138,9 +139,10 @@ void persist_write(struct persist *p, struct es_session *s, const struct es_trus
 
 	if (p->off)
 		return;
-	if (p->token == ES_HAVE_YES)
+	if (p->token == ES_HAVE_YES) {
 		a->flags |= ES_AUDIT_F_TOKEN;
-	else if (p->token == ES_HAVE_BAD)
+		es_audit_set_token(a, &p->tok_from);
+	} else if (p->token == ES_HAVE_BAD)
 		a->flags |= ES_AUDIT_F_TOKEN_FAILED;
 	a->seed_file_size = p->f.size > UINT32_MAX ? UINT32_MAX : (UINT32)p->f.size;
 	/* Judged before the file is written: the file does not count yet, so

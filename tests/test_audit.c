@@ -42,7 +42,7 @@ static void test_wire_layout(void)
 	uint8_t b[ES_AUDIT_SIZE];
 
 	es_audit_encode(&a, b);
-	CHECK(memcmp(b, "ESAR\x03\x00\x50\x00", 8) == 0);
+	CHECK(memcmp(b, "ESAR\x04\x00\x50\x00", 8) == 0);
 	/* little-endian at the asserted offsets */
 	CHECK(b[24] == 0x04 && b[25] == 0x03 && b[26] == 0x02 && b[27] == 0x01);
 	CHECK(b[44] == 0xcd && b[45] == 0xab);
@@ -107,6 +107,25 @@ static void test_round_trip(void)
 	CHECK(memcmp(&a, &d, sizeof(a)) == 0);
 }
 
+/* Version 4: the token's account, rounded down, and round trip. */
+static void test_token_account(void)
+{
+	struct es_audit_record a = sample(), d;
+	struct es_provenance from = { .cpu_bits = 255, .other_bits = 256 }, got;
+	uint8_t b[ES_AUDIT_SIZE];
+
+	CHECK(!es_audit_token(&a, &got));
+	es_audit_set_token(&a, &from);
+	es_audit_encode(&a, b);
+	CHECK(es_audit_decode(b, sizeof(b), &d) == ES_AUDIT_OK);
+	CHECK(es_audit_token(&d, &got) && got.other_bits == 256 && got.cpu_bits == 252);
+	from.other_bits = 3;
+	from.cpu_bits = 1000;
+	es_audit_set_token(&a, &from);
+	CHECK(es_audit_token(&a, &got) && got.other_bits == 0 && got.cpu_bits == 256);
+	CHECK((a.token_account & 0x4000u) == 0);
+}
+
 static void test_rejects(void)
 {
 	struct es_audit_record a = sample(), d;
@@ -118,7 +137,7 @@ static void test_rejects(void)
 	c[0] = 'X';
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EMAGIC);
 	memcpy(c, b, sizeof(c));
-	c[4] = 4; /* a version from the future */
+	c[4] = 5; /* a version from the future */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EVERSION);
 	c[4] = 0;
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EVERSION);
@@ -129,8 +148,14 @@ static void test_rejects(void)
 	c[11] = 0x04; /* flag bit 26 */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
 	memcpy(c, b, sizeof(c));
+	c[75] = 0x40; /* token_account's reserved bit 14 */
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
+	memcpy(c, b, sizeof(c));
+	c[4] = 3; /* version 3 kept a reserved zero there */
 	c[74] = 1;
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
+	c[74] = 0;
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_OK && d.version == 3);
 
 	CHECK(strcmp(es_audit_decode_strerror(ES_AUDIT_EMAGIC), "not an earlyseed audit record (magic is not ESAR)") == 0);
 }
@@ -262,6 +287,7 @@ int main(void)
 	RUN(test_round_trip);
 	RUN(test_rejects);
 	RUN(test_old_versions);
+	RUN(test_token_account);
 	RUN(test_inspect);
 	return check_done();
 }

@@ -306,6 +306,25 @@ static void test_fat_names_clash(void)
 	CHECK(!es_config_same_path("\\EFI\\GRUBX6~X.EFI", "\\EFI\\grubx64-signed.efi"));
 	CHECK(es_config_same_path("\\ EFI .\\vmlinuz..", "/efi/VMLINUZ"));
 	CHECK(!es_config_same_path("\\EFI\\vmlinuz", "\\EFI\\vmlinuz\\x"));
+	/* the firmware's own path may hold "." and ".." (review of Hardening
+	 * III): resolved as the firmware resolves them */
+	parse(&c, "seed_file = \\EFI\\earlyseed\\earlyseed.efi\n", &w);
+	CHECK(es_config_seed_file_clash(&c, "\\EFI\\earlyseed\\.\\earlyseed.efi") != NULL);
+	CHECK(es_config_seed_file_clash(&c, "\\EFI\\x\\..\\earlyseed\\earlyseed.efi") != NULL);
+	CHECK(es_config_seed_file_clash(&c, "\\..\\EFI\\earlyseed\\earlyseed.efi") != NULL);
+	CHECK(!es_config_same_path("\\EFI\\x\\..\\a", "\\EFI\\x\\a"));
+	/* a long name with a leading dot, and a basis cut at 8 with no "~N"
+	 * (Linux vfat's nonumtail) */
+	CHECK(es_config_same_path("\\EFI\\BASHRC~1", "\\EFI\\.bashrc"));
+	parse(&c, "seed_file = \\EFI\\earlyseed\\EARLYSEE.EFI\n", &w);
+	CHECK(w.n == 0 && es_config_seed_file_clash(&c, "\\EFI\\earlyseed\\earlyseed.efi") != NULL);
+	CHECK(es_config_same_path("\\EFI\\ABCDEFGH.EFI", "\\EFI\\abcdefgh.efi"));
+	CHECK(!es_config_same_path("\\EFI\\ABCDEFGH.EFI", "\\EFI\\abcdefg.efi"));
+	CHECK(!es_config_same_path("\\EFI\\ABCDEFGH.EFI", "\\EFI\\abcdefghij.conf"));
+	/* what edk2 refuses in a name is refused here */
+	CHECK(parse(&c, "seed_file = \\EFI\\a*b\n", &w) == 1 && strcmp(c.seed_file, ES_CONFIG_DEFAULT_SEED_FILE) == 0);
+	CHECK(parse(&c, "next = \\EFI\\a:b.efi\n", &w) == 1);
+	CHECK(parse(&c, "next = \\EFI\\a?b|c\"<>.efi\n", &w) == 1);
 	/* a clash-free seed file stays */
 	parse(&c, "next = \\vmlinuz\nseed_file = \\EFI\\earlyseed\\random-seed\n", &w);
 	CHECK(es_config_seed_file_clash(&c, "\\EFI\\EARLYS~1\\EARLYS~1.EFI") == NULL);

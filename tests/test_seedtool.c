@@ -229,6 +229,15 @@ static void test_os_account(void)
 	CHECK(seedtool_cpu_rng(cpuinfo));
 	put(cpuinfo, "processor\t: 0\nFeatures\t: fp asimd\n");
 	CHECK(!seedtool_cpu_rng(cpuinfo));
+	/* ... but the firmware's SMCCC TRNG feeds the kernel's CPU seed too */
+	{
+		char trng[300];
+
+		snprintf(trng, sizeof(trng), "%s/smccc_trng", root);
+		CHECK(mkdir(trng, 0700) == 0);
+		CHECK(seedtool_cpu_rng(cpuinfo));
+		CHECK(rmdir(trng) == 0);
+	}
 	put(cpuinfo, "processor\t: 0\nflags\t\t: fpu rdseed\n");
 	CHECK(seedtool_cpu_rng(cpuinfo));
 	/* no list to read: it may have one */
@@ -257,8 +266,8 @@ static void test_not_fat(void)
 	CHECK(seedtool_run(&o, out, err) == 1);
 	fclose(out);
 	fclose(err);
-	CHECK(strstr(errbuf, "is not on a FAT file system") != NULL);
-	CHECK(entries(esp) == 0 || entries(esp) == 1); /* at most the directory install makes */
+	CHECK(strstr(errbuf, "is not a FAT file system") != NULL);
+	CHECK(entries(esp) == 0); /* not even a directory (the unit would take it for an install) */
 	CHECK(slurp(seed, (uint8_t[8]){ 0 }, 8) == SIZE_MAX && entries(efivars) == 0);
 	done();
 }
@@ -268,20 +277,33 @@ static void test_not_fat(void)
  * valgrind saw an unterminated path before). */
 static void test_image_var_not_ascii(void)
 {
-	static const uint8_t var[] = { 6, 0, 0, 0, '\\', 0, 'E', 0, 'F', 0, 'I', 0, '\\', 0, 'B', 0, 0xe9, 0,
-				       'x', 0, '\\', 0, 'a', 0, '.', 0, 'e', 0, 'f', 0, 'i', 0, 0, 0 };
+	/* a prefix longer than the default path: the old code left the path
+	 * it had copied so far unterminated, and read a config beside it */
+	static const char prefix[] = "\\EFI\\aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\";
+	uint8_t var[4 + 2 * (sizeof(prefix) + 4)] = { 6 };
+	size_t k = 4;
 	char p[512];
 	uint8_t a[128];
 
+	for (size_t i = 0; i + 1 < sizeof(prefix); i++, k += 2)
+		var[k] = (uint8_t)prefix[i];
+	var[k] = 0xe9; /* not ASCII */
+	k += 2;
+	var[k] = 'x';
+	k += 4; /* then a UCS-2 NUL */
 	fresh(true);
 	mkdirs("EFI/earlyseed");
+	mkdirs("EFI/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
 	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\other\n");
-	put_image_var(var, sizeof(var));
+	put_conf("EFI/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/earlyseed.conf", "seed_file = \\EFI\\earlyseed\\wrong\n");
+	put_image_var(var, k);
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "config: \\EFI\\earlyseed\\earlyseed.conf") != NULL);
 	done();
 	snprintf(p, sizeof(p), "%s/EFI/earlyseed/other", esp);
 	CHECK(slurp(p, a, sizeof(a)) == FILE_LEN);
+	snprintf(p, sizeof(p), "%s/EFI/earlyseed/wrong", esp);
+	CHECK(slurp(p, a, sizeof(a)) == SIZE_MAX);
 }
 
 /* The token is hidden first, whatever happens next (Hardening III, 2):
@@ -350,6 +372,17 @@ static void test_mount_inside_esp(void)
 	CHECK(system(cmd) == 0);
 }
 
+/* The same without openat2() (Linux before 5.6, or a seccomp filter that
+ * refuses it): links, FIFOs and mounts inside the ESP refused all the same. */
+static void test_stays_in_the_esp(void);
+static void test_without_openat2(void)
+{
+	seedtool_no_openat2 = true;
+	test_stays_in_the_esp();
+	test_mount_inside_esp();
+	seedtool_no_openat2 = false;
+}
+
 /* The ESP found as bootctl finds it (Hardening III, 2): only a FAT mount
  * point on an EFI System Partition, by udev's word. */
 static void test_find_esp(void)
@@ -365,6 +398,25 @@ static void test_find_esp(void)
 	snprintf(p, sizeof(p), "%s/boot", root);
 	(void)mkdir(p, 0700);
 	CHECK(seedtool_find_esp(root, found, sizeof(found), e) == -1 && found[0] == '\0');
+	/* a mount point that is not FAT (root only: a tmpfs) is no ESP either */
+	{
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "mount -t tmpfs -o size=1m es-test '%s/boot' 2>/dev/null", root);
+		if (geteuid() == 0 && system(cmd) == 0) {
+			char *msg = NULL;
+			size_t msglen = 0;
+			FILE *m = open_memstream(&msg, &msglen);
+
+			CHECK(m != NULL && seedtool_find_esp(root, found, sizeof(found), m) == -1);
+			if (m != NULL)
+				fclose(m);
+			CHECK(msg != NULL && strstr(msg, "/boot is a mount point but not FAT") != NULL);
+			free(msg);
+			snprintf(cmd, sizeof(cmd), "umount '%s/boot'", root);
+			CHECK(system(cmd) == 0);
+		}
+	}
 	/* udev's database entry */
 	snprintf(p, sizeof(p), "%s/udev", root);
 	put(p, "S:disk/by-uuid/1234\nE:ID_PART_ENTRY_SCHEME=gpt\nE:ID_PART_ENTRY_TYPE=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n");
@@ -772,6 +824,7 @@ int main(void)
 	RUN(test_token_hidden_first);
 	RUN(test_mount_inside_esp);
 	RUN(test_find_esp);
+	RUN(test_without_openat2);
 	RUN(test_firmware_token);
 	RUN(test_no_os_token_under_secure_boot);
 	RUN(test_token_hidden_at_refresh);

@@ -75,11 +75,17 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 			: (a.flags & ES_AUDIT_F_SEED_FILE_WRITTEN) ? "; rewritten and flushed"
 								    : "",
 			"");
-		fprintf(out, "  token:            %s\n",
+		struct es_provenance tok;
+		bool known = es_audit_token(&a, &tok);
+
+		fprintf(out, "  token:            %s",
 			(a.flags & ES_AUDIT_F_TOKEN_CREATED) ? "created"
 			: (a.flags & ES_AUDIT_F_TOKEN)       ? "present"
 			: (a.flags & ES_AUDIT_F_TOKEN_FAILED) ? "unusable, or creating it failed"
 							      : "none");
+		if (known)
+			fprintf(out, "; rests on %u bits not from the CPU, %u from it", tok.other_bits, tok.cpu_bits);
+		fputc('\n', out);
 	}
 	if (a.version >= 2)
 		fprintf(out, "  stage:            %u\n", a.stage);

@@ -252,6 +252,11 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
 		goto out;
 	}
+	if (es_config_seed_file_clash(&parsed, APP_PATH) != NULL) {
+		fprintf(err, "earlyseed: --next %s is the seed file's place (%s); nothing installed\n", parsed.next,
+			parsed.seed_file);
+		goto out;
+	}
 	if (o->next != NULL && o->next[0] != '\0' && check_next(espfd, parsed.next, pe_machine(img, n), err) != 0)
 		goto out;
 	dirfd = seedtool_open_dir(espfd, APP_PATH, true, &leaf, err);

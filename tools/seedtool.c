@@ -347,13 +347,19 @@ static void app_path(const struct seedtool_opts *o, char *app, size_t cap)
  * (a bind mount inside the ESP made refresh write under /etc): openat2()
  * with RESOLVE_NO_XDEV | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH (Linux 5.6),
  * else openat(O_NOFOLLOW) and the same device as dirfd (st_dev). */
+bool seedtool_no_openat2;
+
 static int open_beneath(int dirfd, const char *name, int flags)
 {
 	struct open_how how = { .flags = (uint64_t)(unsigned int)(flags | O_NOFOLLOW | O_CLOEXEC),
 				.resolve = (uint64_t)(RESOLVE_NO_XDEV | RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH) };
 	struct stat a, b;
-	long fd = syscall(SYS_openat2, dirfd, name, &how, sizeof(how));
+	long fd = -1;
 
+	errno = ENOSYS;
+	if (!seedtool_no_openat2)
+		fd = syscall(SYS_openat2, dirfd, name, &how, sizeof(how));
+	/* ENOSYS: before Linux 5.6; EPERM: a seccomp filter that refuses it */
 	if (fd >= 0 || (errno != ENOSYS && errno != E2BIG && errno != EPERM))
 		return (int)fd;
 	fd = openat(dirfd, name, flags | O_NOFOLLOW | O_CLOEXEC);
@@ -547,16 +553,17 @@ bool seedtool_cpu_rng(const char *cpuinfo_file)
 {
 	FILE *f = fopen(cpuinfo_file != NULL ? cpuinfo_file : "/proc/cpuinfo", "re");
 	char line[4096];
-	bool listed = false, rng = false;
+	bool listed = false, rng = false, feats = false;
 
 	if (f == NULL)
 		return true;
 	/* x86: "flags : ... rdrand ... rdseed" (arch/x86/kernel/cpu/proc.c);
 	 * arm64: "Features : ... rng" (FEAT_RNG, arch/arm64/kernel/cpuinfo.c). */
 	while (!rng && fgets(line, sizeof(line), f) != NULL) {
-		bool flags = strncmp(line, "flags", 5) == 0, feats = strncmp(line, "Features", 8) == 0;
+		bool flags = strncmp(line, "flags", 5) == 0;
 
-		if (!flags && !feats)
+		feats = feats || strncmp(line, "Features", 8) == 0;
+		if (!flags && strncmp(line, "Features", 8) != 0)
 			continue;
 		listed = true;
 		for (char *w = strtok(strchr(line, ':') != NULL ? strchr(line, ':') + 1 : line, " \t\n"); w != NULL;
@@ -565,6 +572,22 @@ bool seedtool_cpu_rng(const char *cpuinfo_file)
 			      (feats && strcmp(w, "rng") == 0);
 	}
 	fclose(f);
+	if (!rng && listed && feats) {
+		/* arm64: the kernel's CPU seed also comes from the firmware's
+		 * SMCCC TRNG (arch/arm64/include/asm/archrandom.h), which
+		 * random.trust_cpu governs and cpuinfo does not list; its
+		 * driver's device says it is there (drivers/char/hw_random/
+		 * arm_smccc_trng.c, platform device "smccc_trng") */
+		char dev[PATH_MAX];
+		const char *slash = cpuinfo_file != NULL ? strrchr(cpuinfo_file, '/') : NULL;
+
+		if (cpuinfo_file == NULL)
+			snprintf(dev, sizeof(dev), "%s", SEEDTOOL_SMCCC_TRNG);
+		else
+			snprintf(dev, sizeof(dev), "%.*s/smccc_trng", slash != NULL ? (int)(slash - cpuinfo_file) : 1,
+				 slash != NULL ? cpuinfo_file : ".");
+		rng = access(dev, F_OK) == 0;
+	}
 	return rng || !listed;
 }
 
@@ -678,6 +701,14 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	snprintf(shown, sizeof(shown), "%s%s", o->esp, c.seed_file);
 	for (char *p = shown; *p != '\0'; p++)
 		*p = *p == '\\' ? '/' : *p;
+	/* The app reads the file through the firmware's FAT driver: anywhere
+	 * else it is not the file the app reads (an ESP not mounted, a
+	 * directory on the root file system), and nothing is made there, not
+	 * even a directory. */
+	if (!o->image && !o->any_fs && (fstatfs(espfd, &fs) != 0 || fs.f_type != MSDOS_MAGIC)) {
+		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
+		return 1;
+	}
 	/* Install makes the directories; refresh never creates the place: an
 	 * ESP that is not mounted must not get a seed file on the root file
 	 * system instead. */
@@ -705,9 +736,8 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		close(dirfd);
 		return rc;
 	}
-	/* The app reads the file through the firmware's FAT driver: anywhere
-	 * else it is not the file the app reads (an ESP not mounted, a
-	 * directory on the root file system). */
+	/* ... and the file's own directory too (another mount below it is
+	 * refused by open_beneath already; this says why plainly) */
 	if (!o->any_fs && (fstatfs(dirfd, &fs) != 0 || fs.f_type != MSDOS_MAGIC)) {
 		fprintf(err, "earlyseed: %s is not on a FAT file system: is the ESP mounted at %s?\n", shown, o->esp);
 		close(dirfd);

@@ -90,7 +90,10 @@ void seedtool_kernel_trust(const char *path, struct es_trust *t, struct es_trust
 struct es_provenance;
 void seedtool_kernel_pool(const char *cmdline_file, const char *cpuinfo_file, struct es_provenance *from);
 /* Does the CPU described by cpuinfo (path NULL: /proc/cpuinfo) have an RNG
- * instruction? true also when it cannot be read (then it may). */
+ * the kernel's random.trust_cpu governs? x86 rdrand/rdseed; arm64 rng, or
+ * the firmware's SMCCC TRNG (SEEDTOOL_SMCCC_TRNG; with a cpuinfo path,
+ * "smccc_trng" beside it). true also when it cannot be read (then it may). */
+#define SEEDTOOL_SMCCC_TRNG "/sys/bus/platform/devices/smccc_trng"
 bool seedtool_cpu_rng(const char *cpuinfo_file);
 /* Make an OS-made EarlyseedToken readable by root alone again (efivarfs
  * shows it 0644 at every boot); says what it did on out/err. */
@@ -104,6 +107,9 @@ int seedtool_find_esp(const char *prefix, char *out, size_t cap, FILE *err);
  * EFI System Partition's type (GPT c12a7328-f81f-11d2-ba4b-00a0c93ec93b,
  * or MBR 0xef), 0 when another type, -1 when it says none or is missing. */
 int seedtool_udev_esp(const char *path);
+/* Tests: take the path a kernel without openat2() takes (O_NOFOLLOW and
+ * the same device per component). */
+extern bool seedtool_no_openat2;
 /* getrandom(2), flags 0: the default for seedtool_opts.random. */
 int seedtool_getrandom(uint8_t *p, size_t n);
 /* Replace name in the directory dirfd with n bytes, atomically (temporary

@@ -144,9 +144,20 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	bool audit, at0, by_us, hw, file_ok, token, have_esp;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
+	static char found[4096];
 	int rc;
 
-	so.esp = o->esp != NULL ? o->esp : "/boot/efi";
+	/* where `seed refresh` finds it: bootctl's places, else /boot/efi */
+	if (o->esp != NULL) {
+		so.esp = o->esp;
+	} else {
+		FILE *quiet = fopen("/dev/null", "w");
+
+		so.esp = seedtool_find_esp(NULL, found, sizeof(found), quiet != NULL ? quiet : err) == 0 ? found
+															     : "/boot/efi";
+		if (quiet != NULL)
+			fclose(quiet);
+	}
 	so.efivars = o->efivars;
 	so.app = o->app;
 	audit = seedtool_audit(o->efivars, &a);
@@ -179,6 +190,13 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		file_bits = pk.token_other_bits + (t.cpu ? pk.token_cpu_bits : 0u);
 	if (audit && a.seed_file_reason == ES_FILE_TOKEN_UNTRUSTED && !t.cpu)
 		file_bits = 0;
+	{
+		struct es_provenance tok;
+
+		/* the firmware's token: its account as this boot's app read it */
+		if (audit && es_audit_token(&a, &tok) && file_bits > tok.other_bits + (t.cpu ? tok.cpu_bits : 0u))
+			file_bits = tok.other_bits + (t.cpu ? tok.cpu_bits : 0u);
+	}
 	/* why this boot's file did not count, from the record */
 	file_why = !audit || (a.flags & ES_AUDIT_F_SEED_FILE) == 0 ? NULL
 		   : a.seed_file_reason == ES_FILE_COUNTED	      ? "counted"
