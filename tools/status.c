@@ -144,13 +144,13 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	bool audit, at0, by_us, hw, file_ok, token, have_esp;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
-	static char found[4096];
 	int rc;
 
 	/* where `seed refresh` finds it: bootctl's places, else /boot/efi */
 	if (o->esp != NULL) {
 		so.esp = o->esp;
 	} else {
+		static char found[4096];
 		FILE *quiet = fopen("/dev/null", "w");
 
 		so.esp = seedtool_find_esp(NULL, found, sizeof(found), quiet != NULL ? quiet : err) == 0 ? found
