@@ -48,10 +48,13 @@
 #define ES_AUDIT_F_TOKEN_FAILED 0x800000u     /* unreadable, malformed, or creating it failed */
 #define ES_AUDIT_F_DRIVER 0x1000000u         /* written by the firmware driver (v3) */
 #define ES_AUDIT_F_RNG_PROTOCOL 0x2000000u   /* ... which serves an EFI_RNG_PROTOCOL */
-#define ES_AUDIT_F_ALL 0x3ffffffu
+#define ES_AUDIT_F_NEXT_FAILED 0x4000000u    /* the next stage could not be loaded or started (v4) */
+#define ES_AUDIT_F_TAKEN_BACK 0x8000000u     /* ... and the table was taken back */
+#define ES_AUDIT_F_ALL 0xfffffffu
 /* The flags each older version knew. */
 #define ES_AUDIT_F_ALL_V1 0xfffu
 #define ES_AUDIT_F_ALL_V2 0x1ffffu
+#define ES_AUDIT_F_ALL_V3 0x3ffffffu
 
 /* Which architecture wrote the record (v3). */
 #define ES_AUDIT_ARCH_X86_64 1u

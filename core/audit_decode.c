@@ -22,7 +22,10 @@ enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit
 	if (version < ES_AUDIT_VERSION_MIN || version > ES_AUDIT_VERSION)
 		return ES_AUDIT_EVERSION;
 	size = version >= 3 ? ES_AUDIT_SIZE : ES_AUDIT_SIZE_V2;
-	known = version == 1 ? ES_AUDIT_F_ALL_V1 : version == 2 ? ES_AUDIT_F_ALL_V2 : ES_AUDIT_F_ALL;
+	known = version == 1 ? ES_AUDIT_F_ALL_V1
+		: version == 2 ? ES_AUDIT_F_ALL_V2
+		: version == 3 ? ES_AUDIT_F_ALL_V3
+			       : ES_AUDIT_F_ALL;
 	if (n < size)
 		return ES_AUDIT_ESHORT;
 	if (length != size)
@@ -115,6 +118,8 @@ const char *es_audit_flag_name(uint32_t bit)
 	case ES_AUDIT_F_TOKEN_FAILED: return "token_failed";
 	case ES_AUDIT_F_DRIVER: return "driver";
 	case ES_AUDIT_F_RNG_PROTOCOL: return "rng_protocol";
+	case ES_AUDIT_F_NEXT_FAILED: return "next_failed";
+	case ES_AUDIT_F_TAKEN_BACK: return "taken_back";
 	default: return "unknown";
 	}
 }

@@ -115,18 +115,18 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
  * A table of ours that only this kernel's settings allowed is taken back —
  * unless a later stage has already replaced it (then it is not ours to touch).
  */
-static void take_back(const struct stage_marker *marker, bool may_outlive)
+static bool take_back(const struct stage_marker *marker, bool may_outlive)
 {
 	EFI_STATUS status;
 
 	if (marker->table == NULL || may_outlive)
-		return;
+		return false;
 	struct es_table_seed *now = seedtable_find();
 	bool ours;
 
 	if (now != marker->table) {
 		log_line(L"table: ours was replaced by a later stage; left as it is");
-		return;
+		return false;
 	}
 	/* The same address may be a later stage's table in reused pool memory:
 	 * it is ours only if its size and bytes are what we installed. */
@@ -141,7 +141,7 @@ static void take_back(const struct stage_marker *marker, bool may_outlive)
 	status = seedtable_remove();
 	if (EFI_ERROR(status)) {
 		log_warn(L"table: cannot take ours back: %r", status);
-		return;
+		return false;
 	}
 	if (ours)
 		seedtable_retire(now, ES_SEED_LEN);
@@ -149,6 +149,7 @@ static void take_back(const struct stage_marker *marker, bool may_outlive)
 	log_warn(L"table: taken back%a: %a", ours ? "" : " (removed, not freed: its bytes are not ours any more)",
 		 "it rested on what only this command line's trust settings allowed, and the firmware's next boot "
 		 "option may start another kernel");
+	return true;
 }
 
 /* Called by GNU-EFI crt0-efi-x86_64.o with the SysV ABI: not EFIAPI. */
@@ -223,7 +224,17 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 						 "and no next stage to load; the table is installed, the firmware goes on");
 	else
 		status = chain_start(image, self->DeviceHandle, &cfg);
-	take_back(&marker, may_outlive);
+	/* The next stage did not run (or failed): say so in the record the
+	 * OS reads, since this boot goes on without earlyseed's kernel
+	 * (`earlyseed status` reports it; the volatile record costs no NVRAM). */
+	if (EFI_ERROR(status) && !no_fs) {
+		audit.flags |= ES_AUDIT_F_NEXT_FAILED;
+		if (take_back(&marker, may_outlive))
+			audit.flags |= ES_AUDIT_F_TAKEN_BACK;
+		auditvar_publish(&audit, L"EarlyseedAudit");
+	} else {
+		(void)take_back(&marker, may_outlive);
+	}
 	stage_unmark(image, &marker);
 	es_wipe(marker.tag, sizeof(marker.tag));
 	return status;

@@ -145,8 +145,14 @@ static void test_rejects(void)
 	c[6] = 65;
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_ELENGTH);
 	memcpy(c, b, sizeof(c));
-	c[11] = 0x04; /* flag bit 26 */
+	c[11] = 0x10; /* flag bit 28 */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
+	memcpy(c, b, sizeof(c));
+	c[4] = 3;
+	c[11] = 0x04; /* bit 26 (next_failed) is version 4's */
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
+	c[4] = 4;
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_OK && (d.flags & ES_AUDIT_F_NEXT_FAILED) != 0);
 	memcpy(c, b, sizeof(c));
 	c[75] = 0x40; /* token_account's reserved bit 14 */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
@@ -263,9 +269,9 @@ static void test_from_verdict(void)
 	/* a short buffer is cut, never overrun */
 	es_audit_summary(&a, line, 10);
 	CHECK(strcmp(line, "rdseed=0 ") == 0);
-	for (unsigned int bit = 0; bit < 26; bit++)
+	for (unsigned int bit = 0; bit < 28; bit++)
 		CHECK(strcmp(es_audit_flag_name(1u << bit), "unknown") != 0);
-	CHECK(strcmp(es_audit_flag_name(1u << 26), "unknown") == 0);
+	CHECK(strcmp(es_audit_flag_name(1u << 28), "unknown") == 0);
 	/* the seed file's verdict and reason */
 	memset(&v, 0, sizeof(v));
 	v.state[ES_SRC_SEED_FILE] = ES_FAIL;

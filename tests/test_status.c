@@ -222,6 +222,30 @@ static void test_token_account(void)
 	CHECK(unlink(p) == 0);
 }
 
+/* A next stage that failed to start (issue: a real Debian machine, 2): the
+ * firmware went on to GRUB, unseeded; the record says so and status does
+ * not call either boot seeded. */
+static void test_next_stage_failed(void)
+{
+	fresh();
+	put(kmsg, late_log, sizeof(late_log) - 1);
+	seed_file(256, 0);
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN | ES_AUDIT_F_NEXT_FAILED |
+	      ES_AUDIT_F_TAKEN_BACK);
+	CHECK(run(false) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "its next stage failed to start") != NULL &&
+	      strstr(outbuf, "next boot: not seeded: earlyseed's next stage failed") != NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "\"next_stage_failed\":true,\"table_taken_back\":true") != NULL &&
+	      strstr(outbuf, "\"next_boot\":{\"seeded\":false") != NULL);
+	free(outbuf);
+	/* even a log that shows a table at 0 is not earlyseed's then */
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	CHECK(run(false) == STATUS_NOT_SEEDED);
+	free(outbuf);
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -230,6 +254,7 @@ int main(void)
 	RUN(test_not_seeded);
 	RUN(test_next_at_risk);
 	RUN(test_token_account);
+	RUN(test_next_stage_failed);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd) != 0)
 		fprintf(stderr, "cannot remove %s\n", root);

@@ -141,7 +141,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	struct es_trust t;
 	struct klog k;
 	char summary[ES_AUDIT_SUMMARY_MAX] = "";
-	bool audit, at0, by_us, hw, file_ok, token, have_esp;
+	bool audit, at0, by_us, hw, file_ok, token, have_esp, failed;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
 	int rc;
@@ -168,9 +168,13 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	have_esp = seedtool_peek(&so, &pk, err) == 0;
 
 	/* this boot */
+	failed = audit && (a.flags & ES_AUDIT_F_NEXT_FAILED) != 0;
 	at0 = k.crng_ready && k.crng_us == 0;
-	by_us = at0 && audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && k.rng_table;
-	by = !k.crng_ready && k.rotated ? "unknown: the kernel's log no longer reaches back to the boot"
+	by_us = at0 && audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && (a.flags & ES_AUDIT_F_TAKEN_BACK) == 0 &&
+		k.rng_table && !failed;
+	by = failed ? "not earlyseed: its next stage failed to start, and the firmware went on to its next boot "
+		      "option"
+	     : !k.crng_ready && k.rotated ? "unknown: the kernel's log no longer reaches back to the boot"
 	     : !k.crng_ready	  ? "not yet: the crng is not ready"
 	     : by_us		  ? "earlyseed's seed table"
 	     : at0 && k.rng_table ? "a seed table earlyseed did not install"
@@ -205,10 +209,15 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	 * Secure Boot a token the OS can read keeps the file from counting */
 	file_ok = have_esp && !pk.off && pk.exists && pk.header && pk.size >= ES_SEED_FILE_MIN && token &&
 		  !(pk.secure_boot && pk.token_visible) && file_bits >= ES_GATE_BITS;
-	next = file_ok ? "seeded from the seed file"
+	/* a next stage that failed fails again: nothing earlyseed holds
+	 * reaches that kernel */
+	next = failed ? "not seeded: earlyseed's next stage failed to start this boot (check next = in its config, "
+			"or `earlyseed install --next`)"
+	       : file_ok ? "seeded from the seed file"
 	       : hw    ? "seeded by the hardware RNG this boot used"
 		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
-	rc = !k.crng_ready && k.rotated ? STATUS_UNKNOWN
+	rc = failed ? STATUS_NOT_SEEDED
+	     : !k.crng_ready && k.rotated ? STATUS_UNKNOWN
 	     : !by_us			? STATUS_NOT_SEEDED
 	     : (!file_ok && !hw)	? STATUS_NEXT_AT_RISK
 					: STATUS_OK;
@@ -227,7 +236,10 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			json_str(out, summary);
 		else
 			fputs("null", out);
-		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) ? "true" : "false");
+		fprintf(out, ",\"next_stage_failed\":%s,\"table_taken_back\":%s",
+			failed ? "true" : "false",
+			audit && (a.flags & ES_AUDIT_F_TAKEN_BACK) != 0 ? "true" : "false");
+		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) && !failed ? "true" : "false");
 		json_str(out, next);
 		fputs(",\"seed_file\":", out);
 		json_str(out, pk.path);
