@@ -41,7 +41,7 @@ driver-trust-%:
 	@touch $@
 # The host tool, and what the host builds link of the core.
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c \
-	tools/petool.c tools/status.c tools/installer.c
+	tools/petool.c tools/status.c tools/installer.c tools/uninstaller.c
 # After the link, every firmware image gets shim's .sbat section (the
 # generation lines: linker/sbat.csv, docs/reference.md "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
@@ -160,7 +160,8 @@ FUZZ_NO_CMP := core/pool.c core/blake2s.c core/seed.c core/health.c core/sha256.
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real test_trust_diff \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64 test_petool test_status
+	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64 test_petool test_status \
+	test_uninstaller
 
 
 .PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages install
@@ -269,6 +270,7 @@ test_seedtool_EXTRA := tools/seedtool.c
 test_romtool_EXTRA := tools/romtool.c
 test_petool_EXTRA := tools/petool.c
 test_status_EXTRA := tools/status.c tools/seedtool.c
+test_uninstaller_EXTRA := tools/uninstaller.c tools/seedtool.c tools/installer.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
@@ -319,18 +321,19 @@ $(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC
 	$(CC) $(SAN) $^ -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
-FUZZ_TARGETS := replay config audit table trust seedfile rom pe
+FUZZ_TARGETS := replay config audit table trust seedfile rom pe loadopt
 FUZZ_SECONDS ?= 120
 # make fuzz's budget (8 targets x FUZZ_SECONDS) shared by need, so every
 # target runs at least 10 M inputs on this 2-core machine (measured alone:
 # trust 75 k/s, replay 120 k/s, seedfile 120 k/s, config 130 k/s, pe
 # 240 k/s, audit 370 k/s, table and rom 800 k/s); FUZZ_SECONDS=N gives
 # every target N seconds instead.
-FUZZ_PLAN := replay:150 config:120 audit:60 table:30 trust:240 seedfile:150 rom:30 pe:60
+FUZZ_PLAN := replay:150 config:120 audit:60 table:30 trust:240 seedfile:150 rom:30 pe:60 loadopt:30
 fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c
 fuzz_rom_SRC := tools/romtool.c
 fuzz_pe_SRC := tools/petool.c
+fuzz_loadopt_SRC := tools/uninstaller.c tools/seedtool.c tools/installer.c
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
 		$(BUILD)/fuzz/libescore.a
 	clang $(FUZZ_CFLAGS) $^ -o $@

@@ -24,10 +24,11 @@ check "man earlyseed" bash -c 'MANPAGER=cat man earlyseed 2>/dev/null | grep -q 
 check "man earlyseed.conf" bash -c 'MANPAGER=cat man 5 earlyseed.conf 2>/dev/null | grep -q seed_file'
 check "the images under /usr/lib/earlyseed" test -s /usr/lib/earlyseed/earlyseed.efi -a -s /usr/lib/earlyseed/earlyseed-driver.efi \
 	-a -s /usr/lib/earlyseed/earlyseed.rom
-check "the unit, running the packaged tool" grep -qx 'ExecStart=/usr/bin/earlyseed seed refresh --esp /boot/efi' \
+check "the unit, running the packaged tool" grep -qx 'ExecStart=/usr/bin/earlyseed seed refresh' \
 	/lib/systemd/system/earlyseed-seed.service
 check "no boot entry changed" test "$boot_before" = "$(ls /sys/firmware/efi/efivars 2>/dev/null | grep -c '^Boot' || true)"
-check "apt purge" env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq earlyseed
+env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq earlyseed > /tmp/es-deb.purge 2>&1
+check "apt purge" grep -q "run 'earlyseed uninstall' before removing the package" /tmp/es-deb.purge
 left=$(ls -d /usr/bin/earlyseed /usr/lib/earlyseed /lib/systemd/system/earlyseed-seed.service \
 	/etc/systemd/system/*/earlyseed-seed.service /var/lib/systemd/deb-systemd-helper-enabled/earlyseed-seed.service* \
 	/usr/share/man/man1/earlyseed.1.gz /usr/share/doc/earlyseed 2>/dev/null || true)

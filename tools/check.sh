@@ -50,7 +50,7 @@ run "tool" tests/tool.sh
 run "man" tests/man.sh
 run "deb" tests/deb.sh
 # A short smoke of every libFuzzer target (make fuzz runs them longer).
-run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust seedfile rom pe
+run "fuzz" tools/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust seedfile rom pe loadopt
 if [ "${SKIP_QEMU:-0}" = 1 ]; then
 	echo "qemu: SKIP_QEMU=1: boot tests not run"
 	skipped=$((skipped + 1))

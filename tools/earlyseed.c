@@ -8,6 +8,7 @@
 #include "../core/earlyseed.h"
 #include "inspect.h"
 #include "installer.h"
+#include "uninstaller.h"
 #include "petool.h"
 #include "replay.h"
 #include "romtool.h"
@@ -29,6 +30,7 @@ static const char usage[] =
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
 	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
 	"       earlyseed install --esp DIR [--from APP.efi] [--next PATH] [--cmdline LINE] [--efivars DIR]\n"
+	"       earlyseed uninstall [--esp DIR] [--efivars DIR]\n"
 	"       earlyseed status [--json] [--esp DIR] [--efivars DIR] [--app PATH] [--cmdline FILE] [--kmsg FILE]\n"
 	"\n"
 	"replay   executes a script against the Linux v3.17 input pool and its\n"
@@ -72,9 +74,15 @@ static const char usage[] =
 	"         UEFI 2.10 section 14.4.2) claiming VENDOR:DEVICE (default an Intel\n"
 	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n"
 	"install  puts the app on a mounted ESP as \\EFI\\earlyseed\\earlyseed.efi (from\n"
-	"         " INSTALLER_APP_DEFAULT " unless --from), writes a config only\n"
-	"         where there is none, runs seed install, and prints the efibootmgr\n"
-	"         line that would add a boot entry: it changes no boot entry itself\n"
+	"         " INSTALLER_APP_DEFAULT " unless --from), writes a config (in an\n"
+	"         existing one, only the --next and --cmdline lines), runs seed install,\n"
+	"         and prints the efibootmgr line that would add a boot entry: it\n"
+	"         changes no boot entry itself; it refuses a next stage that is not on\n"
+	"         the ESP or not an EFI image for the app's architecture\n"
+	"uninstall takes away what install did: boot entries that start the app\n"
+	"         (and their numbers in BootOrder), the app, its config and the seed\n"
+	"         file, and a token the OS made (the app's own is boot-service only:\n"
+	"         it says how to remove that from the UEFI shell)\n"
 	"status   on a running system: was this boot's crng ready at [0.000000], by\n"
 	"         what, and will the next boot be seeded? From the audit record\n"
 	"         (efivarfs), /proc/cmdline, the kernel's log (/dev/kmsg) and the ESP\n"
@@ -476,6 +484,33 @@ static int cmd_install(int argc, char **argv)
 	return installer_run(&o, stdout, stderr);
 }
 
+/* `earlyseed uninstall [--esp DIR] [--efivars DIR]`: the way out. */
+static int cmd_uninstall(int argc, char **argv)
+{
+	struct uninstaller_opts o = { 0 };
+	static char found[4096];
+
+	for (int i = 1; i < argc; i++) {
+		const char **opt = strcmp(argv[i], "--esp") == 0       ? &o.esp
+				   : strcmp(argv[i], "--efivars") == 0 ? &o.efivars
+								       : NULL;
+
+		if (opt == NULL || i + 1 >= argc) {
+			fprintf(stderr, "earlyseed: uninstall: unknown or incomplete option %s\n%s", argv[i], usage);
+			return 2;
+		}
+		*opt = argv[++i];
+	}
+	o.any_fs = installer_any_fs();
+	if (o.esp == NULL) {
+		if (seedtool_find_esp(NULL, found, sizeof(found), stderr) != 0)
+			return 1;
+		printf("esp: %s\n", found);
+		o.esp = found;
+	}
+	return uninstaller_run(&o, stdout, stderr);
+}
+
 static int cmd_status(int argc, char **argv)
 {
 	struct status_opts o = { 0 };
@@ -523,6 +558,8 @@ static int run(int argc, char **argv)
 		return cmd_status(argc - 1, argv + 1);
 	if (strcmp(argv[1], "install") == 0)
 		return cmd_install(argc - 1, argv + 1);
+	if (strcmp(argv[1], "uninstall") == 0)
+		return cmd_uninstall(argc - 1, argv + 1);
 	fprintf(stderr, "earlyseed: unknown command '%s'\n%s", argv[1], usage);
 	return 2;
 }

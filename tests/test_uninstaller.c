@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/* `earlyseed uninstall` (tools/uninstaller.c) on a scratch ESP and a scratch
+ * efivarfs directory: boot entries, BootOrder, the ESP's files, the token. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/le.h"
+#include "../tools/seedtool.h"
+#include "../tools/uninstaller.h"
+#include "check.h"
+
+#define GLOBAL "8be4df61-93ca-11d2-aa0d-00e098032b8c"
+
+static char root[] = "/tmp/es-uninstall-XXXXXX";
+static char esp[300], efivars[300];
+
+/* An EFI_LOAD_OPTION as efivarfs shows it (4 attribute bytes first): a
+ * hard-drive node, then a file path node for path, then the end node. */
+static size_t load_option(uint8_t *b, const char *desc, const char *path)
+{
+	size_t k = 0, dp, plen = strlen(path);
+
+	es_le_put32(b, 7); /* NV|BS|RT */
+	k = 4;
+	es_le_put32(b + k, 1); /* LOAD_OPTION_ACTIVE */
+	k += 4;
+	dp = k; /* FilePathListLength, set below */
+	k += 2;
+	for (const char *c = desc; *c != '\0'; c++, k += 2)
+		es_le_put16(b + k, (uint16_t)*c);
+	es_le_put16(b + k, 0);
+	k += 2;
+	{
+		size_t start = k;
+
+		b[k] = 4; /* media: hard drive, 42 bytes of zeros for its fields */
+		b[k + 1] = 1;
+		es_le_put16(b + k + 2, 42);
+		memset(b + k + 4, 0, 38);
+		k += 42;
+		b[k] = 4; /* media: file path */
+		b[k + 1] = 4;
+		es_le_put16(b + k + 2, (uint16_t)(4 + 2 * (plen + 1)));
+		for (size_t i = 0; i <= plen; i++)
+			es_le_put16(b + k + 4 + 2 * i, (uint16_t)path[i]);
+		k += 4 + 2 * (plen + 1);
+		b[k] = 0x7f;
+		b[k + 1] = 0xff;
+		es_le_put16(b + k + 2, 4);
+		k += 4;
+		es_le_put16(b + dp, (uint16_t)(k - start));
+	}
+	return k;
+}
+
+static void put(const char *dir, const char *name, const void *p, size_t n)
+{
+	char path[600];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	CHECK(f != NULL && fwrite(p, 1, n, f) == n);
+	if (f != NULL)
+		fclose(f);
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	char path[600];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return lstat(path, &st) == 0;
+}
+
+static void test_load_option_path(void)
+{
+	uint8_t b[512];
+	char path[256];
+	size_t n = load_option(b, "earlyseed", "\\EFI\\earlyseed\\earlyseed.efi");
+
+	CHECK(uninstaller_load_option_path(b + 4, n - 4, path, sizeof(path)));
+	CHECK(strcmp(path, "\\EFI\\earlyseed\\earlyseed.efi") == 0);
+	/* cut anywhere: never read past the end, never a path */
+	for (size_t cut = 0; cut < n - 4; cut++)
+		CHECK(!uninstaller_load_option_path(b + 4, cut, path, sizeof(path)) || cut >= n - 4 - 4);
+	/* a path that does not fit the caller's buffer, a node of length 0 */
+	CHECK(!uninstaller_load_option_path(b + 4, n - 4, path, 8));
+	/* the file path node's length (after the option's 6 bytes, the
+	 * description's 20 and the hard-drive node's 42) */
+	b[4 + 6 + 20 + 42 + 2] = 0;
+	b[4 + 6 + 20 + 42 + 3] = 0;
+	CHECK(!uninstaller_load_option_path(b + 4, n - 4, path, sizeof(path)));
+}
+
+static void test_uninstall(void)
+{
+	uint8_t b[512], order[4 + 6] = { 7, 0, 0, 0 };
+	struct uninstaller_opts o = { esp, efivars, true };
+	char *out = NULL, *err = NULL, cmd[1200];
+	size_t on = 0, en = 0;
+	FILE *fo, *fe;
+	size_t n;
+
+	CHECK(mkdtemp(root) != NULL);
+	snprintf(esp, sizeof(esp), "%s/esp", root);
+	snprintf(efivars, sizeof(efivars), "%s/efivars", root);
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/EFI/earlyseed' '%s/EFI/debian' '%s'", esp, esp, efivars);
+	CHECK(system(cmd) == 0);
+	put(esp, "EFI/earlyseed/earlyseed.efi", "MZ", 2);
+	put(esp, "EFI/earlyseed/earlyseed.conf", "next = \\EFI\\debian\\grubx64.efi\nseed_file = \\EFI\\debian\\seed\n", 61);
+	put(esp, "EFI/earlyseed/random-seed", "x", 1);
+	put(esp, "EFI/debian/seed", "x", 1);
+	put(esp, "EFI/debian/grubx64.efi", "MZ", 2);
+	n = load_option(b, "earlyseed", "\\EFI\\earlyseed\\earlyseed.efi");
+	put(efivars, "Boot0003-" GLOBAL, b, n);
+	n = load_option(b, "debian", "\\EFI\\debian\\grubx64.efi");
+	put(efivars, "Boot0000-" GLOBAL, b, n);
+	es_le_put16(order + 4, 3);
+	es_le_put16(order + 6, 0);
+	es_le_put16(order + 8, 0x10);
+	put(efivars, "BootOrder-" GLOBAL, order, sizeof(order));
+	put(efivars, SEEDTOOL_TOKEN_VAR, "\x07\0\0\0token", 9);
+
+	fo = open_memstream(&out, &on);
+	fe = open_memstream(&err, &en);
+	CHECK(uninstaller_run(&o, fo, fe) == 0);
+	fclose(fo);
+	fclose(fe);
+	/* earlyseed's entry gone, out of BootOrder; the other entry stays */
+	CHECK(!exists(efivars, "Boot0003-" GLOBAL) && exists(efivars, "Boot0000-" GLOBAL));
+	{
+		FILE *f;
+		uint8_t now[16];
+		char p[600];
+
+		snprintf(p, sizeof(p), "%s/BootOrder-" GLOBAL, efivars);
+		f = fopen(p, "rb");
+		/* efivarfs replaces the data with one write; a plain file
+		 * keeps the old tail past it */
+		CHECK(f != NULL && fread(now, 1, sizeof(now), f) >= 8);
+		if (f != NULL)
+			fclose(f);
+		CHECK(es_le_get16(now + 4) == 0 && es_le_get16(now + 6) == 0x10);
+	}
+	/* the app, its config, both seed files and the directory; not GRUB */
+	CHECK(!exists(esp, "EFI/earlyseed") && !exists(esp, "EFI/debian/seed") && exists(esp, "EFI/debian/grubx64.efi"));
+	CHECK(!exists(efivars, SEEDTOOL_TOKEN_VAR));
+	CHECK(strstr(out, "boot entry Boot0003") != NULL && strstr(out, "token: ") != NULL);
+	free(out);
+	free(err);
+	/* again: nothing left, nothing fails, and it says where the app's
+	 * own token stays */
+	out = err = NULL;
+	fo = open_memstream(&out, &on);
+	fe = open_memstream(&err, &en);
+	CHECK(uninstaller_run(&o, fo, fe) == 0);
+	fclose(fo);
+	fclose(fe);
+	CHECK(strstr(out, "boot entries: none starts") != NULL && strstr(out, "dmpstore -d EarlyseedToken") != NULL);
+	free(out);
+	free(err);
+	/* not FAT: the ESP's files are left, and it says so */
+	o.any_fs = false;
+	out = err = NULL;
+	fo = open_memstream(&out, &on);
+	fe = open_memstream(&err, &en);
+	CHECK(uninstaller_run(&o, fo, fe) == 1);
+	fclose(fo);
+	fclose(fe);
+	CHECK(strstr(err, "is not a mounted ESP") != NULL);
+	free(out);
+	free(err);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CHECK(system(cmd) == 0);
+}
+
+int main(void)
+{
+	RUN(test_load_option_path);
+	RUN(test_uninstall);
+	return check_done();
+}

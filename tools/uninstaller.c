@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "uninstaller.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+
+#include "../core/config.h"
+#include "../core/earlyseed.h"
+#include "../core/le.h"
+#include "installer.h"
+#include "seedtool.h"
+
+#define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
+/* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3): Boot####, BootOrder. */
+#define GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
+#define VAR_MAX 4096
+
+bool uninstaller_load_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
+{
+	size_t list, at = 6, end;
+
+	/* u32 Attributes, u16 FilePathListLength, CHAR16 Description[] (NUL
+	 * ended), then the device path list */
+	if (n < 6 || cap == 0)
+		return false;
+	list = es_le_get16(p + 4);
+	while (at + 1 < n && (p[at] != 0 || p[at + 1] != 0))
+		at += 2;
+	at += 2;
+	if (at > n || list > n - at)
+		return false;
+	end = at + list;
+	while (at + 4 <= end) {
+		uint8_t type = p[at], sub = p[at + 1];
+		size_t len = es_le_get16(p + at + 2);
+
+		if (len < 4 || len > end - at || type == 0x7f)
+			return false;
+		if (type == 4 && sub == 4) {
+			size_t k = 0;
+
+			/* a CHAR16 path, NUL ended within the node */
+			for (size_t i = at + 4; i + 1 < at + len; i += 2) {
+				unsigned int c = (unsigned int)p[i] | (unsigned int)p[i + 1] << 8;
+
+				if (c == 0)
+					break;
+				if (c < 0x20 || c > 0x7e || k + 1 >= cap)
+					return false;
+				path[k++] = (char)c;
+			}
+			path[k] = '\0';
+			return k > 0;
+		}
+		at += len;
+	}
+	return false;
+}
+
+static ssize_t var_read(const char *dir, const char *name, uint8_t *buf, size_t cap)
+{
+	char path[PATH_MAX];
+	int fd;
+	ssize_t n;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
+		return -1;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, cap);
+	close(fd);
+	return n;
+}
+
+/* efivarfs marks variables immutable (fs/efivarfs/inode.c): clear it first. */
+static int var_delete(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	int fd, flags = 0;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
+		return -1;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_IMMUTABLE_FL) != 0) {
+		flags &= ~FS_IMMUTABLE_FL;
+		(void)ioctl(fd, FS_IOC_SETFLAGS, &flags);
+	}
+	if (fd >= 0)
+		close(fd);
+	return unlink(path);
+}
+
+/* BootOrder without the numbers in drop[0..nd). */
+static int boot_order_remove(const char *dir, const unsigned int *drop, size_t nd, FILE *out, FILE *err)
+{
+	static const char name[] = "BootOrder-" GLOBAL_GUID;
+	uint8_t buf[4 + VAR_MAX], next[4 + VAR_MAX];
+	char path[PATH_MAX];
+	ssize_t n = var_read(dir, name, buf, sizeof(buf));
+	size_t k = 4;
+	int fd, flags = 0;
+
+	if (n < 4 || (n - 4) % 2 != 0)
+		return 0; /* none, or not one to edit */
+	memcpy(next, buf, 4);
+	for (ssize_t i = 4; i + 1 < n; i += 2) {
+		unsigned int num = es_le_get16(buf + i);
+		bool keep = true;
+
+		for (size_t d = 0; d < nd; d++)
+			keep = keep && drop[d] != num;
+		if (keep) {
+			memcpy(next + k, buf + i, 2);
+			k += 2;
+		}
+	}
+	if (k == (size_t)n)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_IMMUTABLE_FL) != 0) {
+		int cleared = flags & ~FS_IMMUTABLE_FL;
+
+		(void)ioctl(fd, FS_IOC_SETFLAGS, &cleared);
+	}
+	/* efivarfs replaces a variable's data with one write: attributes,
+	 * then the data (Documentation/filesystems/efivarfs.rst) */
+	if (fd < 0 || write(fd, next, k) != (ssize_t)k) {
+		fprintf(err, "earlyseed: cannot rewrite BootOrder: %s\n", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	fprintf(out, "BootOrder: earlyseed's entries taken out\n");
+	return 0;
+}
+
+/* Boot#### entries that start earlyseed's app: deleted, and out of BootOrder. */
+static int boot_entries(const char *dir, FILE *out, FILE *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	unsigned int drop[64];
+	size_t nd = 0;
+	int rc = 0;
+
+	if (d == NULL) {
+		fprintf(out, "boot entries: no efivarfs at %s: none looked at\n", dir);
+		return 0;
+	}
+	while ((e = readdir(d)) != NULL) {
+		uint8_t buf[4 + VAR_MAX];
+		char path[ES_CONFIG_NEXT_MAX];
+		unsigned int num;
+		ssize_t n;
+
+		if (strlen(e->d_name) != 9 + sizeof(GLOBAL_GUID) - 1 || strncmp(e->d_name, "Boot", 4) != 0 ||
+		    e->d_name[8] != '-' || strcmp(e->d_name + 9, GLOBAL_GUID) != 0 ||
+		    sscanf(e->d_name + 4, "%4x", &num) != 1)
+			continue;
+		n = var_read(dir, e->d_name, buf, sizeof(buf));
+		if (n <= 4 || !uninstaller_load_option_path(buf + 4, (size_t)(n - 4), path, sizeof(path)) ||
+		    !es_config_same_path(path, APP_PATH))
+			continue;
+		if (var_delete(dir, e->d_name) != 0) {
+			fprintf(err, "earlyseed: cannot delete boot entry Boot%04X: %s\n", num, strerror(errno));
+			rc = -1;
+			continue;
+		}
+		fprintf(out, "boot entry Boot%04X (%s): deleted\n", num, path);
+		if (nd < sizeof(drop) / sizeof(drop[0]))
+			drop[nd++] = num;
+	}
+	closedir(d);
+	if (nd == 0)
+		fprintf(out, "boot entries: none starts %s\n", APP_PATH);
+	else if (boot_order_remove(dir, drop, nd, out, err) != 0)
+		rc = -1;
+	return rc;
+}
+
+/* One file below the ESP, if it is there. */
+static int remove_file(int espfd, const char *rel, const char *esp, FILE *out, FILE *err)
+{
+	const char *leaf;
+	FILE *quiet = fopen("/dev/null", "w");
+	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, quiet != NULL ? quiet : err), rc = 0;
+	struct stat st;
+
+	if (quiet != NULL)
+		fclose(quiet);
+	if (dirfd < 0)
+		return 0;
+	if (fstatat(dirfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		if (!S_ISREG(st.st_mode)) {
+			fprintf(err, "earlyseed: %s%s is not a regular file: left alone\n", esp, rel);
+			rc = -1;
+		} else if (unlinkat(dirfd, leaf, 0) != 0) {
+			fprintf(err, "earlyseed: cannot remove %s%s: %s\n", esp, rel, strerror(errno));
+			rc = -1;
+		} else {
+			fprintf(out, "removed %s%s\n", esp, rel);
+		}
+	}
+	close(dirfd);
+	return rc;
+}
+
+int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
+{
+	const char *dir = o->efivars != NULL ? o->efivars : SEEDTOOL_EFIVARS;
+	static uint8_t conf[ES_CONFIG_MAX_FILE + 1];
+	static struct es_config c;
+	char tok[PATH_MAX];
+	struct statfs fs;
+	struct stat st;
+	int espfd, rc = 0, fd;
+	ssize_t n;
+
+	if (boot_entries(dir, out, err) != 0)
+		rc = 1;
+	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (espfd < 0 || (!o->any_fs && (fstatfs(espfd, &fs) != 0 || fs.f_type != INSTALLER_FAT_MAGIC))) {
+		fprintf(err, "earlyseed: %s is not a mounted ESP (FAT): its files are left; name it with --esp\n", o->esp);
+		if (espfd >= 0)
+			close(espfd);
+		return 1;
+	}
+	/* the seed file the config names, then the installed layout */
+	es_config_defaults(&c);
+	{
+		const char *leaf;
+		FILE *quiet = fopen("/dev/null", "w");
+		int dfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &leaf, quiet != NULL ? quiet : err);
+
+		if (quiet != NULL)
+			fclose(quiet);
+		fd = dfd >= 0 ? openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
+		n = fd >= 0 ? read(fd, conf, sizeof(conf)) : -1;
+		if (n > 0)
+			(void)es_config_parse(&c, conf, (size_t)n, NULL, NULL);
+		if (fd >= 0)
+			close(fd);
+		if (dfd >= 0)
+			close(dfd);
+	}
+	if ((c.seed_file[0] != '\0' && es_config_seed_file_clash(&c, APP_PATH) == NULL &&
+	     remove_file(espfd, c.seed_file, o->esp, out, err) != 0) ||
+	    remove_file(espfd, ES_CONFIG_DEFAULT_SEED_FILE, o->esp, out, err) != 0 ||
+	    remove_file(espfd, ES_CONFIG_PATH, o->esp, out, err) != 0 ||
+	    remove_file(espfd, APP_PATH, o->esp, out, err) != 0)
+		rc = 1;
+	if (unlinkat(espfd, "EFI/earlyseed", AT_REMOVEDIR) == 0)
+		fprintf(out, "removed %s/EFI/earlyseed\n", o->esp);
+	else if (errno != ENOENT)
+		fprintf(out, "left %s/EFI/earlyseed: %s (files earlyseed did not put there?)\n", o->esp,
+			strerror(errno));
+	close(espfd);
+	/* the token: one the OS made can go; the app's cannot be seen here */
+	snprintf(tok, sizeof(tok), "%s/%s", dir, SEEDTOOL_TOKEN_VAR);
+	if (lstat(tok, &st) == 0) {
+		if (var_delete(dir, SEEDTOOL_TOKEN_VAR) != 0) {
+			fprintf(err, "earlyseed: cannot delete %s: %s\n", tok, strerror(errno));
+			rc = 1;
+		} else {
+			fprintf(out, "token: %s deleted\n", tok);
+		}
+	} else {
+		fprintf(out, "token: none the OS can see; one earlyseed's app made is boot-service only and stays "
+			     "(harmless alone; to remove it, in the UEFI shell: dmpstore -d EarlyseedToken -guid "
+			     SEEDTOOL_GUID ")\n");
+	}
+	return rc;
+}

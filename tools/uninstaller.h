@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_TOOLS_UNINSTALLER_H
+#define EARLYSEED_TOOLS_UNINSTALLER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/*
+ * `earlyseed uninstall`: the way out of what `earlyseed install` did. Boot
+ * entries whose loader is earlyseed's app (Boot#### through efivarfs, and
+ * their numbers in BootOrder), the app, its config and the seed file on the
+ * ESP, and a token the OS made. A token the app made is boot-service only:
+ * the OS cannot see or delete it, and this says how to (the UEFI shell).
+ */
+struct uninstaller_opts {
+	const char *esp;     /* the ESP's mount point */
+	const char *efivars; /* efivarfs; NULL: the system's */
+	bool any_fs;         /* tests: a scratch directory stands in for the ESP */
+};
+
+/* 0, or 1 after a message (what could not be removed is named). */
+int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err);
+
+/* The file path in an EFI_LOAD_OPTION (UEFI 2.10 section 3.1.3): the first
+ * media file-path node (type 4, subtype 4) of its device path list, as
+ * ASCII into path (cap bytes). true when there is one that fits and is
+ * ASCII; false for anything malformed. */
+bool uninstaller_load_option_path(const uint8_t *p, size_t n, char *path, size_t cap);
+
+#endif
