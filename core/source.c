@@ -104,7 +104,7 @@ const char *es_file_reason_text(enum es_file_reason r)
 	case ES_FILE_CPU_UNTRUSTED: return "it rests on the CPU's RNG alone (random.trust_cpu=off)";
 	case ES_FILE_TOKEN_EXPOSED: return "Secure Boot is on and the OS can read the token";
 	case ES_FILE_TOKEN_UNTRUSTED: return "its token rests on the CPU's RNG alone (random.trust_cpu=off)";
-	case ES_FILE_NO_COUNTER: return "the firmware's monotonic count failed, so this boot's pool could repeat an earlier one's";
+	case ES_FILE_NO_COUNTER: return "the monotonic count failed: this pool could repeat an earlier boot's";
 	case ES_FILE_REASONS: break;
 	}
 	return "unknown reason";

@@ -37,7 +37,7 @@ bool gather_clock(struct es_session *s)
 		clock.count = 0;
 		/* a plain line: where there is a seed file, its health line
 		 * is the one warning that says what this cost */
-		log_line(L"clock: monotonic count failed: %r; a seed file does not count this boot", status);
+		log_line(L"clock: monotonic count failed: %r; %a", status, "a seed file does not count this boot");
 	}
 	(void)es_session_add(s, ES_SRC_CLOCK, &clock, sizeof(clock));
 	log_line(L"clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",

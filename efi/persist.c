@@ -15,6 +15,12 @@
 #include "log.h"
 #include "token.h"
 
+/* The token's account, in the log (ASCII arguments: a UCS-2 format costs
+ * two bytes a character in the image). */
+#define RESTS "it rests on"
+#define REST_OTHER "bits not from the CPU,"
+#define REST_CPU "from it"
+
 void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, const char *path, bool counter)
 {
 	EFI_STATUS status;
@@ -45,8 +51,8 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	p->secure_boot = token_secure_boot();
 	if (p->token == ES_HAVE_YES) {
 		(void)es_session_add(s, ES_SRC_TOKEN, p->tok, ES_TOKEN_LEN);
-		log_line(L"token: present, mixed%a; it rests on %u bits not from the CPU, %u from it",
-			 p->token_runtime ? " (readable by the OS)" : "", p->tok_from.other_bits, p->tok_from.cpu_bits);
+		log_line(L"token: present, mixed%a; %a %u %a %u %a", p->token_runtime ? " (readable by the OS)" : "",
+			 RESTS, p->tok_from.other_bits, REST_OTHER, p->tok_from.cpu_bits, REST_CPU);
 	} else if (p->token == ES_HAVE_BAD) {
 		log_warn(L"token: EarlyseedToken is unreadable or malformed (%r); %a", status,
 			 "it is never rewritten, so the seed file cannot count until it is deleted");
@@ -85,7 +91,7 @@ void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, 
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
-	if (!counter) /* gather_clock() said so in its warning */
+	if (!counter) /* its health line says so (gather_clock() logged the status) */
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_COUNTER);
 	if (es_seedfile_parse(p->f.buf, p->f.n, &old))
 		p->old_flags = old.flags;
@@ -122,8 +128,9 @@ static bool create_token(struct persist *p, const struct es_session *s, const st
 	}
 	a->flags |= ES_AUDIT_F_TOKEN_CREATED;
 	es_audit_set_token(a, &p->tok_from);
-	log_line(L"token: created from the hardware sources (non-volatile, boot services only, written once); it "
-		 L"rests on %u bits not from the CPU, %u from it", from->other_bits, from->cpu_bits);
+	log_line(L"token: %a; %a %u %a %u %a",
+		 "created from the hardware sources (non-volatile, boot services only, written once)", RESTS,
+		 from->other_bits, REST_OTHER, from->cpu_bits, REST_CPU);
 	p->token = ES_HAVE_YES;
 	return true;
 }

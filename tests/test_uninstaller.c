@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../core/le.h"
+#include "../tools/installer.h"
 #include "../tools/seedtool.h"
 #include "../tools/uninstaller.h"
 #include "check.h"
@@ -180,9 +181,103 @@ static void test_uninstall(void)
 	CHECK(system(cmd) == 0);
 }
 
+/* A PE image for machine (enough of one for install's checks). */
+static void put_pe(const char *dir, const char *name, uint16_t machine)
+{
+	uint8_t b[512] = { 'M', 'Z' };
+
+	es_le_put32(b + 0x3c, 0x80);
+	memcpy(b + 0x80, "PE\0\0", 4);
+	es_le_put16(b + 0x84, machine);
+	put(dir, name, b, sizeof(b));
+}
+
+/* Without --next, install takes the stage the machine boots today
+ * (BootCurrent, then BootOrder), skipping earlyseed itself, a loader that
+ * is not on this ESP and one of another architecture (issue: a real Debian
+ * machine, 1); then uninstall takes it all away again. */
+static void test_install_picks_next(void)
+{
+	char dir[] = "/tmp/es-install-XXXXXX", e[300], v[300], app[300], cmd[1000], *out = NULL, *err = NULL;
+	uint8_t b[512], cur[6] = { 7, 0, 0, 0, 2, 0 }, order[4 + 8] = { 7, 0, 0, 0 };
+	size_t on = 0, en = 0, n;
+	FILE *fo, *fe;
+	struct installer_opts io = { 0 };
+	struct uninstaller_opts uo = { 0 };
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(e, sizeof(e), "%s/esp", dir);
+	snprintf(v, sizeof(v), "%s/efivars", dir);
+	snprintf(app, sizeof(app), "%s/earlyseed.efi", dir);
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/EFI/debian' '%s/EFI/BOOT' '%s'", e, e, v);
+	CHECK(system(cmd) == 0);
+	put_pe(dir, "earlyseed.efi", 0x8664);
+	put_pe(e, "EFI/debian/shimx64.efi", 0x8664);
+	put_pe(e, "EFI/BOOT/BOOTAA64.EFI", 0xaa64);
+	/* BootCurrent 0002: earlyseed itself (a re-install); BootOrder 2, 5
+	 * (missing file), 4 (arm64), 1 (shim) */
+	n = load_option(b, "earlyseed", "\\EFI\\earlyseed\\earlyseed.efi");
+	put(v, "Boot0002-" GLOBAL, b, n);
+	n = load_option(b, "gone", "\\EFI\\old\\grubx64.efi");
+	put(v, "Boot0005-" GLOBAL, b, n);
+	n = load_option(b, "arm", "\\EFI\\BOOT\\BOOTAA64.EFI");
+	put(v, "Boot0004-" GLOBAL, b, n);
+	n = load_option(b, "debian", "\\EFI\\debian\\shimx64.efi");
+	put(v, "Boot0001-" GLOBAL, b, n);
+	put(v, "BootCurrent-" GLOBAL, cur, sizeof(cur));
+	es_le_put16(order + 4, 2);
+	es_le_put16(order + 6, 5);
+	es_le_put16(order + 8, 4);
+	es_le_put16(order + 10, 1);
+	put(v, "BootOrder-" GLOBAL, order, sizeof(order));
+	CHECK(setenv("EARLYSEED_ANY_FS", "1", 1) == 0);
+	io.esp = e;
+	io.from = app;
+	io.efivars = v;
+	fo = open_memstream(&out, &on);
+	fe = open_memstream(&err, &en);
+	CHECK(installer_run(&io, fo, fe) == 0);
+	fclose(fo);
+	fclose(fe);
+	CHECK(out != NULL && strstr(out, "next stage: \\EFI\\debian\\shimx64.efi, from Boot0001") != NULL);
+	{
+		char c[600];
+		FILE *f;
+		size_t got;
+
+		snprintf(c, sizeof(c), "%s/EFI/earlyseed/earlyseed.conf", e);
+		f = fopen(c, "rb");
+		got = f != NULL ? fread(c, 1, sizeof(c) - 1, f) : 0;
+		if (f != NULL)
+			fclose(f);
+		c[got] = '\0';
+		CHECK(strstr(c, "next = \\EFI\\debian\\shimx64.efi\n") != NULL);
+	}
+	free(out);
+	free(err);
+	/* and the way out */
+	uo.esp = e;
+	uo.efivars = v;
+	uo.any_fs = true;
+	out = err = NULL;
+	fo = open_memstream(&out, &on);
+	fe = open_memstream(&err, &en);
+	CHECK(uninstaller_run(&uo, fo, fe) == 0);
+	fclose(fo);
+	fclose(fe);
+	CHECK(!exists(e, "EFI/earlyseed") && !exists(v, "Boot0002-" GLOBAL) && exists(v, "Boot0001-" GLOBAL));
+	CHECK(exists(e, "EFI/debian/shimx64.efi"));
+	free(out);
+	free(err);
+	CHECK(unsetenv("EARLYSEED_ANY_FS") == 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
 	RUN(test_load_option_path);
 	RUN(test_uninstall);
+	RUN(test_install_picks_next);
 	return check_done();
 }

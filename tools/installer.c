@@ -17,6 +17,7 @@
 #include "../core/le.h"
 #include "petool.h"
 #include "seedtool.h"
+#include "uninstaller.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
 #define IMAGE_MAX (16u << 20)
@@ -139,6 +140,68 @@ static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
 	return 0;
 }
 
+/* Is path an EFI image for machine on this ESP? (check_next without a word) */
+static bool next_ok(int espfd, const char *path, uint16_t machine)
+{
+	FILE *quiet = fopen("/dev/null", "w");
+	int rc;
+
+	if (quiet == NULL)
+		return false;
+	rc = check_next(espfd, path, machine, quiet);
+	fclose(quiet);
+	return rc == 0;
+}
+
+/* Without --next: the boot entry this machine booted (BootCurrent), else
+ * the first in BootOrder, whose loader is on this ESP and an EFI image for
+ * this architecture and is not earlyseed itself (shim where Debian has it,
+ * else GRUB or systemd-boot). true with its path in out. */
+static bool pick_next(int espfd, const char *efivars, uint16_t machine, char *out, size_t cap, FILE *say)
+{
+	const char *dir = efivars != NULL ? efivars : SEEDTOOL_EFIVARS;
+	uint8_t order[4 + 2 * 64], cur[4 + 2];
+	unsigned int nums[65];
+	size_t nn = 0;
+	ssize_t n;
+	char p[PATH_MAX];
+	bool current;
+	int fd;
+
+	snprintf(p, sizeof(p), "%s/BootCurrent-8be4df61-93ca-11d2-aa0d-00e098032b8c", dir);
+	fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	n = fd >= 0 ? read(fd, cur, sizeof(cur)) : -1;
+	if (fd >= 0)
+		close(fd);
+	current = n == 6;
+	if (current)
+		nums[nn++] = es_le_get16(cur + 4);
+	snprintf(p, sizeof(p), "%s/BootOrder-8be4df61-93ca-11d2-aa0d-00e098032b8c", dir);
+	fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	n = fd >= 0 ? read(fd, order, sizeof(order)) : -1;
+	if (fd >= 0)
+		close(fd);
+	for (ssize_t i = 4; i + 1 < n && nn < sizeof(nums) / sizeof(nums[0]); i += 2)
+		nums[nn++] = es_le_get16(order + i);
+	for (size_t i = 0; i < nn; i++) {
+		uint8_t opt[4 + 4096];
+
+		snprintf(p, sizeof(p), "%s/Boot%04X-8be4df61-93ca-11d2-aa0d-00e098032b8c", dir, nums[i]);
+		fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		n = fd >= 0 ? read(fd, opt, sizeof(opt)) : -1;
+		if (fd >= 0)
+			close(fd);
+		if (n <= 4 || !uninstaller_load_option_path(opt + 4, (size_t)(n - 4), out, cap) ||
+		    es_config_same_path(out, APP_PATH) || !next_ok(espfd, out, machine))
+			continue;
+		fprintf(say, "next stage: %s, from Boot%04X (%s); --next names another\n", out, nums[i],
+			i == 0 && current ? "the entry this machine booted" : "the first usable entry in BootOrder");
+		return true;
+	}
+	out[0] = '\0';
+	return false;
+}
+
 /* The existing config with next and cmdline set as asked (their old lines
  * dropped, the new ones at the end, where a later line wins anyway); its
  * other lines kept as they are. The new length, or -1 when it does not fit. */
@@ -212,6 +275,8 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	struct statfs fs;
 	static struct es_config parsed;
 	struct first_problem problem = { 0, "" };
+	static struct installer_opts eff;
+	static char picked[ES_CONFIG_NEXT_MAX];
 	int espfd, dirfd = -1, rc = 1, len;
 
 	if (!value_ok(o->next) || !value_ok(o->cmdline)) {
@@ -226,6 +291,24 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 		fprintf(err, "earlyseed: no ESP directory at %s: %s\n", o->esp, strerror(errno));
 		free(img);
 		return 1;
+	}
+	/* No --next and no config yet: the stage this machine boots today
+	 * (issue: a real Debian machine, 1), checked like a --next. */
+	if (o->next == NULL || o->next[0] == '\0') {
+		const char *cl;
+		FILE *quiet = fopen("/dev/null", "w");
+		int cfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &cl, quiet != NULL ? quiet : err);
+		bool have_conf = cfd >= 0 && fstatat(cfd, cl, &st, AT_SYMLINK_NOFOLLOW) == 0;
+
+		if (cfd >= 0)
+			close(cfd);
+		if (quiet != NULL)
+			fclose(quiet);
+		if (!have_conf && pick_next(espfd, o->efivars, pe_machine(img, n), picked, sizeof(picked), out)) {
+			eff = *o;
+			eff.next = picked;
+			o = &eff;
+		}
 	}
 	/* The config is made and checked before anything is written. */
 	len = snprintf(conf, sizeof(conf),

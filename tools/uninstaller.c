@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/fs.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -165,9 +166,14 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 		unsigned int num;
 		ssize_t n;
 
+		char *hex_end = NULL;
+
 		if (strlen(e->d_name) != 9 + sizeof(GLOBAL_GUID) - 1 || strncmp(e->d_name, "Boot", 4) != 0 ||
-		    e->d_name[8] != '-' || strcmp(e->d_name + 9, GLOBAL_GUID) != 0 ||
-		    sscanf(e->d_name + 4, "%4x", &num) != 1)
+		    e->d_name[8] != '-' || strcmp(e->d_name + 9, GLOBAL_GUID) != 0)
+			continue;
+		/* Boot#### : four hex digits (UEFI 2.10 section 3.1.1) */
+		num = (unsigned int)strtoul(e->d_name + 4, &hex_end, 16);
+		if (hex_end != e->d_name + 8)
 			continue;
 		n = var_read(dir, e->d_name, buf, sizeof(buf));
 		if (n <= 4 || !uninstaller_load_option_path(buf + 4, (size_t)(n - 4), path, sizeof(path)) ||
@@ -220,13 +226,11 @@ static int remove_file(int espfd, const char *rel, const char *esp, FILE *out, F
 int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 {
 	const char *dir = o->efivars != NULL ? o->efivars : SEEDTOOL_EFIVARS;
-	static uint8_t conf[ES_CONFIG_MAX_FILE + 1];
 	static struct es_config c;
 	char tok[PATH_MAX];
 	struct statfs fs;
 	struct stat st;
-	int espfd, rc = 0, fd;
-	ssize_t n;
+	int espfd, rc = 0;
 
 	if (boot_entries(dir, out, err) != 0)
 		rc = 1;
@@ -240,9 +244,12 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	/* the seed file the config names, then the installed layout */
 	es_config_defaults(&c);
 	{
+		static uint8_t conf[ES_CONFIG_MAX_FILE + 1];
 		const char *leaf;
 		FILE *quiet = fopen("/dev/null", "w");
 		int dfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &leaf, quiet != NULL ? quiet : err);
+		int fd;
+		ssize_t n;
 
 		if (quiet != NULL)
 			fclose(quiet);
