@@ -270,7 +270,7 @@ test_seedtool_EXTRA := tools/seedtool.c
 test_romtool_EXTRA := tools/romtool.c
 test_petool_EXTRA := tools/petool.c
 test_status_EXTRA := tools/status.c tools/seedtool.c
-test_uninstaller_EXTRA := tools/uninstaller.c tools/seedtool.c tools/installer.c
+test_uninstaller_EXTRA := tools/uninstaller.c tools/seedtool.c tools/installer.c tools/petool.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
@@ -333,7 +333,7 @@ fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c
 fuzz_rom_SRC := tools/romtool.c
 fuzz_pe_SRC := tools/petool.c
-fuzz_loadopt_SRC := tools/uninstaller.c tools/seedtool.c tools/installer.c
+fuzz_loadopt_SRC := tools/uninstaller.c tools/seedtool.c tools/installer.c tools/petool.c
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
 		$(BUILD)/fuzz/libescore.a
 	clang $(FUZZ_CFLAGS) $^ -o $@

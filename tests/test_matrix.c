@@ -1333,52 +1333,48 @@ static void test_token_account(void)
 /* GetNextMonotonicCount fails (Hardening III, 6): a lost write could make
  * this boot's pool an earlier one's, so the file does not count; one
  * warning says so, and the audit record gives the reason. */
+/* A boot with no hardware RNG and the seed file `file` (its token all
+ * non-CPU bits): conf NULL for the default config; with counter_fails,
+ * GetNextMonotonicCount fails. No table is expected. */
+static void file_only_boot(const uint8_t *file, const char *conf, bool counter_fails)
+{
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	if (conf != NULL) {
+		fake.files[0].data = (const uint8_t *)conf;
+		fake.files[0].len = strlen(conf);
+	}
+	add_file(SEED_PATH, file, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	if (counter_fails)
+		fake.monotonic_status = EFI_DEVICE_ERROR;
+	finish(false, true);
+}
+
 static void test_seed_file_no_counter(void)
 {
 	struct es_audit_record a;
 
 	check_rand_fill(token_bytes, sizeof(token_bytes));
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
-	base();
-	no_cpu_rng();
-	fake.no_rng_protocol = true;
-	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
-	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
-	fake.monotonic_status = EFI_DEVICE_ERROR;
-	finish(false, true);
+	file_only_boot(file_old, NULL, true);
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_NO_COUNTER);
 	CHECK((a.flags & ES_AUDIT_F_SEED_FILE_FAIL) != 0 && (a.flags & ES_AUDIT_F_TABLE) == 0);
 	CHECK(count_lines("clock: monotonic count failed") == 1);
 	CHECK(count_lines("health: seed_file: fail: the monotonic count failed") == 1);
 	/* what a boot prints by default (the summary and warnings): one line
 	 * says it */
-	{
-		static const char quiet[] = "next = \\vmlinuz\nverbose = no\n";
-
-		base();
-		no_cpu_rng();
-		fake.no_rng_protocol = true;
-		fake.files[0].data = (const uint8_t *)quiet;
-		fake.files[0].len = sizeof(quiet) - 1;
-		add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
-		put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
-		fake.monotonic_status = EFI_DEVICE_ERROR;
-		finish(false, true);
-		CHECK(count_lines("monotonic count failed") == 1);
-		if (check_failures_in_test() > 0)
-			printf("#   quiet log:\n%s", fake.log);
-	}
+	file_only_boot(file_old, "next = \\vmlinuz\nverbose = no\n", true);
+	CHECK(count_lines("monotonic count failed") == 1);
+	if (check_failures_in_test() > 0)
+		printf("#   quiet log:\n%s", fake.log);
 	/* still rewritten (write before use), from a pool that counted
 	 * nothing: the next boot does not count it either, until hardware or
 	 * the OS's refresh (its service runs at every boot) rewrites it */
 	CHECK((a.flags & ES_AUDIT_F_SEED_FILE_WRITTEN) != 0);
 	memcpy(file_before, fake_file(SEED_PATH)->data, ES_SEED_FILE_MIN);
-	base();
-	no_cpu_rng();
-	fake.no_rng_protocol = true;
-	add_file(SEED_PATH, file_before, ES_SEED_FILE_MIN, false);
-	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
-	finish(false, true);
+	file_only_boot(file_before, NULL, false);
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_UNSEEDED);
 	if (check_failures_in_test() > 0)
 		printf("#   log:\n%s", fake.log);

@@ -90,17 +90,24 @@ static void fresh(bool with_efivars)
 		CHECK(mkdir(efivars, 0700) == 0);
 }
 
-static int run(bool refresh, bool image, seedtool_fault_fn fault, int (*rnd)(uint8_t *, size_t))
+/* seedtool_run(o), its output in outbuf and errbuf (done() frees them). */
+static int run_opts(const struct seedtool_opts *o)
 {
-	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true };
 	int rc;
 
 	out = open_memstream(&outbuf, &outlen);
 	err = open_memstream(&errbuf, &errlen);
-	rc = seedtool_run(&o, out, err);
+	rc = seedtool_run(o, out, err);
 	fclose(out);
 	fclose(err);
 	return rc;
+}
+
+static int run(bool refresh, bool image, seedtool_fault_fn fault, int (*rnd)(uint8_t *, size_t))
+{
+	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true };
+
+	return run_opts(&o);
 }
 
 static void done(void)
@@ -259,13 +266,11 @@ static void test_not_fat(void)
 	struct seedtool_opts o = { esp, efivars, false, false, NULL, fake_random, NULL, cmdline, cpuinfo, false };
 
 	fresh(true);
-	out = open_memstream(&outbuf, &outlen);
-	err = open_memstream(&errbuf, &errlen);
-	CHECK(seedtool_run(&o, out, err) == 1);
+	CHECK(run_opts(&o) == 1);
+	CHECK(strstr(errbuf, "is not a FAT file system") != NULL);
+	done();
 	o.refresh = true;
-	CHECK(seedtool_run(&o, out, err) == 1);
-	fclose(out);
-	fclose(err);
+	CHECK(run_opts(&o) == 1);
 	CHECK(strstr(errbuf, "is not a FAT file system") != NULL);
 	CHECK(entries(esp) == 0); /* not even a directory (the unit would take it for an install) */
 	CHECK(slurp(seed, (uint8_t[8]){ 0 }, 8) == SIZE_MAX && entries(efivars) == 0);
@@ -334,11 +339,7 @@ static void test_token_hidden_first(void)
 	{
 		struct seedtool_opts o = { gone, efivars, false, true, NULL, fake_random, NULL, cmdline, cpuinfo, true };
 
-		out = open_memstream(&outbuf, &outlen);
-		err = open_memstream(&errbuf, &errlen);
-		CHECK(seedtool_run(&o, out, err) == 1);
-		fclose(out);
-		fclose(err);
+		CHECK(run_opts(&o) == 1);
 		done();
 	}
 	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);

@@ -79,6 +79,30 @@ static bool exists(const char *dir, const char *name)
 	return lstat(path, &st) == 0;
 }
 
+/* What the last run printed (capture(), then done() frees it). */
+static char *out, *err;
+static size_t outlen, errlen;
+static FILE *fo, *fe;
+
+static void capture(void)
+{
+	fo = open_memstream(&out, &outlen);
+	fe = open_memstream(&err, &errlen);
+}
+
+static void captured(void)
+{
+	fclose(fo);
+	fclose(fe);
+}
+
+static void done(void)
+{
+	free(out);
+	free(err);
+	out = err = NULL;
+}
+
 static void test_load_option_path(void)
 {
 	uint8_t b[512];
@@ -103,9 +127,7 @@ static void test_uninstall(void)
 {
 	uint8_t b[512], order[4 + 6] = { 7, 0, 0, 0 };
 	struct uninstaller_opts o = { esp, efivars, true };
-	char *out = NULL, *err = NULL, cmd[1200];
-	size_t on = 0, en = 0;
-	FILE *fo, *fe;
+	char cmd[1200];
 	size_t n;
 
 	CHECK(mkdtemp(root) != NULL);
@@ -128,11 +150,9 @@ static void test_uninstall(void)
 	put(efivars, "BootOrder-" GLOBAL, order, sizeof(order));
 	put(efivars, SEEDTOOL_TOKEN_VAR, "\x07\0\0\0token", 9);
 
-	fo = open_memstream(&out, &on);
-	fe = open_memstream(&err, &en);
+	capture();
 	CHECK(uninstaller_run(&o, fo, fe) == 0);
-	fclose(fo);
-	fclose(fe);
+	captured();
 	/* earlyseed's entry gone, out of BootOrder; the other entry stays */
 	CHECK(!exists(efivars, "Boot0003-" GLOBAL) && exists(efivars, "Boot0000-" GLOBAL));
 	{
@@ -153,35 +173,27 @@ static void test_uninstall(void)
 	CHECK(!exists(esp, "EFI/earlyseed") && !exists(esp, "EFI/debian/seed") && exists(esp, "EFI/debian/grubx64.efi"));
 	CHECK(!exists(efivars, SEEDTOOL_TOKEN_VAR));
 	CHECK(strstr(out, "boot entry Boot0003") != NULL && strstr(out, "token: ") != NULL);
-	free(out);
-	free(err);
+	done();
 	/* again: nothing left, nothing fails, and it says where the app's
 	 * own token stays */
-	out = err = NULL;
-	fo = open_memstream(&out, &on);
-	fe = open_memstream(&err, &en);
+	capture();
 	CHECK(uninstaller_run(&o, fo, fe) == 0);
-	fclose(fo);
-	fclose(fe);
+	captured();
 	CHECK(strstr(out, "boot entries: none starts") != NULL && strstr(out, "dmpstore -d EarlyseedToken") != NULL);
-	free(out);
-	free(err);
+	done();
 	/* not FAT: the ESP's files are left, and it says so */
 	o.any_fs = false;
-	out = err = NULL;
-	fo = open_memstream(&out, &on);
-	fe = open_memstream(&err, &en);
+	capture();
 	CHECK(uninstaller_run(&o, fo, fe) == 1);
-	fclose(fo);
-	fclose(fe);
+	captured();
 	CHECK(strstr(err, "is not a mounted ESP") != NULL);
-	free(out);
-	free(err);
+	done();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	CHECK(system(cmd) == 0);
 }
 
-/* A PE image for machine (enough of one for install's checks). */
+/* A PE32+ image's headers for machine (what install reads of one): the
+ * COFF header, a 240-byte optional header, one section. */
 static void put_pe(const char *dir, const char *name, uint16_t machine)
 {
 	uint8_t b[512] = { 'M', 'Z' };
@@ -189,6 +201,12 @@ static void put_pe(const char *dir, const char *name, uint16_t machine)
 	es_le_put32(b + 0x3c, 0x80);
 	memcpy(b + 0x80, "PE\0\0", 4);
 	es_le_put16(b + 0x84, machine);
+	es_le_put16(b + 0x86, 1);        /* one section */
+	es_le_put16(b + 0x94, 240);      /* SizeOfOptionalHeader */
+	es_le_put16(b + 0x98, 0x20b);    /* PE32+ */
+	es_le_put32(b + 0x98 + 32, 0x1000); /* SectionAlignment */
+	es_le_put32(b + 0x98 + 36, 0x200);  /* FileAlignment */
+	memcpy(b + 0x98 + 240, ".text", 5);
 	put(dir, name, b, sizeof(b));
 }
 
@@ -198,10 +216,9 @@ static void put_pe(const char *dir, const char *name, uint16_t machine)
  * machine, 1); then uninstall takes it all away again. */
 static void test_install_picks_next(void)
 {
-	char dir[] = "/tmp/es-install-XXXXXX", e[300], v[300], app[300], cmd[1000], *out = NULL, *err = NULL;
+	char dir[] = "/tmp/es-install-XXXXXX", e[300], v[300], app[300], cmd[1000];
 	uint8_t b[512], cur[6] = { 7, 0, 0, 0, 2, 0 }, order[4 + 8] = { 7, 0, 0, 0 };
-	size_t on = 0, en = 0, n;
-	FILE *fo, *fe;
+	size_t n;
 	struct installer_opts io = { 0 };
 	struct uninstaller_opts uo = { 0 };
 
@@ -234,11 +251,9 @@ static void test_install_picks_next(void)
 	io.esp = e;
 	io.from = app;
 	io.efivars = v;
-	fo = open_memstream(&out, &on);
-	fe = open_memstream(&err, &en);
+	capture();
 	CHECK(installer_run(&io, fo, fe) == 0);
-	fclose(fo);
-	fclose(fe);
+	captured();
 	CHECK(out != NULL && strstr(out, "next stage: \\EFI\\debian\\shimx64.efi, from Boot0001") != NULL);
 	{
 		char c[600];
@@ -253,22 +268,17 @@ static void test_install_picks_next(void)
 		c[got] = '\0';
 		CHECK(strstr(c, "next = \\EFI\\debian\\shimx64.efi\n") != NULL);
 	}
-	free(out);
-	free(err);
+	done();
 	/* and the way out */
 	uo.esp = e;
 	uo.efivars = v;
 	uo.any_fs = true;
-	out = err = NULL;
-	fo = open_memstream(&out, &on);
-	fe = open_memstream(&err, &en);
+	capture();
 	CHECK(uninstaller_run(&uo, fo, fe) == 0);
-	fclose(fo);
-	fclose(fe);
+	captured();
 	CHECK(!exists(e, "EFI/earlyseed") && !exists(v, "Boot0002-" GLOBAL) && exists(v, "Boot0001-" GLOBAL));
 	CHECK(exists(e, "EFI/debian/shimx64.efi"));
-	free(out);
-	free(err);
+	done();
 	CHECK(unsetenv("EARLYSEED_ANY_FS") == 0);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	CHECK(system(cmd) == 0);

@@ -56,9 +56,14 @@ check "... and says so" 0 grep -q 'shimx64.efi is not on this ESP' "$tmp/words"
 mkdir -p "$tmp/esp/EFI/debian"
 echo 'not an image' > "$tmp/esp/EFI/debian/grubx64.efi"
 check "install refuses a next stage that is not an EFI image" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\grubx64.efi' --efivars "$tmp/efivars"
-# an arm64 image (Machine 0xaa64) next to an x86_64 app
-{ printf 'MZ'; head -c 58 /dev/zero; printf '\100\000\000\000'; printf 'PE\000\000\144\252'; head -c 200 /dev/zero; } > "$tmp/esp/EFI/debian/grubaa64.efi"
-check "install refuses a next stage of another architecture" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\grubaa64.efi' --efivars "$tmp/efivars"
+# an arm64 image (make check builds build/aarch64/ first) next to an x86_64 app
+if [ -s build/aarch64/earlyseed.efi ]; then
+	cp build/aarch64/earlyseed.efi "$tmp/esp/EFI/debian/grubaa64.efi"
+	check "install refuses a next stage of another architecture" 1 "$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\grubaa64.efi' --efivars "$tmp/efivars"
+	"$T" install --esp "$tmp/esp" --from build/earlyseed.efi --next '\EFI\debian\grubaa64.efi' --efivars "$tmp/efivars" 2> "$tmp/words"
+	check "... and says so" 0 grep -q 'grubaa64.efi is not an EFI image for this architecture (machine 0x8664)' "$tmp/words"
+	rm -f "$tmp/esp/EFI/debian/grubaa64.efi"
+fi
 check "... and installs nothing" 0 test ! -e "$tmp/esp/EFI/earlyseed"
 cp build/earlyseed.efi "$tmp/esp/EFI/debian/grubx64.efi"
 check "make install" 0 make -s install ESP="$tmp/esp" NEXT='\EFI\debian\grubx64.efi' CMDLINE='quiet' EFIVARS="$tmp/efivars"

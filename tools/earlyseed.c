@@ -287,6 +287,18 @@ static int cmd_inspect(int argc, char **argv)
 	return rc;
 }
 
+/* No --esp: the ESP as bootctl finds it, said on stdout; NULL after a
+ * message on stderr. */
+static const char *find_esp(void)
+{
+	static char found[4096];
+
+	if (seedtool_find_esp(NULL, found, sizeof(found), stderr) != 0)
+		return NULL;
+	printf("esp: %s\n", found);
+	return found;
+}
+
 static int cmd_seed(int argc, char **argv)
 {
 	struct seedtool_opts o = { 0 };
@@ -313,15 +325,12 @@ static int cmd_seed(int argc, char **argv)
 		}
 	}
 	if (o.esp == NULL) {
-		static char found[4096];
-
 		/* The token first, even when no ESP is found (seedtool_run
 		 * does it too, for --esp). */
 		seedtool_token_hide(o.efivars, stdout, stderr);
-		if (seedtool_find_esp(NULL, found, sizeof(found), stderr) != 0)
+		o.esp = find_esp();
+		if (o.esp == NULL)
 			return 1;
-		printf("esp: %s\n", found);
-		o.esp = found;
 	}
 	return seedtool_run(&o, stdout, stderr);
 }
@@ -488,7 +497,6 @@ static int cmd_install(int argc, char **argv)
 static int cmd_uninstall(int argc, char **argv)
 {
 	struct uninstaller_opts o = { 0 };
-	static char found[4096];
 
 	for (int i = 1; i < argc; i++) {
 		const char **opt = strcmp(argv[i], "--esp") == 0       ? &o.esp
@@ -503,10 +511,9 @@ static int cmd_uninstall(int argc, char **argv)
 	}
 	o.any_fs = installer_any_fs();
 	if (o.esp == NULL) {
-		if (seedtool_find_esp(NULL, found, sizeof(found), stderr) != 0)
+		o.esp = find_esp();
+		if (o.esp == NULL)
 			return 1;
-		printf("esp: %s\n", found);
-		o.esp = found;
 	}
 	return uninstaller_run(&o, stdout, stderr);
 }

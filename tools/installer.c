@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -94,24 +93,22 @@ static void note_problem(void *ctx, unsigned int line, const char *why)
 	}
 }
 
-/* A PE image's Machine (PE/COFF: e_lfanew at 0x3c, "PE\0\0", then the
- * COFF header's first u16); 0 when b[0..n) is not a PE image. */
-static uint16_t pe_machine(const uint8_t *b, size_t n)
+/* A PE32+ image's Machine, read by `earlyseed pe`'s own header reader
+ * (petool_inspect: the headers, which sit in the first 4 KiB); 0 when
+ * img[0..n) is not one. */
+static uint16_t pe_machine(const uint8_t *img, size_t n)
 {
-	uint32_t pe;
+	struct pe_info info;
+	const char *why;
 
-	if (n < 0x40 || b[0] != 'M' || b[1] != 'Z')
-		return 0;
-	pe = es_le_get32(b + 0x3c);
-	if (pe > n - 6 || memcmp(b + pe, "PE\0\0", 4) != 0)
-		return 0;
-	return es_le_get16(b + pe + 4);
+	return petool_inspect(img, n, &info, &why) == 0 ? info.machine : 0;
 }
 
 /* The next stage must be there, on this ESP, and an EFI image for the
  * architecture of the app being installed: a missing one makes every boot
  * fall through to the firmware's next option, unseeded (a Debian without
- * shim has no shimx64.efi). 0, or -1 after a message. */
+ * shim has no shimx64.efi). 0, or -1 after a message on err (none when
+ * err is NULL). */
 static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
 {
 	const char *leaf;
@@ -128,29 +125,19 @@ static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
 		close(fd);
 	}
 	if (n < 0) {
-		fprintf(err, "earlyseed: the next stage %s is not on this ESP: every boot would fail to start it and "
-			     "fall through unseeded; name one that is there (--next), nothing installed\n", next);
+		if (err != NULL)
+			fprintf(err, "earlyseed: the next stage %s is not on this ESP: every boot would fail to start it "
+				     "and fall through unseeded; name one that is there (--next), nothing installed\n",
+				next);
 		return -1;
 	}
 	if (pe_machine(head, (size_t)n) != machine) {
-		fprintf(err, "earlyseed: the next stage %s is not an EFI image for this architecture (machine 0x%04x); "
-			     "nothing installed\n", next, (unsigned int)machine);
+		if (err != NULL)
+			fprintf(err, "earlyseed: the next stage %s is not an EFI image for this architecture (machine "
+				     "0x%04x); nothing installed\n", next, (unsigned int)machine);
 		return -1;
 	}
 	return 0;
-}
-
-/* Is path an EFI image for machine on this ESP? (check_next without a word) */
-static bool next_ok(int espfd, const char *path, uint16_t machine)
-{
-	FILE *quiet = fopen("/dev/null", "w");
-	int rc;
-
-	if (quiet == NULL)
-		return false;
-	rc = check_next(espfd, path, machine, quiet);
-	fclose(quiet);
-	return rc == 0;
 }
 
 /* Without --next: the boot entry this machine booted (BootCurrent), else
@@ -159,40 +146,20 @@ static bool next_ok(int espfd, const char *path, uint16_t machine)
  * else GRUB or systemd-boot). true with its path in out. */
 static bool pick_next(int espfd, const char *efivars, uint16_t machine, char *out, size_t cap, FILE *say)
 {
-	const char *dir = efivars != NULL ? efivars : SEEDTOOL_EFIVARS;
-	uint8_t order[4 + 2 * 64], cur[4 + 2];
+	uint8_t order[2 * 64], cur[2];
 	unsigned int nums[65];
 	size_t nn = 0;
-	ssize_t n;
-	char p[PATH_MAX];
-	bool current;
-	int fd;
+	ssize_t n = seedtool_var_read(efivars, "BootCurrent-" SEEDTOOL_GLOBAL_GUID, cur, sizeof(cur), NULL);
+	bool current = n == 2;
 
-	snprintf(p, sizeof(p), "%s/BootCurrent-8be4df61-93ca-11d2-aa0d-00e098032b8c", dir);
-	fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	n = fd >= 0 ? read(fd, cur, sizeof(cur)) : -1;
-	if (fd >= 0)
-		close(fd);
-	current = n == 6;
 	if (current)
-		nums[nn++] = es_le_get16(cur + 4);
-	snprintf(p, sizeof(p), "%s/BootOrder-8be4df61-93ca-11d2-aa0d-00e098032b8c", dir);
-	fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	n = fd >= 0 ? read(fd, order, sizeof(order)) : -1;
-	if (fd >= 0)
-		close(fd);
-	for (ssize_t i = 4; i + 1 < n && nn < sizeof(nums) / sizeof(nums[0]); i += 2)
+		nums[nn++] = es_le_get16(cur);
+	n = seedtool_var_read(efivars, "BootOrder-" SEEDTOOL_GLOBAL_GUID, order, sizeof(order), NULL);
+	for (ssize_t i = 0; i + 1 < n && nn < sizeof(nums) / sizeof(nums[0]); i += 2)
 		nums[nn++] = es_le_get16(order + i);
 	for (size_t i = 0; i < nn; i++) {
-		uint8_t opt[4 + 4096];
-
-		snprintf(p, sizeof(p), "%s/Boot%04X-8be4df61-93ca-11d2-aa0d-00e098032b8c", dir, nums[i]);
-		fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		n = fd >= 0 ? read(fd, opt, sizeof(opt)) : -1;
-		if (fd >= 0)
-			close(fd);
-		if (n <= 4 || !uninstaller_load_option_path(opt + 4, (size_t)(n - 4), out, cap) ||
-		    es_config_same_path(out, APP_PATH) || !next_ok(espfd, out, machine))
+		if (!uninstaller_entry_path(efivars, nums[i], out, cap) || es_config_same_path(out, APP_PATH) ||
+		    check_next(espfd, out, machine, NULL) != 0)
 			continue;
 		fprintf(say, "next stage: %s, from Boot%04X (%s); --next names another\n", out, nums[i],
 			i == 0 && current ? "the entry this machine booted" : "the first usable entry in BootOrder");
@@ -272,7 +239,6 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	uint8_t *img;
 	size_t n;
 	struct stat st;
-	struct statfs fs;
 	static struct es_config parsed;
 	struct first_problem problem = { 0, "" };
 	static struct installer_opts eff;
@@ -296,14 +262,11 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	 * (issue: a real Debian machine, 1), checked like a --next. */
 	if (o->next == NULL || o->next[0] == '\0') {
 		const char *cl;
-		FILE *quiet = fopen("/dev/null", "w");
-		int cfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &cl, quiet != NULL ? quiet : err);
+		int cfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &cl, NULL);
 		bool have_conf = cfd >= 0 && fstatat(cfd, cl, &st, AT_SYMLINK_NOFOLLOW) == 0;
 
 		if (cfd >= 0)
 			close(cfd);
-		if (quiet != NULL)
-			fclose(quiet);
 		if (!have_conf && pick_next(espfd, o->efivars, pe_machine(img, n), picked, sizeof(picked), out)) {
 			eff = *o;
 			eff.next = picked;
@@ -331,7 +294,7 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	}
 	/* The firmware reads the app through its FAT driver: a directory that
 	 * is not FAT is not the ESP (not mounted?), and nothing is written. */
-	if (!installer_any_fs() && (fstatfs(espfd, &fs) != 0 || fs.f_type != INSTALLER_FAT_MAGIC)) {
+	if (!installer_any_fs() && !seedtool_on_fat(espfd)) {
 		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
 		goto out;
 	}

@@ -21,9 +21,6 @@ struct installer_opts {
 	const char *efivars; /* NULL: the system's */
 };
 
-/* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
-#define INSTALLER_FAT_MAGIC 0x4d44
-
 /* 0, or 1 after a message. Refuses a directory that is not FAT, and a
  * --next or --cmdline the app's own parser would not take (with its words). */
 int installer_run(const struct installer_opts *o, FILE *out, FILE *err);

@@ -31,8 +31,8 @@
  * efivarfs can create no other kind (the app makes its own token boot-service
  * only, where the OS never sees it). */
 #define TOKEN_ATTRS 0x7u
-/* The most of a variable the tool reads: 4 bytes of attributes, then data. */
-#define VAR_MAX 1024
+/* The most of a variable's data the tool reads (after its 4 attribute bytes). */
+#define VAR_MAX SEEDTOOL_VAR_MAX
 
 static int fail(FILE *err, const char *what, const char *path)
 {
@@ -136,29 +136,60 @@ static int get_random(uint8_t *p, size_t n)
 	return 0;
 }
 
-/* A variable's data from efivarfs (after its 4 attribute bytes): its length,
- * or -1 when it is not there or not readable. */
-static ssize_t var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap)
+ssize_t seedtool_var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap, uint32_t *attrs)
 {
 	char path[PATH_MAX];
-	uint8_t raw[4 + VAR_MAX];
+	uint8_t raw[4 + VAR_MAX + 1]; /* one byte more: a larger one is refused, not cut */
 	ssize_t n;
 	int fd;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars, name) >= sizeof(path))
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : SEEDTOOL_EFIVARS, name) >=
+	    sizeof(path))
 		return -1;
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	n = read_all(fd, raw, sizeof(raw));
 	close(fd);
-	if (n < 4 || (size_t)(n - 4) > cap) {
+	if (n < 4 || (size_t)(n - 4) > cap || (size_t)(n - 4) > VAR_MAX) {
 		es_wipe(raw, sizeof(raw));
 		return -1;
 	}
+	if (attrs != NULL)
+		*attrs = (uint32_t)raw[0] | (uint32_t)raw[1] << 8 | (uint32_t)raw[2] << 16 | (uint32_t)raw[3] << 24;
 	memcpy(buf, raw + 4, (size_t)(n - 4));
 	es_wipe(raw, sizeof(raw));
 	return n - 4;
+}
+
+static ssize_t var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap)
+{
+	return seedtool_var_read(efivars, name, buf, cap, NULL);
+}
+
+int seedtool_var_unlock(int fd)
+{
+	int flags = 0;
+
+	/* fs/efivarfs/inode.c sets S_IMMUTABLE on every variable not in its
+	 * removable list: chmod, unlink and a rewrite fail with EPERM until
+	 * the flag is cleared */
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0)
+		return -1;
+	if ((flags & FS_IMMUTABLE_FL) != 0) {
+		int cleared = flags & ~FS_IMMUTABLE_FL;
+
+		if (ioctl(fd, FS_IOC_SETFLAGS, &cleared) != 0)
+			return -1;
+	}
+	return flags;
+}
+
+bool seedtool_on_fat(int fd)
+{
+	struct statfs fs;
+
+	return fstatfs(fd, &fs) == 0 && fs.f_type == SEEDTOOL_FAT_MAGIC;
 }
 
 static const char *efivars_dir(const struct seedtool_opts *o)
@@ -190,7 +221,7 @@ static bool secure_boot(const struct seedtool_opts *o)
 {
 	uint8_t v[VAR_MAX];
 
-	return var_read(efivars_dir(o), "SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", v, sizeof(v)) == 1 &&
+	return var_read(efivars_dir(o), "SecureBoot-" SEEDTOOL_GLOBAL_GUID, v, sizeof(v)) == 1 &&
 	       v[0] == 1;
 }
 
@@ -258,21 +289,14 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 	return rc;
 }
 
-/* chmod through efivarfs's immutable flag (fs/efivarfs/inode.c sets
- * S_IMMUTABLE on every variable not in its removable list, so a plain chmod
- * fails with EPERM): clear it, chmod, set it again. */
+/* chmod through efivarfs's immutable flag: clear it, chmod, set it again. */
 static int chmod_mutable(const char *path, mode_t mode)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), flags = 0, rc;
-	bool immutable = false;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), rc;
+	int flags = fd >= 0 ? seedtool_var_unlock(fd) : -1;
 
-	if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_IMMUTABLE_FL) != 0) {
-		int cleared = flags & ~FS_IMMUTABLE_FL;
-
-		immutable = ioctl(fd, FS_IOC_SETFLAGS, &cleared) == 0;
-	}
 	rc = fd >= 0 ? fchmod(fd, mode) : -1;
-	if (immutable)
+	if (flags >= 0 && (flags & FS_IMMUTABLE_FL) != 0)
 		(void)ioctl(fd, FS_IOC_SETFLAGS, &flags);
 	if (fd >= 0)
 		close(fd);
@@ -297,17 +321,27 @@ void seedtool_token_hide(const char *efivars, FILE *out, FILE *err)
 		fprintf(out, "token: %s made readable by root alone\n", path);
 }
 
+/* A token the OS can read (one it made), decoded; false when there is none
+ * or it is malformed. The caller wipes tok. */
+static bool os_token(const struct seedtool_opts *o, uint8_t tok[ES_TOKEN_LEN], struct es_provenance *from)
+{
+	uint8_t raw[ES_TOKEN_VAR_LEN];
+	ssize_t n = var_read(efivars_dir(o), SEEDTOOL_TOKEN_VAR, raw, sizeof(raw));
+	bool ok = n > 0 && es_token_decode(raw, (size_t)n, tok, from);
+
+	es_wipe(raw, sizeof(raw));
+	return ok;
+}
+
 /* The token's binding, when the OS can read the token (one it made). */
 static bool token_bind(const struct seedtool_opts *o, uint8_t bind[ES_SEEDFILE_BIND_LEN])
 {
-	uint8_t raw[VAR_MAX], tok[ES_TOKEN_LEN];
+	uint8_t tok[ES_TOKEN_LEN];
 	struct es_provenance from;
-	ssize_t n = var_read(efivars_dir(o), SEEDTOOL_TOKEN_VAR, raw, sizeof(raw));
-	bool ok = n > 0 && es_token_decode(raw, (size_t)n, tok, &from);
+	bool ok = os_token(o, tok, &from);
 
 	if (ok)
 		es_seedfile_bind(tok, bind);
-	es_wipe(raw, sizeof(raw));
 	es_wipe(tok, sizeof(tok));
 	return ok;
 }
@@ -390,7 +424,9 @@ int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf
 		while (p[n] != '\0' && p[n] != '\\' && p[n] != '/')
 			n++;
 		if (n == 0 || n > NAME_MAX || (n == 1 && p[0] == '.') || (n == 2 && p[0] == '.' && p[1] == '.')) {
-			fprintf(err, "earlyseed: seed file path %s: empty, . or .. component, or too long\n", rel);
+			if (err != NULL)
+				fprintf(err, "earlyseed: seed file path %s: empty, . or .. component, or too long\n",
+					rel);
 			break;
 		}
 		if (p[n] == '\0') {
@@ -403,11 +439,13 @@ int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf
 		if (next < 0 && errno == ENOENT && create && mkdirat(fd, comp, 0700) == 0)
 			next = open_beneath(fd, comp, O_RDONLY | O_DIRECTORY);
 		if (next < 0) {
-			fprintf(err, "earlyseed: %s: cannot open directory %s%s: %s\n", rel, comp,
-				errno == ELOOP || errno == ENOTDIR ? " (a link or not a directory: never followed)"
-				: errno == EXDEV ? " (another file system mounted inside the ESP: never entered)"
-						 : "",
-				strerror(errno));
+			if (err != NULL)
+				fprintf(err, "earlyseed: %s: cannot open directory %s%s: %s\n", rel, comp,
+					errno == ELOOP || errno == ENOTDIR
+						? " (a link or not a directory: never followed)"
+					: errno == EXDEV ? " (another file system mounted inside the ESP: never entered)"
+							 : "",
+					strerror(errno));
 			break;
 		}
 		close(fd);
@@ -603,8 +641,6 @@ void seedtool_kernel_pool(const char *cmdline_file, const char *cpuinfo_file, st
 	from->cpu_bits = ES_GATE_BITS - from->other_bits;
 }
 
-/* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
-#define MSDOS_MAGIC 0x4d44
 /* The EFI System Partition's GPT type (UEFI 2.10 section 5.3.3, table 5-7)
  * and MBR type (section 5.2.2). */
 #define ESP_GPT_TYPE "c12a7328-f81f-11d2-ba4b-00a0c93ec93b"
@@ -643,14 +679,16 @@ static bool is_esp(const char *prefix, const char *dir, FILE *err)
 		return false;
 	if (st.st_dev == up.st_dev) /* not a mount point: the ESP is not mounted there */
 		return false;
-	if (statfs(dir, &fs) != 0 || fs.f_type != MSDOS_MAGIC) {
-		fprintf(err, "earlyseed: %s is a mount point but not FAT: not an ESP\n", dir);
+	if (statfs(dir, &fs) != 0 || fs.f_type != SEEDTOOL_FAT_MAGIC) {
+		if (err != NULL)
+			fprintf(err, "earlyseed: %s is a mount point but not FAT: not an ESP\n", dir);
 		return false;
 	}
 	snprintf(udev, sizeof(udev), "%s/run/udev/data/b%u:%u", prefix, major(st.st_dev), minor(st.st_dev));
 	type = seedtool_udev_esp(udev);
 	if (type == 0) {
-		fprintf(err, "earlyseed: %s is FAT but its partition is not an EFI System Partition\n", dir);
+		if (err != NULL)
+			fprintf(err, "earlyseed: %s is FAT but its partition is not an EFI System Partition\n", dir);
 		return false;
 	}
 	return true;
@@ -668,8 +706,9 @@ int seedtool_find_esp(const char *prefix, char *out, size_t cap, FILE *err)
 			return 0;
 	}
 	out[0] = '\0';
-	fprintf(err, "earlyseed: no ESP mounted at /efi, /boot or /boot/efi (a FAT mount point on an EFI System "
-		     "Partition); name it with --esp DIR\n");
+	if (err != NULL)
+		fprintf(err, "earlyseed: no ESP mounted at /efi, /boot or /boot/efi (a FAT mount point on an EFI "
+			     "System Partition); name it with --esp DIR\n");
 	return -1;
 }
 
@@ -682,7 +721,6 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	static uint8_t old[OLD_MAX];
 	uint8_t fresh[SEEDTOOL_LEN], next[ES_SEEDFILE_HEADER + SEEDTOOL_LEN];
 	bool have_old;
-	struct statfs fs;
 	size_t n = 0;
 	int dirfd, rc = 1, tok_rc;
 
@@ -705,7 +743,7 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	 * else it is not the file the app reads (an ESP not mounted, a
 	 * directory on the root file system), and nothing is made there, not
 	 * even a directory. */
-	if (!o->image && !o->any_fs && (fstatfs(espfd, &fs) != 0 || fs.f_type != MSDOS_MAGIC)) {
+	if (!o->image && !o->any_fs && !seedtool_on_fat(espfd)) {
 		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
 		return 1;
 	}
@@ -735,13 +773,6 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 				     "a hardware RNG, or by `earlyseed seed refresh` once its kernel's pool is ready)\n");
 		close(dirfd);
 		return rc;
-	}
-	/* ... and the file's own directory too (another mount below it is
-	 * refused by open_beneath already; this says why plainly) */
-	if (!o->any_fs && (fstatfs(dirfd, &fs) != 0 || fs.f_type != MSDOS_MAGIC)) {
-		fprintf(err, "earlyseed: %s is not on a FAT file system: is the ESP mounted at %s?\n", shown, o->esp);
-		close(dirfd);
-		return 1;
 	}
 	if (read_old(dirfd, name, shown, old, &n, err) != 0)
 		goto out;
@@ -824,14 +855,12 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
 		p->token_visible = lstat(tok, &st) == 0;
 	p->secure_boot = secure_boot(o);
 	if (p->token_visible) {
-		uint8_t raw[VAR_MAX], t[ES_TOKEN_LEN];
+		uint8_t t[ES_TOKEN_LEN];
 		struct es_provenance from;
-		ssize_t n = var_read(efivars_dir(o), SEEDTOOL_TOKEN_VAR, raw, sizeof(raw));
 
-		p->token_known = n > 0 && es_token_decode(raw, (size_t)n, t, &from);
+		p->token_known = os_token(o, t, &from);
 		p->token_other_bits = p->token_known ? from.other_bits : 0u;
 		p->token_cpu_bits = p->token_known ? from.cpu_bits : 0u;
-		es_wipe(raw, sizeof(raw));
 		es_wipe(t, sizeof(t));
 	}
 	if (espfd < 0 || quiet == NULL) {

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /*
  * `earlyseed seed install|refresh`: the OS side of the seed file (docs/reference.md
@@ -70,7 +71,7 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
 /* The directory of the last component of rel (an absolute path on the ESP,
  * '\\' or '/'), opened from espfd one component at a time without following
  * links (with create, missing ones made 0700); *leaf points into rel.
- * A descriptor, or -1 after a message. */
+ * A descriptor, or -1 after a message on err (none when err is NULL). */
 int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf, FILE *err);
 
 /* This boot's audit record (EarlyseedAudit) through efivarfs (NULL: the
@@ -101,7 +102,8 @@ void seedtool_token_hide(const char *efivars, FILE *out, FILE *err);
 /* Where the ESP is mounted, found as bootctl finds it: the first of
  * prefix/efi, prefix/boot, prefix/boot/efi that is a mount point of a FAT
  * file system whose partition (udev's database under prefix/run/udev/data)
- * is an EFI System Partition. 0 and its path in out, or -1 (why on err). */
+ * is an EFI System Partition. 0 and its path in out, or -1 (why on err, if
+ * not NULL). */
 int seedtool_find_esp(const char *prefix, char *out, size_t cap, FILE *err);
 /* The udev database entry of a block device (path): 1 when it names the
  * EFI System Partition's type (GPT c12a7328-f81f-11d2-ba4b-00a0c93ec93b,
@@ -110,6 +112,21 @@ int seedtool_udev_esp(const char *path);
 /* Tests: take the path a kernel without openat2() takes (O_NOFOLLOW and
  * the same device per component). */
 extern bool seedtool_no_openat2;
+/* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3): SecureBoot, Boot####, BootOrder. */
+#define SEEDTOOL_GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
+/* The most of a variable's data the tool reads. */
+#define SEEDTOOL_VAR_MAX 4096u
+/* A variable's data from efivarfs (efivars NULL: the system's), after its
+ * 4 attribute bytes (into *attrs, may be NULL): its length, or -1 when it
+ * is not there, not readable, or larger than cap. */
+ssize_t seedtool_var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap, uint32_t *attrs);
+/* Clear efivarfs's immutable flag on fd, so the variable can be changed or
+ * deleted: the flags it had, or -1. */
+int seedtool_var_unlock(int fd);
+/* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
+#define SEEDTOOL_FAT_MAGIC 0x4d44
+/* Is fd on a FAT file system (what the firmware reads the ESP through)? */
+bool seedtool_on_fat(int fd);
 /* getrandom(2), flags 0: the default for seedtool_opts.random. */
 int seedtool_getrandom(uint8_t *p, size_t n);
 /* Replace name in the directory dirfd with n bytes, atomically (temporary

@@ -151,12 +151,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		so.esp = o->esp;
 	} else {
 		static char found[4096];
-		FILE *quiet = fopen("/dev/null", "w");
 
-		so.esp = seedtool_find_esp(NULL, found, sizeof(found), quiet != NULL ? quiet : err) == 0 ? found
-															     : "/boot/efi";
-		if (quiet != NULL)
-			fclose(quiet);
+		so.esp = seedtool_find_esp(NULL, found, sizeof(found), NULL) == 0 ? found : "/boot/efi";
 	}
 	so.efivars = o->efivars;
 	so.app = o->app;
@@ -189,17 +185,16 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	file_bits = pk.header ? pk.other_bits + (t.cpu ? pk.cpu_bits : 0u) : 0u;
 	/* never more than its token holds (core/session.c): the account of a
 	 * token the OS made is readable; of the firmware's, this boot's record
-	 * says whether it stopped the file, and the next boot judges alike */
-	if (pk.token_known && file_bits > pk.token_other_bits + (t.cpu ? pk.token_cpu_bits : 0u))
-		file_bits = pk.token_other_bits + (t.cpu ? pk.token_cpu_bits : 0u);
-	if (audit && a.seed_file_reason == ES_FILE_TOKEN_UNTRUSTED && !t.cpu)
-		file_bits = 0;
+	 * has it (version 4), and says whether it stopped the file */
 	{
-		struct es_provenance tok;
+		struct es_provenance tok = { .cpu_bits = pk.token_cpu_bits, .other_bits = pk.token_other_bits };
+		bool known = pk.token_known || (audit && es_audit_token(&a, &tok));
+		uint32_t rests = tok.other_bits + (t.cpu ? tok.cpu_bits : 0u);
 
-		/* the firmware's token: its account as this boot's app read it */
-		if (audit && es_audit_token(&a, &tok) && file_bits > tok.other_bits + (t.cpu ? tok.cpu_bits : 0u))
-			file_bits = tok.other_bits + (t.cpu ? tok.cpu_bits : 0u);
+		if (known && file_bits > rests)
+			file_bits = rests;
+		if (audit && a.seed_file_reason == ES_FILE_TOKEN_UNTRUSTED && !t.cpu)
+			file_bits = 0;
 	}
 	/* why this boot's file did not count, from the record */
 	file_why = !audit || (a.flags & ES_AUDIT_F_SEED_FILE) == 0 ? NULL

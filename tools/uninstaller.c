@@ -6,12 +6,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <linux/fs.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "../core/config.h"
@@ -21,9 +18,6 @@
 #include "seedtool.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
-/* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3): Boot####, BootOrder. */
-#define GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
-#define VAR_MAX 4096
 
 bool uninstaller_load_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
 {
@@ -67,54 +61,48 @@ bool uninstaller_load_option_path(const uint8_t *p, size_t n, char *path, size_t
 	return false;
 }
 
-static ssize_t var_read(const char *dir, const char *name, uint8_t *buf, size_t cap)
+bool uninstaller_entry_path(const char *efivars, unsigned int num, char *path, size_t cap)
 {
-	char path[PATH_MAX];
-	int fd;
+	char name[sizeof("Boot0000-" SEEDTOOL_GLOBAL_GUID)];
+	uint8_t buf[SEEDTOOL_VAR_MAX];
 	ssize_t n;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
-		return -1;
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, cap);
-	close(fd);
-	return n;
+	snprintf(name, sizeof(name), "Boot%04X-%s", num & 0xffffu, SEEDTOOL_GLOBAL_GUID);
+	n = seedtool_var_read(efivars, name, buf, sizeof(buf), NULL);
+	return n > 0 && uninstaller_load_option_path(buf, (size_t)n, path, cap);
 }
 
-/* efivarfs marks variables immutable (fs/efivarfs/inode.c): clear it first. */
+/* A variable deleted through efivarfs, its immutable flag cleared first. */
 static int var_delete(const char *dir, const char *name)
 {
 	char path[PATH_MAX];
-	int fd, flags = 0;
+	int fd;
 
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
 		return -1;
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_IMMUTABLE_FL) != 0) {
-		flags &= ~FS_IMMUTABLE_FL;
-		(void)ioctl(fd, FS_IOC_SETFLAGS, &flags);
-	}
-	if (fd >= 0)
+	if (fd >= 0) {
+		(void)seedtool_var_unlock(fd);
 		close(fd);
+	}
 	return unlink(path);
 }
 
 /* BootOrder without the numbers in drop[0..nd). */
 static int boot_order_remove(const char *dir, const unsigned int *drop, size_t nd, FILE *out, FILE *err)
 {
-	static const char name[] = "BootOrder-" GLOBAL_GUID;
-	uint8_t buf[4 + VAR_MAX], next[4 + VAR_MAX];
+	static const char name[] = "BootOrder-" SEEDTOOL_GLOBAL_GUID;
+	uint8_t buf[SEEDTOOL_VAR_MAX], next[4 + SEEDTOOL_VAR_MAX];
 	char path[PATH_MAX];
-	ssize_t n = var_read(dir, name, buf, sizeof(buf));
+	uint32_t attrs = 0;
+	ssize_t n = seedtool_var_read(dir, name, buf, sizeof(buf), &attrs);
 	size_t k = 4;
-	int fd, flags = 0;
+	int fd;
 
-	if (n < 4 || (n - 4) % 2 != 0)
+	if (n < 0 || n % 2 != 0)
 		return 0; /* none, or not one to edit */
-	memcpy(next, buf, 4);
-	for (ssize_t i = 4; i + 1 < n; i += 2) {
+	es_le_put32(next, attrs);
+	for (ssize_t i = 0; i + 1 < n; i += 2) {
 		unsigned int num = es_le_get16(buf + i);
 		bool keep = true;
 
@@ -125,15 +113,12 @@ static int boot_order_remove(const char *dir, const unsigned int *drop, size_t n
 			k += 2;
 		}
 	}
-	if (k == (size_t)n)
+	if (k == (size_t)n + 4)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & FS_IMMUTABLE_FL) != 0) {
-		int cleared = flags & ~FS_IMMUTABLE_FL;
-
-		(void)ioctl(fd, FS_IOC_SETFLAGS, &cleared);
-	}
+	if (fd >= 0)
+		(void)seedtool_var_unlock(fd);
 	/* efivarfs replaces a variable's data with one write: attributes,
 	 * then the data (Documentation/filesystems/efivarfs.rst) */
 	if (fd < 0 || write(fd, next, k) != (ssize_t)k) {
@@ -161,22 +146,16 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 		return 0;
 	}
 	while ((e = readdir(d)) != NULL) {
-		uint8_t buf[4 + VAR_MAX];
 		char path[ES_CONFIG_NEXT_MAX];
-		unsigned int num;
-		ssize_t n;
-
 		char *hex_end = NULL;
+		unsigned int num;
 
-		if (strlen(e->d_name) != 9 + sizeof(GLOBAL_GUID) - 1 || strncmp(e->d_name, "Boot", 4) != 0 ||
-		    e->d_name[8] != '-' || strcmp(e->d_name + 9, GLOBAL_GUID) != 0)
+		if (strlen(e->d_name) != 9 + sizeof(SEEDTOOL_GLOBAL_GUID) - 1 || strncmp(e->d_name, "Boot", 4) != 0 ||
+		    e->d_name[8] != '-' || strcmp(e->d_name + 9, SEEDTOOL_GLOBAL_GUID) != 0)
 			continue;
 		/* Boot#### : four hex digits (UEFI 2.10 section 3.1.1) */
 		num = (unsigned int)strtoul(e->d_name + 4, &hex_end, 16);
-		if (hex_end != e->d_name + 8)
-			continue;
-		n = var_read(dir, e->d_name, buf, sizeof(buf));
-		if (n <= 4 || !uninstaller_load_option_path(buf + 4, (size_t)(n - 4), path, sizeof(path)) ||
+		if (hex_end != e->d_name + 8 || !uninstaller_entry_path(dir, num, path, sizeof(path)) ||
 		    !es_config_same_path(path, APP_PATH))
 			continue;
 		if (var_delete(dir, e->d_name) != 0) {
@@ -200,12 +179,9 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 static int remove_file(int espfd, const char *rel, const char *esp, FILE *out, FILE *err)
 {
 	const char *leaf;
-	FILE *quiet = fopen("/dev/null", "w");
-	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, quiet != NULL ? quiet : err), rc = 0;
+	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, NULL), rc = 0;
 	struct stat st;
 
-	if (quiet != NULL)
-		fclose(quiet);
 	if (dirfd < 0)
 		return 0;
 	if (fstatat(dirfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0) {
@@ -228,14 +204,13 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	const char *dir = o->efivars != NULL ? o->efivars : SEEDTOOL_EFIVARS;
 	static struct es_config c;
 	char tok[PATH_MAX];
-	struct statfs fs;
 	struct stat st;
 	int espfd, rc = 0;
 
 	if (boot_entries(dir, out, err) != 0)
 		rc = 1;
 	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (espfd < 0 || (!o->any_fs && (fstatfs(espfd, &fs) != 0 || fs.f_type != INSTALLER_FAT_MAGIC))) {
+	if (espfd < 0 || (!o->any_fs && !seedtool_on_fat(espfd))) {
 		fprintf(err, "earlyseed: %s is not a mounted ESP (FAT): its files are left; name it with --esp\n", o->esp);
 		if (espfd >= 0)
 			close(espfd);
@@ -246,13 +221,10 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	{
 		static uint8_t conf[ES_CONFIG_MAX_FILE + 1];
 		const char *leaf;
-		FILE *quiet = fopen("/dev/null", "w");
-		int dfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &leaf, quiet != NULL ? quiet : err);
+		int dfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &leaf, NULL);
 		int fd;
 		ssize_t n;
 
-		if (quiet != NULL)
-			fclose(quiet);
 		fd = dfd >= 0 ? openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
 		n = fd >= 0 ? read(fd, conf, sizeof(conf)) : -1;
 		if (n > 0)

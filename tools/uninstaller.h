@@ -28,5 +28,8 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err);
  * ASCII into path (cap bytes). true when there is one that fits and is
  * ASCII; false for anything malformed. */
 bool uninstaller_load_option_path(const uint8_t *p, size_t n, char *path, size_t cap);
+/* The file path of boot entry Boot<num> in efivars (NULL: the system's), as
+ * uninstaller_load_option_path() reads it; false when there is none. */
+bool uninstaller_entry_path(const char *efivars, unsigned int num, char *path, size_t cap);
 
 #endif
