@@ -41,7 +41,7 @@ driver-trust-%:
 	@touch $@
 # The host tool, and what the host builds link of the core.
 TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c \
-	tools/petool.c tools/status.c tools/installer.c tools/uninstaller.c
+	tools/petool.c tools/status.c tools/installer.c tools/uninstaller.c tools/trustvar.c tools/sdboot.c
 # After the link, every firmware image gets shim's .sbat section (the
 # generation lines: linker/sbat.csv, docs/reference.md "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
@@ -266,11 +266,11 @@ test_session_EXTRA := tests/fake_insn.c $(ARCH_SRC)
 test_replay_EXTRA := tools/replay.c
 test_simulate_EXTRA := tools/simulate.c
 test_audit_EXTRA := tools/inspect.c
-test_seedtool_EXTRA := tools/seedtool.c
+test_seedtool_EXTRA := tools/seedtool.c tools/trustvar.c
 test_romtool_EXTRA := tools/romtool.c
 test_petool_EXTRA := tools/petool.c
-test_status_EXTRA := tools/status.c tools/seedtool.c
-test_uninstaller_EXTRA := tools/uninstaller.c tools/seedtool.c tools/installer.c tools/petool.c
+test_status_EXTRA := tools/status.c tools/seedtool.c tools/trustvar.c
+test_uninstaller_EXTRA := tools/uninstaller.c tools/seedtool.c tools/trustvar.c tools/sdboot.c tools/installer.c tools/petool.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
@@ -333,7 +333,7 @@ fuzz_replay_SRC := tools/replay.c
 fuzz_audit_SRC := tools/inspect.c
 fuzz_rom_SRC := tools/romtool.c
 fuzz_pe_SRC := tools/petool.c
-fuzz_loadopt_SRC := tools/uninstaller.c tools/seedtool.c tools/installer.c tools/petool.c
+fuzz_loadopt_SRC := tools/uninstaller.c tools/seedtool.c tools/trustvar.c tools/sdboot.c tools/installer.c tools/petool.c
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
 		$(BUILD)/fuzz/libescore.a
 	clang $(FUZZ_CFLAGS) $^ -o $@

@@ -120,6 +120,38 @@ size_t es_trust_stub_cut(const char *cmd, size_t len);
 /* kstrtobool(): 1 true, 0 false, -1 rejected. */
 int es_trust_kstrtobool(const char *s);
 
+/*
+ * What the running kernel trusts, kept for a firmware driver that sees no
+ * command line (systemd-boot loads it from \EFI\systemd\drivers\ before
+ * its menu): the non-volatile variable EarlyseedKernelTrust under
+ * earlyseed's vendor GUID, written by the OS service from /proc/cmdline.
+ * It can only take trust away: a driver applies its bits to the trust it was
+ * built with, and a variable it cannot read costs the CPU's credit.
+ *   0  4 bytes  ES_TRUST_VAR_MAGIC
+ *   4  u8       version, ES_TRUST_VAR_VERSION
+ *   5  u8       flags: ES_TRUST_VAR_F_NO_CPU, ES_TRUST_VAR_F_NO_BOOTLOADER
+ *   6  u16      reserved, 0
+ */
+#define ES_TRUST_VAR_LEN 8u
+#define ES_TRUST_VAR_MAGIC "ESKT"
+#define ES_TRUST_VAR_VERSION 1u
+/* The kernel runs with random.trust_cpu off: count no CPU source. */
+#define ES_TRUST_VAR_F_NO_CPU 0x1u
+/* ... with random.trust_bootloader off: it will not credit the table. */
+#define ES_TRUST_VAR_F_NO_BOOTLOADER 0x2u
+#define ES_TRUST_VAR_F_ALL 0x3u
+/* What a variable read back said. */
+enum es_trust_var {
+	ES_TRUST_VAR_NONE = 0, /* no variable: nothing changed */
+	ES_TRUST_VAR_OK,       /* its flags applied */
+	ES_TRUST_VAR_BAD       /* malformed: the CPU is not trusted */
+};
+/* Encode the flags that trust t (es_trust_parse: the cautious view) implies. */
+void es_trust_var_encode(const struct es_trust *t, uint8_t out[ES_TRUST_VAR_LEN]);
+/* Apply the variable's n bytes at p (NULL or n 0: none) to *t: trust only
+ * ever goes away. */
+enum es_trust_var es_trust_var_apply(struct es_trust *t, const void *p, size_t n);
+
 /* ---- the session -------------------------------------------------------- */
 
 /* v3.17 init_std_data() takes poolbytes / sizeof(long) longs: 512 / 8. */

@@ -268,3 +268,48 @@ void es_trust_parse_most(struct es_trust *t, const char *cmd)
 {
 	parse_views(t, cmd, LEAN_TRUST);
 }
+
+void es_trust_var_encode(const struct es_trust *t, uint8_t out[ES_TRUST_VAR_LEN])
+{
+	uint8_t flags = 0;
+
+	if (!t->cpu)
+		flags |= ES_TRUST_VAR_F_NO_CPU;
+	if (!t->bootloader)
+		flags |= ES_TRUST_VAR_F_NO_BOOTLOADER;
+	for (size_t i = 0; i < 4; i++)
+		out[i] = (uint8_t)ES_TRUST_VAR_MAGIC[i];
+	out[4] = ES_TRUST_VAR_VERSION;
+	out[5] = flags;
+	out[6] = 0;
+	out[7] = 0;
+}
+
+enum es_trust_var es_trust_var_apply(struct es_trust *t, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	bool ok;
+
+	if (p == NULL || n == 0)
+		return ES_TRUST_VAR_NONE;
+	/* Exactly ours: a newer version may mean "less trust" in a way this
+	 * one cannot read, and unknown bits the same. */
+	ok = n == ES_TRUST_VAR_LEN && b[4] == ES_TRUST_VAR_VERSION && (b[5] & ~ES_TRUST_VAR_F_ALL) == 0 &&
+	     b[6] == 0 && b[7] == 0;
+	for (size_t i = 0; ok && i < 4; i++)
+		ok = b[i] == (uint8_t)ES_TRUST_VAR_MAGIC[i];
+	if (!ok) {
+		t->cpu = false;
+		t->cpu_set = true;
+		return ES_TRUST_VAR_BAD;
+	}
+	if ((b[5] & ES_TRUST_VAR_F_NO_CPU) != 0) {
+		t->cpu = false;
+		t->cpu_set = true;
+	}
+	if ((b[5] & ES_TRUST_VAR_F_NO_BOOTLOADER) != 0) {
+		t->bootloader = false;
+		t->bootloader_set = true;
+	}
+	return ES_TRUST_VAR_OK;
+}

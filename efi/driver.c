@@ -24,8 +24,9 @@
 
 /*
  * A driver sees no kernel command line: what it trusts is the integrator's
- * build setting (make DRIVER_TRUST_CPU=0). The default trusts the CPU's RNG,
- * as Linux >= 6.2 does by default (drivers/char/random.c, random.trust_cpu).
+ * build setting (make DRIVER_TRUST_CPU=0), less what EarlyseedKernelTrust
+ * takes away (driver_trust). The default trusts the CPU's RNG, as Linux >=
+ * 6.2 does by default (drivers/char/random.c, random.trust_cpu).
  */
 #ifndef ES_DRIVER_TRUST_CPU
 #define ES_DRIVER_TRUST_CPU 1
@@ -44,10 +45,35 @@ static struct {
 	bool load_told;
 } drv;
 
+static EFI_GUID vendor_guid = ES_AUDIT_VARIABLE_GUID; /* earlyseed's vendor GUID */
+
+/* What the driver was built to trust, less what the OS says its kernel does
+ * not: EarlyseedKernelTrust (core/earlyseed.h), written by `earlyseed seed
+ * refresh` from /proc/cmdline. It can only take trust away, so anyone who
+ * can write it gains nothing; one that cannot be read costs the CPU. */
 static void driver_trust(struct es_trust *t)
 {
+	UINT8 raw[ES_TRUST_VAR_LEN + 1];
+	UINTN n = sizeof(raw);
+	EFI_STATUS status;
+	struct es_trust k; /* what the variable says of the kernel */
+
 	es_trust_defaults(t);
 	t->cpu = ES_DRIVER_TRUST_CPU != 0;
+	status = uefi_call_wrapper(RT->GetVariable, 5, L"EarlyseedKernelTrust", &vendor_guid, NULL, &n, raw);
+	if (status == EFI_NOT_FOUND)
+		return;
+	es_trust_defaults(&k);
+	if (es_trust_var_apply(&k, raw, EFI_ERROR(status) ? sizeof(raw) : n) == ES_TRUST_VAR_BAD)
+		log_warn(L"driver: EarlyseedKernelTrust unreadable (%r, %u bytes): the CPU's RNG is not counted",
+			 status, (UINT32)n);
+	else
+		log_line(L"driver: the OS's kernel last ran with random.trust_cpu=%a random.trust_bootloader=%a "
+			 L"(EarlyseedKernelTrust)", k.cpu ? "on" : "off", k.bootloader ? "on" : "off");
+	t->cpu = t->cpu && k.cpu;
+	t->bootloader = t->bootloader && k.bootloader;
+	t->cpu_set = k.cpu_set;
+	t->bootloader_set = k.bootloader_set;
 }
 
 /* Is t the table this driver installed last (its address, size and tag)? */
@@ -158,8 +184,8 @@ static void driver_pass(const CHAR16 *when)
 	a.arch = cpurng_arch.audit_arch;
 	a.flags = ES_AUDIT_F_DRIVER;
 	console_begin();
-	log_summary(L"driver: %s: pass %u, trusting the CPU's RNG: %a", when, drv.passes + 1,
-		 ES_DRIVER_TRUST_CPU ? "yes" : "no (built with DRIVER_TRUST_CPU=0)");
+	log_summary(L"driver: %s: pass %u, built %a the CPU's RNG", when, drv.passes + 1,
+		 ES_DRIVER_TRUST_CPU ? "trusting" : "not trusting (DRIVER_TRUST_CPU=0)");
 	driver_seed(&a);
 	es_wipe_stack();
 	a.elapsed_kcycles = (UINT32)((cpurng_arch.cycles() - t0) >> 10);

@@ -277,8 +277,69 @@ static void test_no_secrets_printed(void)
 	CHECK(!fake.secret_freed);
 }
 
+static EFI_GUID vendor = ES_AUDIT_VARIABLE_GUID;
+
+/* EarlyseedKernelTrust, as `earlyseed seed refresh` writes it from the
+ * kernel's command line: RDRAND alone meets the gate only while the kernel
+ * trusts the CPU; the variable can take that away, never give it. */
+static void kernel_trust(const char *cmdline)
+{
+	struct es_trust t;
+	uint8_t v[ES_TRUST_VAR_LEN];
+
+	es_trust_defaults(&t);
+	es_trust_parse(&t, cmdline);
+	es_trust_var_encode(&t, v);
+	fake_set_var(L"EarlyseedKernelTrust", &vendor, v, sizeof(v),
+		     EFI_VARIABLE_NON_VOLATILE | EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS);
+}
+
+static void test_kernel_trust(void)
+{
+	struct es_audit_record a;
+	static const uint8_t junk[][9] = { { 'E', 'S', 'K', 'T', 2, 0, 0, 0 }, { 'E', 'S', 'K', 'T', 1, 0x80, 0, 0 },
+					   { 0 } };
+	static const size_t junk_len[] = { 8, 8, 9 };
+
+	/* trust_cpu=off at the last boot: no table, at load and at ReadyToBoot */
+	machine(true, false);
+	kernel_trust("quiet random.trust_cpu=off");
+	load();
+	fake_ready_to_boot();
+	CHECK(fake_seed_table() == NULL && fake.rng_installs == 0);
+	CHECK(driver_audit(&a) && (a.flags & ES_AUDIT_F_BELOW_GATE) != 0 && (a.flags & ES_AUDIT_F_TABLE) == 0);
+	CHECK(logged("random.trust_cpu=off random.trust_bootloader=on (EarlyseedKernelTrust)"));
+	/* the kernel trusts the CPU: the table as without the variable */
+	machine(true, false);
+	kernel_trust("quiet random.trust_cpu=on");
+	load();
+	CHECK(fake_seed_table() != NULL && driver_audit(&a) && (a.flags & ES_AUDIT_F_TABLE) != 0);
+	CHECK(logged("random.trust_cpu=on random.trust_bootloader=on (EarlyseedKernelTrust)"));
+	/* trust_bootloader=off: the table is made, and said to be uncredited */
+	machine(true, false);
+	kernel_trust("random.trust_bootloader=off");
+	load();
+	CHECK(fake_seed_table() != NULL);
+	CHECK(logged("random.trust_bootloader=off: the kernel will mix the table but not credit it"));
+	/* a variable it cannot read (another version, unknown bits, too long)
+	 * costs the CPU: no table */
+	for (size_t i = 0; i < sizeof(junk_len) / sizeof(junk_len[0]); i++) {
+		machine(true, false);
+		fake_set_var(L"EarlyseedKernelTrust", &vendor, junk[i], junk_len[i], EFI_VARIABLE_BOOTSERVICE_ACCESS);
+		load();
+		CHECK(fake_seed_table() == NULL);
+		CHECK(logged("EarlyseedKernelTrust unreadable"));
+	}
+	/* a firmware RNG counts whatever the variable says of the CPU */
+	machine(false, true);
+	kernel_trust("random.trust_cpu=off");
+	load();
+	CHECK(fake_seed_table() != NULL);
+}
+
 int main(void)
 {
+	RUN(test_kernel_trust);
 	RUN(test_load_and_ready_to_boot);
 	RUN(test_first_ready_to_boot_tells_load);
 	RUN(test_firmware_rng_present);

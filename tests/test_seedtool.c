@@ -14,6 +14,7 @@
 #include "../core/audit.h"
 #include "../core/earlyseed.h"
 #include "../tools/seedtool.h"
+#include "../tools/trustvar.h"
 #include "check.h"
 
 static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300];
@@ -814,8 +815,83 @@ static void test_world_readable(void)
 	done();
 }
 
+/* EarlyseedKernelTrust at refresh: made only where earlyseed's driver runs,
+ * rewritten only when the kernel's trust changes, gone when it trusts all;
+ * a boot that ran only the driver has no seed file to miss. */
+static void test_kernel_trust_var(void)
+{
+	char var[400], drv[400];
+	uint8_t b[64], want[ES_TRUST_VAR_LEN];
+	struct es_trust t;
+	struct stat st;
+
+	fresh(true);
+	snprintf(var, sizeof(var), "%s/" TRUSTVAR_NAME, efivars);
+	snprintf(drv, sizeof(drv), "%s/" TRUSTVAR_DRIVER_AUDIT, efivars);
+	put(cmdline, "quiet random.trust_cpu=off\n");
+	CHECK(run(false, false, NULL, fake_random) == 0); /* install: the app's seed file */
+	done();
+	/* no driver: nothing reads it, nothing written */
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(lstat(var, &st) != 0);
+	/* the driver ran: written, attributes first */
+	put(drv, "xxxx");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "random.trust_cpu=off random.trust_bootloader=on (earlyseed's driver reads it") != NULL);
+	done();
+	es_trust_defaults(&t);
+	t.cpu = false;
+	es_trust_var_encode(&t, want);
+	CHECK(slurp(var, b, sizeof(b)) == 4 + ES_TRUST_VAR_LEN && b[0] == 7 && b[1] == 0 &&
+	      memcmp(b + 4, want, sizeof(want)) == 0);
+	/* the same again: said, not written */
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "as the kernel does") != NULL && strstr(outbuf, "written") == NULL);
+	done();
+	/* trust_bootloader too */
+	put(cmdline, "random.trust_cpu=0 random.trust_bootloader=no\n");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(var, b, sizeof(b)) == 12 && b[4 + 5] == (ES_TRUST_VAR_F_NO_CPU | ES_TRUST_VAR_F_NO_BOOTLOADER));
+	/* the kernel trusts all again: deleted */
+	put(cmdline, "quiet\n");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "deleted") != NULL);
+	done();
+	CHECK(lstat(var, &st) != 0);
+	/* one that is not ours, with no driver now: rewritten all the same */
+	CHECK(unlink(drv) == 0);
+	{
+		FILE *f = fopen(var, "wb");
+
+		CHECK(f != NULL && fwrite("\7\0\0\0garbage!", 1, 12, f) == 12);
+		if (f != NULL)
+			fclose(f);
+	}
+	put(cmdline, "random.trust_cpu=off\n");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(var, b, sizeof(b)) == 12 && memcmp(b + 4, want, sizeof(want)) == 0);
+	/* driver only (install --sd-boot): no app on the ESP, no app audit */
+	fresh(true);
+	put(drv, "xxxx");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "none to refresh") != NULL);
+	done();
+	CHECK(lstat(seed, &st) != 0);
+	/* ... but where the app is on the ESP, its seed file is refreshed */
+	mkdirs("EFI/earlyseed");
+	put_conf("EFI/earlyseed/earlyseed.efi", "MZ");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "none to refresh") == NULL);
+	done();
+	CHECK(lstat(seed, &st) == 0);
+}
+
 int main(void)
 {
+	RUN(test_kernel_trust_var);
 	char cmd[300];
 
 	RUN(test_install);

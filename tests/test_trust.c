@@ -154,8 +154,59 @@ static void test_newer_spellings(void)
 	CHECK(parse("random.trust_bootloader=disable").bootloader); /* 6.1 rejects it: the gate stays */
 }
 
+/* EarlyseedKernelTrust: what the OS writes from its command line and how a
+ * driver reads it back; nothing it can hold ever adds trust. */
+static void test_trust_var(void)
+{
+	static const char *lines[] = { "", "random.trust_cpu=off", "random.trust_bootloader=0",
+				       "random.trust_cpu=n random.trust_bootloader=off", "random.trust_cpu=on" };
+	uint8_t v[ES_TRUST_VAR_LEN];
+	struct es_trust t, back;
+
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		t = parse(lines[i]);
+		es_trust_var_encode(&t, v);
+		CHECK(memcmp(v, ES_TRUST_VAR_MAGIC, 4) == 0 && v[4] == ES_TRUST_VAR_VERSION);
+		es_trust_defaults(&back);
+		CHECK(es_trust_var_apply(&back, v, sizeof(v)) == ES_TRUST_VAR_OK);
+		CHECK(back.cpu == t.cpu && back.bootloader == t.bootloader);
+		/* a driver built to distrust the CPU stays so, whatever it says */
+		es_trust_defaults(&back);
+		back.cpu = false;
+		(void)es_trust_var_apply(&back, v, sizeof(v));
+		CHECK(!back.cpu);
+	}
+	/* none: nothing changes */
+	es_trust_defaults(&back);
+	CHECK(es_trust_var_apply(&back, NULL, 0) == ES_TRUST_VAR_NONE && back.cpu && back.bootloader);
+	/* every single-byte change, and every length, of a trusting variable:
+	 * never more trust, and anything but the exact encoding costs the CPU */
+	t = parse("");
+	es_trust_var_encode(&t, v);
+	for (size_t i = 0; i < sizeof(v); i++) {
+		for (unsigned int x = 1; x < 256; x++) {
+			uint8_t w[ES_TRUST_VAR_LEN];
+			enum es_trust_var r;
+
+			memcpy(w, v, sizeof(w));
+			w[i] = (uint8_t)(w[i] ^ x);
+			es_trust_defaults(&back);
+			r = es_trust_var_apply(&back, w, sizeof(w));
+			if (i == 5 && (w[5] & ~ES_TRUST_VAR_F_ALL) == 0)
+				CHECK(r == ES_TRUST_VAR_OK && back.cpu == ((w[5] & ES_TRUST_VAR_F_NO_CPU) == 0));
+			else
+				CHECK(r == ES_TRUST_VAR_BAD && !back.cpu && back.bootloader);
+		}
+	}
+	for (size_t n = 1; n < sizeof(v); n++) {
+		es_trust_defaults(&back);
+		CHECK(es_trust_var_apply(&back, v, n) == ES_TRUST_VAR_BAD && !back.cpu);
+	}
+}
+
 int main(void)
 {
+	RUN(test_trust_var);
 	RUN(test_past_the_kernels_cut);
 	RUN(test_newer_spellings);
 	RUN(test_kstrtobool);

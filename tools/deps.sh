@@ -20,6 +20,7 @@ pkgs=(
 	groff-base man-db         # the man pages: tests/man.sh, man earlyseed
 	dpkg-dev debhelper lintian  # make deb and its test (tests/deb.sh)
 	ca-certificates           # apt over https where configured
+	mmdebstrap fdisk e2fsprogs qemu-utils  # the real Debian 12 machine (tests/debvm.sh): root, GPT, ext4, overlays
 )
 
 missing=()

@@ -8,6 +8,7 @@
 #include "../core/earlyseed.h"
 #include "inspect.h"
 #include "installer.h"
+#include "sdboot.h"
 #include "uninstaller.h"
 #include "petool.h"
 #include "replay.h"
@@ -29,7 +30,8 @@ static const char usage[] =
 	"       earlyseed seed refresh [--esp DIR] [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
 	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
-	"       earlyseed install --esp DIR [--from APP.efi] [--next PATH] [--cmdline LINE] [--efivars DIR]\n"
+	"       earlyseed install [--esp DIR] [--from APP.efi] [--next PATH] [--cmdline LINE] [--efivars DIR]\n"
+	"       earlyseed install --sd-boot [--esp DIR] [--from DRIVER.efi] [--efivars DIR] [--kernel-cmdline FILE]\n"
 	"       earlyseed uninstall [--esp DIR] [--efivars DIR]\n"
 	"       earlyseed status [--json] [--esp DIR] [--efivars DIR] [--app PATH] [--cmdline FILE] [--kmsg FILE]\n"
 	"\n"
@@ -78,10 +80,18 @@ static const char usage[] =
 	"         existing one, only the --next and --cmdline lines), runs seed install,\n"
 	"         and prints the efibootmgr line that would add a boot entry: it\n"
 	"         changes no boot entry itself; it refuses a next stage that is not on\n"
-	"         the ESP or not an EFI image for the app's architecture\n"
+	"         the ESP or not an EFI image for the app's architecture. Without --esp\n"
+	"         the ESP is found as seed finds it.\n"
+	"         --sd-boot: the firmware driver instead (from\n"
+	"         " SDBOOT_DRIVER_DEFAULT " unless --from) as\n"
+	"         \\EFI\\systemd\\drivers\\earlyseedx64.efi (aa64 on arm64), which\n"
+	"         systemd-boot loads before its menu; no boot entry, no seed file; it\n"
+	"         writes EarlyseedKernelTrust from /proc/cmdline (or FILE) when the kernel\n"
+	"         distrusts the CPU or the boot loader (it can only take trust away)\n"
 	"uninstall takes away what install did: boot entries that start the app\n"
 	"         (and their numbers in BootOrder), the app, its config and the seed\n"
-	"         file, and a token the OS made (the app's own is boot-service only:\n"
+	"         file, the driver in systemd-boot's folder, EarlyseedKernelTrust,\n"
+	"         and a token the OS made (the app's own is boot-service only:\n"
 	"         it says how to remove that from the UEFI shell)\n"
 	"status   on a running system: was this boot's crng ready at [0.000000], by\n"
 	"         what, and will the next boot be seeded? From the audit record\n"
@@ -324,14 +334,8 @@ static int cmd_seed(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (o.esp == NULL) {
-		/* The token first, even when no ESP is found (seedtool_run
-		 * does it too, for --esp). */
-		seedtool_token_hide(o.efivars, stdout, stderr);
-		o.esp = find_esp();
-		if (o.esp == NULL)
-			return 1;
-	}
+	/* Without --esp, seedtool_run finds it (after the token and the
+	 * kernel's trust, which need none). */
 	return seedtool_run(&o, stdout, stderr);
 }
 
@@ -478,8 +482,13 @@ static int cmd_install(int argc, char **argv)
 				   : strcmp(argv[i], "--next") == 0    ? &o.next
 				   : strcmp(argv[i], "--cmdline") == 0 ? &o.cmdline
 				   : strcmp(argv[i], "--efivars") == 0 ? &o.efivars
+				   : strcmp(argv[i], "--kernel-cmdline") == 0 ? &o.cmdline_file
 								       : NULL;
 
+		if (strcmp(argv[i], "--sd-boot") == 0) {
+			o.sd_boot = true;
+			continue;
+		}
 		if (opt == NULL || i + 1 >= argc) {
 			fprintf(stderr, "earlyseed: install: unknown or incomplete option %s\n%s", argv[i], usage);
 			return 2;
@@ -487,8 +496,9 @@ static int cmd_install(int argc, char **argv)
 		*opt = argv[++i];
 	}
 	if (o.esp == NULL) {
-		fprintf(stderr, "earlyseed: install needs --esp DIR (where the ESP is mounted)\n");
-		return 2;
+		o.esp = find_esp();
+		if (o.esp == NULL)
+			return 1;
 	}
 	return installer_run(&o, stdout, stderr);
 }

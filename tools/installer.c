@@ -15,13 +15,14 @@
 #include "../core/config.h"
 #include "../core/le.h"
 #include "petool.h"
+#include "sdboot.h"
 #include "seedtool.h"
 #include "uninstaller.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
 #define IMAGE_MAX (16u << 20)
 
-static uint8_t *slurp(const char *path, size_t *n, FILE *err)
+uint8_t *installer_slurp(const char *path, size_t *n, FILE *err)
 {
 	FILE *f = fopen(path, "rb");
 	uint8_t *buf = malloc(IMAGE_MAX);
@@ -245,11 +246,13 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	static char picked[ES_CONFIG_NEXT_MAX];
 	int espfd, dirfd = -1, rc = 1, len;
 
+	if (o->sd_boot)
+		return sdboot_install(o, out, err);
 	if (!value_ok(o->next) || !value_ok(o->cmdline)) {
 		fprintf(err, "earlyseed: --next and --cmdline take printable ASCII only\n");
 		return 1;
 	}
-	img = slurp(from, &n, err);
+	img = installer_slurp(from, &n, err);
 	if (img == NULL)
 		return 1;
 	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

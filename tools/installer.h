@@ -3,6 +3,8 @@
 #define EARLYSEED_TOOLS_INSTALLER_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /*
@@ -19,11 +21,16 @@ struct installer_opts {
 	const char *next;    /* the config's next; NULL: the default */
 	const char *cmdline; /* NULL: none */
 	const char *efivars; /* NULL: the system's */
+	bool sd_boot;        /* --sd-boot: the driver for systemd-boot (tools/sdboot.h) */
+	const char *cmdline_file; /* the running kernel's command line; NULL: /proc/cmdline */
 };
 
 /* 0, or 1 after a message. Refuses a directory that is not FAT, and a
  * --next or --cmdline the app's own parser would not take (with its words). */
 int installer_run(const struct installer_opts *o, FILE *out, FILE *err);
+/* The PE image at path, read whole into a malloc'd buffer (*n bytes); NULL
+ * after a message on err. */
+uint8_t *installer_slurp(const char *path, size_t *n, FILE *err);
 /* EARLYSEED_ANY_FS=1 in the environment: for tests only, a directory that
  * is not FAT stands in for the ESP (install, seed install, seed refresh). */
 bool installer_any_fs(void);

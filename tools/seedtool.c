@@ -22,6 +22,7 @@
 #include "../core/blake2s.h"
 #include "../core/config.h"
 #include "../core/earlyseed.h"
+#include "trustvar.h"
 
 /* The old file's bytes earlyseed's app would read (ES_SEED_FILE_MAX). */
 #define OLD_MAX ES_SEED_FILE_MAX
@@ -884,22 +885,84 @@ int seedtool_peek(const struct seedtool_opts *o, struct seedtool_peek *p, FILE *
 	return 0;
 }
 
+/* Is the app's image at app on the ESP? */
+static bool app_on_esp(int espfd, const char *app)
+{
+	const char *leaf;
+	int dirfd = seedtool_open_dir(espfd, app, false, &leaf, NULL);
+	struct stat st;
+	bool there = dirfd >= 0 && fstatat(dirfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+
+	if (dirfd >= 0)
+		close(dirfd);
+	return there;
+}
+
+/* This boot ran earlyseed's driver and not its app (install --sd-boot):
+ * there may be no seed file, and none is missing. */
+static bool driver_only(const struct seedtool_opts *o)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars_dir(o), TRUSTVAR_DRIVER_AUDIT) >= sizeof(path) ||
+	    lstat(path, &st) != 0)
+		return false;
+	return (size_t)snprintf(path, sizeof(path), "%s/%s", efivars_dir(o), SEEDTOOL_AUDIT_VAR) < sizeof(path) &&
+	       lstat(path, &st) != 0;
+}
+
 int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
-	int espfd, rc;
+	static char found[PATH_MAX];
+	struct seedtool_opts at = *o;
+	FILE *quiet = NULL;
+	bool only_driver = o->refresh && !o->image && driver_only(o);
+	int espfd, rc, trust_rc = 0;
 
 	/* First, whatever happens next (no ESP, seed_file = none, a
 	 * read-only volume, getrandom killed): an OS-made token is shown
 	 * 0644 at every boot until this runs (systemd's PID 1 does the same
 	 * for LoaderSystemToken, src/core/efi-random.c). */
 	seedtool_token_hide(efivars_dir(o), out, err);
-	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
+	/* Then what the kernel trusts, for earlyseed's driver (it sees no
+	 * command line): at every boot, written only when it changes. */
+	if (o->refresh && !o->image)
+		trust_rc = trustvar_sync(o->efivars, o->cmdline_file, false, out, err);
+	if (at.esp == NULL) {
+		if (only_driver)
+			quiet = fopen("/dev/null", "w");
+		if (seedtool_find_esp(NULL, found, sizeof(found), only_driver ? quiet : err) != 0) {
+			if (quiet != NULL)
+				fclose(quiet);
+			if (!only_driver)
+				return 1;
+			fprintf(out, "seed file: none to refresh: earlyseed's driver ran this boot, not its app, and "
+				     "the driver keeps none\n");
+			return trust_rc;
+		}
+		if (quiet != NULL)
+			fclose(quiet);
+		fprintf(out, "esp: %s\n", found);
+		at.esp = found;
+	}
+	espfd = open(at.esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (espfd < 0)
-		return fail(err, "no ESP directory at", o->esp) != 0;
-	rc = run(o, espfd, out, err);
+		return fail(err, "no ESP directory at", at.esp) != 0 || trust_rc != 0;
+	if (only_driver) {
+		char app[ES_CONFIG_NEXT_MAX];
+
+		app_path(o, app, sizeof(app));
+		if (!app_on_esp(espfd, app)) {
+			fprintf(out, "seed file: none to refresh: earlyseed's app is not on %s, only its driver ran "
+				     "(it keeps none)\n", at.esp);
+			close(espfd);
+			return trust_rc;
+		}
+	}
+	rc = run(&at, espfd, out, err);
 	close(espfd);
-	return rc;
+	return rc != 0 || trust_rc != 0;
 }
 
 void seedtool_mix(const uint8_t *old, size_t n, const uint8_t fresh[SEEDTOOL_LEN], uint8_t out[SEEDTOOL_LEN])

@@ -32,7 +32,7 @@ enum seedtool_step { SEEDTOOL_BEFORE_RENAME };
 typedef int (*seedtool_fault_fn)(enum seedtool_step step);
 
 struct seedtool_opts {
-	const char *esp;     /* the ESP's mount point */
+	const char *esp;     /* the ESP's mount point; NULL: found (seedtool_find_esp) */
 	const char *efivars; /* efivarfs; NULL: SEEDTOOL_EFIVARS */
 	bool image;          /* an image build: no seed file, no token */
 	bool refresh;        /* mix the old file in (refresh), or start anew (install) */

@@ -15,7 +15,9 @@
 #include "../core/earlyseed.h"
 #include "../core/le.h"
 #include "installer.h"
+#include "sdboot.h"
 #include "seedtool.h"
+#include "trustvar.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
 
@@ -240,12 +242,16 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	    remove_file(espfd, ES_CONFIG_PATH, o->esp, out, err) != 0 ||
 	    remove_file(espfd, APP_PATH, o->esp, out, err) != 0)
 		rc = 1;
+	if (sdboot_remove(espfd, o->esp, out, err) != 0)
+		rc = 1;
 	if (unlinkat(espfd, "EFI/earlyseed", AT_REMOVEDIR) == 0)
 		fprintf(out, "removed %s/EFI/earlyseed\n", o->esp);
 	else if (errno != ENOENT)
 		fprintf(out, "left %s/EFI/earlyseed: %s (files earlyseed did not put there?)\n", o->esp,
 			strerror(errno));
 	close(espfd);
+	if (trustvar_remove(o->efivars, out, err) != 0)
+		rc = 1;
 	/* the token: one the OS made can go; the app's cannot be seen here */
 	snprintf(tok, sizeof(tok), "%s/%s", dir, SEEDTOOL_TOKEN_VAR);
 	if (lstat(tok, &st) == 0) {

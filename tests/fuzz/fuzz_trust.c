@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer: the kernel command-line reader (core/trust.c) on any bytes,
+ * and the EarlyseedKernelTrust reader on the same bytes,
  * NUL-terminated in an exact-size heap block (ASan sees an over-read). */
 #include <stdlib.h>
 #include <string.h>
@@ -23,5 +24,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if ((!t.cpu_set && !t.cpu) || (!t.bootloader_set && !t.bootloader))
 		abort();
 	free(s);
+	/* the same bytes as an EarlyseedKernelTrust variable: never more trust */
+	{
+		struct es_trust v;
+		enum es_trust_var r;
+
+		es_trust_defaults(&v);
+		v.cpu = t.cpu;
+		v.bootloader = t.bootloader;
+		r = es_trust_var_apply(&v, data, size);
+		if ((v.cpu && !t.cpu) || (v.bootloader && !t.bootloader) || (r == ES_TRUST_VAR_BAD && v.cpu))
+			abort();
+	}
 	return 0;
 }

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "trustvar.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/earlyseed.h"
+#include "seedtool.h"
+
+/* UEFI 2.10 section 8.2: NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS,
+ * the one kind efivarfs creates. */
+#define TRUSTVAR_ATTRS 0x7u
+
+static int path_of(const char *efivars, const char *name, char *path, size_t cap)
+{
+	return (size_t)snprintf(path, cap, "%s/%s", efivars != NULL ? efivars : SEEDTOOL_EFIVARS, name) < cap ? 0
+														: -1;
+}
+
+static const char *onoff(bool b)
+{
+	return b ? "on" : "off";
+}
+
+/* Unlink path through efivarfs's immutable flag. */
+static int var_delete(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	(void)seedtool_var_unlock(fd);
+	close(fd);
+	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+/* Replace the variable: efivarfs takes the attributes and the data in one
+ * write, and a write to an existing file replaces it (no APPEND_WRITE). */
+static int var_write(const char *path, const uint8_t v[ES_TRUST_VAR_LEN])
+{
+	uint8_t buf[4 + ES_TRUST_VAR_LEN] = { TRUSTVAR_ATTRS, 0, 0, 0 };
+	int fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC), rc = 0;
+
+	memcpy(buf + 4, v, ES_TRUST_VAR_LEN);
+	if (fd >= 0)
+		(void)seedtool_var_unlock(fd);
+	else if (errno == ENOENT)
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	if (write(fd, buf, sizeof(buf)) != (ssize_t)sizeof(buf))
+		rc = -1;
+	if (close(fd) != 0)
+		rc = -1;
+	return rc;
+}
+
+int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_installed, FILE *out, FILE *err)
+{
+	char path[PATH_MAX], driver[PATH_MAX];
+	uint8_t want[ES_TRUST_VAR_LEN], have[ES_TRUST_VAR_LEN + 1];
+	ssize_t n;
+	struct es_trust t;
+	struct stat st;
+	bool none_needed;
+
+	if (path_of(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 ||
+	    path_of(efivars, TRUSTVAR_DRIVER_AUDIT, driver, sizeof(driver)) != 0)
+		return 1;
+	n = seedtool_var_read(efivars, TRUSTVAR_NAME, have, sizeof(have), NULL);
+	if (n < 0 && lstat(path, &st) == 0)
+		n = 0; /* there, but not readable as ours: rewritten below */
+	if (n < 0 && !driver_installed && lstat(driver, &st) != 0)
+		return 0; /* no driver here: nothing reads it */
+	/* As earlyseed counts: the cautious view of the running kernel. */
+	seedtool_kernel_trust(cmdline_file, &t, NULL);
+	es_trust_var_encode(&t, want);
+	none_needed = t.cpu && t.bootloader;
+	if (none_needed && n < 0)
+		return 0;
+	if (!none_needed && n == (ssize_t)sizeof(want) && memcmp(have, want, sizeof(want)) == 0) {
+		fprintf(out, "kernel trust: %s says random.trust_cpu=%s random.trust_bootloader=%s, as the "
+			     "kernel does\n", path, onoff(t.cpu), onoff(t.bootloader));
+		return 0;
+	}
+	/* NVRAM is written here only when the kernel's trust changed. */
+	if (none_needed) {
+		if (var_delete(path) != 0) {
+			fprintf(err, "earlyseed: cannot delete %s: %s\n", path, strerror(errno));
+			return 1;
+		}
+		fprintf(out, "kernel trust: the kernel trusts the CPU and the boot loader: %s deleted (the driver "
+			     "counts as it was built to)\n", path);
+		return 0;
+	}
+	if (var_write(path, want) != 0) {
+		fprintf(err, "earlyseed: cannot write %s: %s (earlyseed's driver will count the CPU as it was "
+			     "built to)\n", path, strerror(errno));
+		return 1;
+	}
+	fprintf(out, "kernel trust: %s written: random.trust_cpu=%s random.trust_bootloader=%s (earlyseed's "
+		     "driver reads it at the next boot)\n", path, onoff(t.cpu), onoff(t.bootloader));
+	return 0;
+}
+
+int trustvar_remove(const char *efivars, FILE *out, FILE *err)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (path_of(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 || lstat(path, &st) != 0)
+		return 0;
+	if (var_delete(path) != 0) {
+		fprintf(err, "earlyseed: cannot delete %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	fprintf(out, "removed %s\n", path);
+	return 0;
+}
