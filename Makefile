@@ -86,8 +86,10 @@ all: efi tool
 efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
 # The host tool for the arm64 initramfs (`earlyseed inspect` in the booted OS).
 tool: $(BUILD)/earlyseed-static
+# The arm64 package's tool (debian/rules) adds dpkg's flags and -static-pie.
+A64_STATIC ?= -static
 $(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
-	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) -static $(TOOL_SRC) $(LIB_SRC) -o $@
+	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) $(EXTRA_CFLAGS) $(A64_STATIC) $(EXTRA_LDFLAGS) $(TOOL_SRC) $(LIB_SRC) -o $@
 # One boot, and the boot tests (docs/reference.md "aarch64").
 .PHONY: deps
 deps:
@@ -116,7 +118,7 @@ $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-aarch64.lds
 	$(CROSS)ld $(EFI_LDFLAGS) --defsym=EFI_SUBSYSTEM=0xb $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
 # The host tool (an x86_64 build) seals the images.
 $(HOSTTOOL): FORCE
-	$(MAKE) ARCH=x86_64 $@
+	$(MAKE) ARCH=x86_64 CROSS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $@
 .PHONY: FORCE
 FORCE:
 $(BUILD)/%.efi: $(BUILD)/%.so linker/sbat.csv | $(HOSTTOOL)
@@ -411,9 +413,12 @@ install: efi tool
 	tools/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)' '$(SIGNED)'
 
 # A Debian package from this tree (debian/, tools/deb.sh): build/deb/*.deb.
-.PHONY: deb
+.PHONY: deb deb-arm64
 deb:
 	tools/deb.sh
+# ... and for arm64, cross-built: build/deb-arm64/*.deb.
+deb-arm64:
+	tools/deb.sh arm64
 
 # Secure Boot (docs/reference.md "Secure Boot"): make sign KEY=db.key CERT=db.crt
 # signs the app, the driver and the ROM's driver into build/signed/.

@@ -67,9 +67,9 @@ static void driver_trust(struct es_trust *t)
 	if (es_trust_var_apply(&k, raw, EFI_ERROR(status) ? sizeof(raw) : n) == ES_TRUST_VAR_BAD)
 		log_warn(L"driver: EarlyseedKernelTrust unreadable (%r, %u bytes): the CPU's RNG is not counted",
 			 status, (UINT32)n);
-	else
-		log_line(L"driver: the OS's kernel last ran with random.trust_cpu=%a random.trust_bootloader=%a "
-			 L"(EarlyseedKernelTrust)", k.cpu ? "on" : "off", k.bootloader ? "on" : "off");
+	else if (!k.cpu || !k.bootloader) /* trust taken away: said, as a warning would be */
+		log_summary(L"driver: the OS's kernel last ran with random.trust_cpu=%a random.trust_bootloader=%a "
+			    L"(EarlyseedKernelTrust)", k.cpu ? "on" : "off", k.bootloader ? "on" : "off");
 	t->cpu = t->cpu && k.cpu;
 	t->bootloader = t->bootloader && k.bootloader;
 	t->cpu_set = k.cpu_set;

@@ -31,6 +31,8 @@ static void put(const char *path, const void *p, size_t n)
 
 static uint16_t audit_reason; /* the next audit()'s seed_file_reason */
 
+static const char *audit_name = "EarlyseedAudit-" SEEDTOOL_GUID;
+
 static void audit(uint32_t flags)
 {
 	struct es_audit_record r;
@@ -44,7 +46,7 @@ static void audit(uint32_t flags)
 	if (audit_reason != ES_FILE_COUNTED)
 		r.flags |= ES_AUDIT_F_SEED_FILE_FAIL;
 	es_audit_encode(&r, buf + 4);
-	snprintf(path, sizeof(path), "%s/EarlyseedAudit-" SEEDTOOL_GUID, efivars);
+	snprintf(path, sizeof(path), "%s/%s", efivars, audit_name);
 	put(path, buf, sizeof(buf));
 }
 
@@ -114,6 +116,34 @@ static void test_seeded_and_next(void)
 	CHECK(strstr(outbuf, "\"at_zero\":true") != NULL && strstr(outbuf, "\"rng_table\":\"0x7e5f2018\"") != NULL);
 	CHECK(strstr(outbuf, "\"audit\":\"rdseed=0 ") != NULL);
 	CHECK(strstr(outbuf, "\"next_boot\":{\"seeded\":true") != NULL && strstr(outbuf, "\"exit\":0}") != NULL);
+	free(outbuf);
+}
+
+/* A boot earlyseed's driver seeded (systemd-boot's drivers folder): its
+ * record, RDRAND trusted; no app, no seed file. */
+static void test_driver_seeded(void)
+{
+	char path[400];
+
+	fresh();
+	audit_name = "EarlyseedDriverAudit-" SEEDTOOL_GUID;
+	audit(ES_AUDIT_F_DRIVER | ES_AUDIT_F_TABLE | ES_AUDIT_F_RDRAND);
+	audit_name = "EarlyseedAudit-" SEEDTOOL_GUID;
+	snprintf(path, sizeof(path), "%s/EFI/earlyseed", esp);
+	CHECK(rmdir(path) == 0);
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	CHECK(run(false) == STATUS_OK);
+	CHECK(strstr(outbuf, "by the seed table of earlyseed's driver, RNG=0x7e5f2018") != NULL);
+	CHECK(strstr(outbuf, "\nearlyseed (its driver): rdseed=0 rdrand=0 ") != NULL);
+	CHECK(strstr(outbuf, "next boot: seeded by earlyseed's driver from the hardware RNG") != NULL);
+	CHECK(strstr(outbuf, "seed file: none (only earlyseed's driver ran this boot") != NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_OK);
+	CHECK(strstr(outbuf, "\"driver\":true") != NULL);
+	free(outbuf);
+	/* under random.trust_cpu=off the next boot's CPU does not count */
+	put(cmdline, "random.trust_cpu=off\n", 21);
+	CHECK(run(false) == STATUS_NEXT_AT_RISK);
 	free(outbuf);
 }
 
@@ -251,6 +281,7 @@ int main(void)
 	char cmd[300];
 
 	RUN(test_seeded_and_next);
+	RUN(test_driver_seeded);
 	RUN(test_not_seeded);
 	RUN(test_next_at_risk);
 	RUN(test_token_account);

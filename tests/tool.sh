@@ -104,7 +104,7 @@ unit_ok() {
 	sed "s|/usr/local/bin/earlyseed|$PWD/build/earlyseed|" tools/earlyseed-seed.service > "$tmp/earlyseed-seed.service"
 	systemd-analyze verify "$tmp/earlyseed-seed.service" > "$tmp/unit.err" 2>&1 && [ ! -s "$tmp/unit.err" ] &&
 		grep -qx 'ProtectSystem=strict' tools/earlyseed-seed.service &&
-		grep -qx 'ReadWritePaths=-/efi -/boot' tools/earlyseed-seed.service &&
+		grep -qx 'ReadWritePaths=-/efi -/boot -/sys/firmware/efi/efivars' tools/earlyseed-seed.service &&
 		! grep -q 'RequiresMountsFor=\|--esp' tools/earlyseed-seed.service &&
 		grep -q '^TimeoutStartSec=' tools/earlyseed-seed.service &&
 		grep -q '^After=.*systemd-random-seed.service' tools/earlyseed-seed.service

@@ -59,6 +59,9 @@ else
 	# aarch64: the same engine under qemu-system-aarch64 and AAVMF
 	# (make check builds build/aarch64 first).
 	run "qemu-aarch64" tests/qemu-aarch64.sh
+	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
+	# built once into .cache/debvm: the README followed on it.
+	run "debvm" tests/debvm.sh
 fi
 
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make deb: the Debian package from this tree (debian/), built in a copy of
+# make deb [DEB_ARCH=arm64]: the Debian package from this tree (debian/), built in a copy of
 # the tracked files under build/deb/ (dpkg-buildpackage cleans its tree, and
 # this one's build/ is the developer's), then checked by lintian; the tags it
 # may report are explained in debian/earlyseed.lintian-overrides.
@@ -9,8 +9,19 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 es_trap_errors
 command -v dpkg-buildpackage > /dev/null && command -v dh > /dev/null ||
 	es_die "dpkg-buildpackage or debhelper missing (apt-get install dpkg-dev debhelper)"
+# tools/deb.sh [arm64]: arm64 is cross-built (dpkg-buildpackage -a arm64
+# -d: its build dependencies are the cross compiler and GNU-EFI's arm64
+# files tools/arm64.sh fetches, which dpkg cannot check) into build/deb-arm64.
+arch=${1:-$(dpkg --print-architecture)}
 ver=$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Version)
 out=$ROOT/build/deb src=$ROOT/build/deb/earlyseed-$ver
+bpflags=(-b -us -uc)
+if [ "$arch" != "$(dpkg --print-architecture)" ]; then
+	[ "$arch" = arm64 ] || es_die "tools/deb.sh: amd64 or arm64, not $arch"
+	command -v aarch64-linux-gnu-gcc > /dev/null || es_die "aarch64-linux-gnu-gcc missing (tools/deps.sh)"
+	out=$ROOT/build/deb-$arch src=$out/earlyseed-$ver
+	bpflags+=(-a "$arch" -d)
+fi
 rm -rf "$out" && mkdir -p "$src"
 if git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1; then
 	(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | grep -zv '^build/' |
@@ -18,9 +29,14 @@ if git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1; then
 else
 	(cd "$ROOT" && tar -c --exclude=./build --exclude=./.cache --exclude=./.git . | tar -x -C "$src")
 fi
-(cd "$src" && dpkg-buildpackage -b -us -uc > "$out/build.log" 2>&1) ||
+# GNU-EFI's arm64 files: fetched once into the tree's .cache, shared by the copy.
+if [ "$arch" = arm64 ]; then
+	"$ROOT/tools/arm64.sh" gnu-efi
+	mkdir -p "$src/.cache" && ln -sfn "$ROOT/.cache/arm64" "$src/.cache/arm64"
+fi
+(cd "$src" && dpkg-buildpackage "${bpflags[@]}" > "$out/build.log" 2>&1) ||
 	{ tail -n 30 "$out/build.log" >&2; es_die "dpkg-buildpackage failed (build/deb/build.log)"; }
-deb=$(es_first "$out/earlyseed_${ver}_*.deb")
+deb=$(es_first "$out/earlyseed_${ver}_${arch}.deb")
 [ -n "$deb" ] || es_die "no .deb in $out"
 echo "built $deb"
 if command -v lintian > /dev/null; then

@@ -202,8 +202,13 @@ static const char *efivars_dir(const struct seedtool_opts *o)
  * so, also of a boot-service-only token efivarfs cannot show. */
 bool seedtool_audit(const char *efivars, struct es_audit_record *a)
 {
+	return seedtool_audit_var(efivars, SEEDTOOL_AUDIT_VAR, a);
+}
+
+bool seedtool_audit_var(const char *efivars, const char *name, struct es_audit_record *a)
+{
 	uint8_t buf[VAR_MAX];
-	ssize_t n = var_read(efivars != NULL ? efivars : SEEDTOOL_EFIVARS, SEEDTOOL_AUDIT_VAR, buf, sizeof(buf));
+	ssize_t n = var_read(efivars != NULL ? efivars : SEEDTOOL_EFIVARS, name, buf, sizeof(buf));
 
 	return n > 0 && es_audit_decode(buf, (size_t)n, a) == ES_AUDIT_OK;
 }

@@ -78,6 +78,8 @@ int seedtool_open_dir(int espfd, const char *rel, bool create, const char **leaf
  * system's): true and *a, or false. */
 struct es_audit_record;
 bool seedtool_audit(const char *efivars, struct es_audit_record *a);
+/* ... of the variable name (EarlyseedDriverAudit-<guid>: the driver's). */
+bool seedtool_audit_var(const char *efivars, const char *name, struct es_audit_record *a);
 /* The running kernel's trust from its command line (path NULL:
  * /proc/cmdline): *t as earlyseed counts by (es_trust_parse), *most (may be
  * NULL) the most any kernel may trust (es_trust_parse_most). */

@@ -13,6 +13,7 @@
 #include "../core/config.h"
 #include "../core/earlyseed.h"
 #include "seedtool.h"
+#include "trustvar.h"
 
 #define LOG_MAX (1u << 20)
 
@@ -141,7 +142,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	struct es_trust t;
 	struct klog k;
 	char summary[ES_AUDIT_SUMMARY_MAX] = "";
-	bool audit, at0, by_us, hw, file_ok, token, have_esp, failed;
+	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
 	int rc;
@@ -157,6 +158,10 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	so.efivars = o->efivars;
 	so.app = o->app;
 	audit = seedtool_audit(o->efivars, &a);
+	/* No app this boot: earlyseed's driver may have run (systemd-boot's
+	 * drivers folder, the firmware image), and its record tells the same. */
+	driver = !audit && seedtool_audit_var(o->efivars, TRUSTVAR_DRIVER_AUDIT, &a);
+	audit = audit || driver;
 	if (audit)
 		es_audit_summary(&a, summary, sizeof(summary));
 	seedtool_kernel_trust(o->cmdline, &t, NULL);
@@ -172,6 +177,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		      "option"
 	     : !k.crng_ready && k.rotated ? "unknown: the kernel's log no longer reaches back to the boot"
 	     : !k.crng_ready	  ? "not yet: the crng is not ready"
+	     : by_us && driver	  ? "the seed table of earlyseed's driver"
 	     : by_us		  ? "earlyseed's seed table"
 	     : at0 && k.rng_table ? "a seed table earlyseed did not install"
 	     : at0		  ? "the kernel's own sources (the CPU's RNG under random.trust_cpu)"
@@ -209,6 +215,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	next = failed ? "not seeded: earlyseed's next stage failed to start this boot (check next = in its config, "
 			"or `earlyseed install --next`)"
 	       : file_ok ? "seeded from the seed file"
+	       : hw && driver ? "seeded by earlyseed's driver from the hardware RNG this boot used"
 	       : hw    ? "seeded by the hardware RNG this boot used"
 		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
 	rc = failed ? STATUS_NOT_SEEDED
@@ -231,8 +238,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			json_str(out, summary);
 		else
 			fputs("null", out);
-		fprintf(out, ",\"next_stage_failed\":%s,\"table_taken_back\":%s",
-			failed ? "true" : "false",
+		fprintf(out, ",\"driver\":%s,\"next_stage_failed\":%s,\"table_taken_back\":%s",
+			driver ? "true" : "false", failed ? "true" : "false",
 			audit && (a.flags & ES_AUDIT_F_TAKEN_BACK) != 0 ? "true" : "false");
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) && !failed ? "true" : "false");
 		json_str(out, next);
@@ -253,7 +260,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			k.crng_us % 1000000ul, by, k.rng_table ? ", RNG=" : "", k.rng_table ? k.rng_addr : "");
 	else
 		fprintf(out, "this boot: %s\n", by);
-	fprintf(out, "earlyseed: %s\n", audit ? summary : "no audit record (this boot did not start through earlyseed?)");
+	fprintf(out, "earlyseed%s: %s\n", driver ? " (its driver)" : "",
+		audit ? summary : "no audit record (this boot did not start through earlyseed?)");
 	if (file_why != NULL)
 		fprintf(out, "seed file this boot: %s%s\n", strcmp(file_why, "counted") == 0 ? "" : "did not count: ",
 			file_why);
@@ -261,6 +269,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		fprintf(out, "seed file: no ESP at %s (--esp DIR)\n", so.esp);
 	else if (pk.off)
 		fprintf(out, "seed file: turned off in the config\n");
+	else if (!pk.exists && driver)
+		fprintf(out, "seed file: none (only earlyseed's driver ran this boot, and it keeps none)\n");
 	else if (!pk.exists)
 		fprintf(out, "seed file: %s: none\n", pk.path);
 	else
