@@ -1,5 +1,5 @@
 # earlyseed — see README.md. `make` builds; `make run` and `make check` also
-# install what they need (tools/deps.sh) first.
+# install what they need (scripts/deps.sh) first.
 
 CC      ?= cc
 BUILD   := build
@@ -23,9 +23,9 @@ APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/to
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
 EFI_SRC  := $(APP_SRC) $(EFI_SHARED)
 # What the driver trusts (it sees no kernel command line): 1 trusts the
-# CPU's RNG, as Linux >= 6.2 does by default (docs/reference.md "The firmware driver").
+# CPU's RNG, as Linux >= 6.2 does by default (docs/driver.md "The firmware driver").
 DRIVER_TRUST_CPU ?= 1
-# make VERBOSE=1: every console line by default (docs/reference.md "What the app does,
+# make VERBOSE=1: every console line by default (docs/app.md "What the app does,
 # and what it prints"); the app's config `verbose` overrides it, the driver
 # has only this.
 VERBOSE ?= 0
@@ -40,10 +40,10 @@ driver-trust-%:
 	@rm -f $(dir $@)driver-trust-*
 	@touch $@
 # The host tool, and what the host builds link of the core.
-TOOL_SRC := tools/earlyseed.c tools/replay.c tools/simulate.c tools/inspect.c tools/seedtool.c tools/romtool.c \
-	tools/petool.c tools/status.c tools/installer.c tools/uninstaller.c tools/trustvar.c tools/sdboot.c
+TOOL_SRC := host/main.c host/replay.c host/simulate.c host/inspect.c host/seedtool.c host/romtool.c \
+	host/petool.c host/status.c host/installer.c host/uninstaller.c host/trustvar.c host/sdboot.c
 # After the link, every firmware image gets shim's .sbat section (the
-# generation lines: linker/sbat.csv, docs/reference.md "Secure Boot") and NX_COMPAT
+# generation lines: linker/sbat.csv, docs/secure-boot.md "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
 HOSTTOOL := build/earlyseed
 PE_SEAL = $(HOSTTOOL) pe --sbat linker/sbat.csv --nx $@.tmp $@ > /dev/null && rm -f $@.tmp
@@ -56,9 +56,9 @@ CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
 DEPFLAGS  := -MMD -MP
 
 ifeq ($(ARCH),aarch64)
-# ---- make ARCH=aarch64 (docs/reference.md "aarch64"): build/aarch64/earlyseed.efi and
+# ---- make ARCH=aarch64 (docs/aarch64.md "aarch64"): build/aarch64/earlyseed.efi and
 # earlyseed-driver.efi with gcc-aarch64-linux-gnu and GNU-EFI 3.0.15's arm64
-# crt0, library and headers, which tools/arm64.sh fetches into .cache/arm64
+# crt0, library and headers, which scripts/arm64.sh fetches into .cache/arm64
 # (Debian's gnu-efi has no Multi-Arch: the arm64 package cannot be installed
 # beside the amd64 one). The host tool and tests stay x86_64 builds. ----
 BUILD  := build/aarch64
@@ -90,18 +90,18 @@ tool: $(BUILD)/earlyseed-static
 A64_STATIC ?= -static
 $(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
 	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) $(EXTRA_CFLAGS) $(A64_STATIC) $(EXTRA_LDFLAGS) $(TOOL_SRC) $(LIB_SRC) -o $@
-# One boot, and the boot tests (docs/reference.md "aarch64").
+# One boot, and the boot tests (docs/aarch64.md "aarch64").
 .PHONY: deps
 deps:
-	tools/deps.sh
+	scripts/deps.sh
 run: deps
 	$(MAKE) ARCH=aarch64 all
-	tools/run-aarch64.sh
+	scripts/run-aarch64.sh
 check: deps
 	$(MAKE) ARCH=aarch64 all
-	tests/qemu-aarch64.sh
-$(EFILIB)/crt0-efi-aarch64.o: tools/arm64.sh
-	tools/arm64.sh gnu-efi
+	tests/boot/qemu-aarch64.sh
+$(EFILIB)/crt0-efi-aarch64.o: scripts/arm64.sh
+	scripts/arm64.sh gnu-efi
 $(BUILD)/efi/%.o: %.c Makefile $(EFILIB)/crt0-efi-aarch64.o
 	@mkdir -p $(dir $@)
 	$(CROSS)gcc $(EFI_CFLAGS) $(if $(filter efi/%,$<),$(WARN),$(CORE_WARN)) $(DEPFLAGS) -c $< -o $@
@@ -158,7 +158,7 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 # time (perf) and guide nothing there; edge coverage stays, and the targets'
 # dictionaries (tests/fuzz/dict/) give the parsers' keywords.
 FUZZ_NO_CMP := core/pool.c core/blake2s.c core/seed.c core/health.c core/sha256.c core/drbg.c core/wipe.c \
-	core/pool_unmix.c core/trust.c core/config.c core/credit.c tools/replay.c
+	core/pool_unmix.c core/trust.c core/config.c core/credit.c host/replay.c
 
 TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpurng_real test_trust_diff \
 	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
@@ -197,12 +197,12 @@ $(BUILD)/fuzz/libescore.a: $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
 	@rm -f $@
 	ar rcs $@ $^
 
-# ---- the host tool: tools/ plus the host core (libc allowed here) ----
+# ---- the host tool: host/ plus the host core (libc allowed here) ----
 TOOL_OBJ := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(TOOL_SRC))
 tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static
 $(BUILD)/earlyseed: $(TOOL_OBJ) $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) $(EXTRA_LDFLAGS) $^ -o $@
-# Static, for the initramfs (tools/initrd-init.sh runs `earlyseed inspect`).
+# Static, for the initramfs (tests/boot/initrd-init.sh runs `earlyseed inspect`).
 $(BUILD)/earlyseed-static: $(TOOL_OBJ) $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) -static $^ -o $@
 
@@ -236,7 +236,7 @@ $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
 $(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so linker/sbat.csv $(HOSTTOOL)
 	objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@.tmp
 	$(PE_SEAL)
-# The driver as a PCI option ROM (docs/reference.md "The firmware driver"): by default
+# The driver as a PCI option ROM (docs/driver.md "The firmware driver"): by default
 # for QEMU's e1000 (8086:100e, a network controller).
 ROM_VENDOR ?= 0x8086
 ROM_DEVICE ?= 0x100e
@@ -245,7 +245,7 @@ $(BUILD)/earlyseed.rom: $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed
 	$(BUILD)/earlyseed rom --vendor $(ROM_VENDOR) --device $(ROM_DEVICE) --class $(ROM_CLASS) $< $@
 
 # A first stage for the boot tests: installs a bad or good previous table,
-# then chain-loads earlyseed (tests/prevstage.c, tests/qemu.sh).
+# then chain-loads earlyseed (tests/prevstage.c, tests/boot/qemu.sh).
 PREVSTAGES := $(BUILD)/tests/prevstage-zero512.efi $(BUILD)/tests/prevstage-oversized.efi \
 	$(BUILD)/tests/prevstage-good64.efi
 prevstage_kind = $(if $(findstring zero512,$(1)),1,$(if $(findstring oversized,$(1)),2,3))
@@ -265,14 +265,14 @@ prevstages: $(PREVSTAGES) $(BUILD)/tests/earlyseed-nosbat.efi
 test_cpurng_fake_EXTRA := tests/fake_insn.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC) $(ARCH_SRC)
 test_session_EXTRA := tests/fake_insn.c $(ARCH_SRC)
-test_replay_EXTRA := tools/replay.c
-test_simulate_EXTRA := tools/simulate.c
-test_audit_EXTRA := tools/inspect.c
-test_seedtool_EXTRA := tools/seedtool.c tools/trustvar.c
-test_romtool_EXTRA := tools/romtool.c
-test_petool_EXTRA := tools/petool.c
-test_status_EXTRA := tools/status.c tools/seedtool.c tools/trustvar.c
-test_uninstaller_EXTRA := tools/uninstaller.c tools/seedtool.c tools/trustvar.c tools/sdboot.c tools/installer.c tools/petool.c
+test_replay_EXTRA := host/replay.c
+test_simulate_EXTRA := host/simulate.c
+test_audit_EXTRA := host/inspect.c
+test_seedtool_EXTRA := host/seedtool.c host/trustvar.c
+test_romtool_EXTRA := host/romtool.c
+test_petool_EXTRA := host/petool.c
+test_status_EXTRA := host/status.c host/seedtool.c host/trustvar.c
+test_uninstaller_EXTRA := host/uninstaller.c host/seedtool.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
@@ -331,27 +331,27 @@ FUZZ_SECONDS ?= 120
 # 240 k/s, audit 370 k/s, table and rom 800 k/s); FUZZ_SECONDS=N gives
 # every target N seconds instead.
 FUZZ_PLAN := replay:150 config:120 audit:60 table:30 trust:240 seedfile:150 rom:30 pe:60 loadopt:30
-fuzz_replay_SRC := tools/replay.c
-fuzz_audit_SRC := tools/inspect.c
-fuzz_rom_SRC := tools/romtool.c
-fuzz_pe_SRC := tools/petool.c
-fuzz_loadopt_SRC := tools/uninstaller.c tools/seedtool.c tools/trustvar.c tools/sdboot.c tools/installer.c tools/petool.c
+fuzz_replay_SRC := host/replay.c
+fuzz_audit_SRC := host/inspect.c
+fuzz_rom_SRC := host/romtool.c
+fuzz_pe_SRC := host/petool.c
+fuzz_loadopt_SRC := host/uninstaller.c host/seedtool.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
 		$(BUILD)/fuzz/libescore.a
 	clang $(FUZZ_CFLAGS) $^ -o $@
 fuzzers: $(addprefix $(BUILD)/fuzz/fuzz_,$(FUZZ_TARGETS))
 fuzz: fuzzers
-	tools/fuzz.sh $(FUZZ_SECONDS) $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_TARGETS),$(FUZZ_PLAN))
+	scripts/fuzz.sh $(FUZZ_SECONDS) $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_TARGETS),$(FUZZ_PLAN))
 
 lint:
-	tools/lint.sh
+	scripts/lint.sh
 
 # Timings side by side in one run, then instruction counts (callgrind) and
 # the firmware image's size.
-$(BUILD)/bench: $(BUILD)/host/obj/tools/bench.o $(BUILD)/host/libescore.a
+$(BUILD)/bench: $(BUILD)/host/obj/bench/bench.o $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) $^ -o $@
 # The driver's ReadyToBoot against the fake firmware, as it ships.
-$(BUILD)/bench-driver: $(patsubst %.c,$(BUILD)/host/mx/%.o,tests/bench_driver.c tests/fake_efi.c tests/fake_insn.c) \
+$(BUILD)/bench-driver: $(patsubst %.c,$(BUILD)/host/mx/%.o,bench/bench_driver.c tests/fake_efi.c tests/fake_insn.c) \
 		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(DRIVER_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
 		$(BUILD)/host/libescore.a
 	$(CC) $(NOSSE) $^ -lm -o $@
@@ -380,21 +380,21 @@ bench: $(BUILD)/bench $(BUILD)/bench-driver $(BUILD)/earlyseed.efi $(BUILD)/earl
 
 # ---- the two README commands ----
 deps:
-	tools/deps.sh
+	scripts/deps.sh
 run: deps
 	$(MAKE) all
-	tools/run.sh
+	scripts/run.sh
 check: deps
 	$(MAKE) all fuzzers
 	$(MAKE) ARCH=aarch64 all
-	tools/check.sh
+	scripts/check.sh
 
 clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
-# For tools/imgcheck.sh: the core's objects as the .efi links them.
+# For scripts/imgcheck.sh: the core's objects as the .efi links them.
 print-core-objs:
 	@echo $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC))
 .PHONY: print-core-objs
@@ -406,24 +406,29 @@ print-driver-objs:
 .PHONY: print-driver-objs
 .PHONY: print-efi-objs
 
-# Onto a mounted ESP (docs/reference.md "Installing it"): make install ESP=/boot/efi
+# Onto a mounted ESP (docs/installing.md "Installing it"): make install ESP=/boot/efi
 # [NEXT='\EFI\...\x.efi'] [CMDLINE='...'] [EFIVARS=DIR, for tests]
 # [SIGNED=1: the image make sign made].
 install: efi tool
-	tools/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)' '$(SIGNED)'
+	scripts/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)' '$(SIGNED)'
 
-# A Debian package from this tree (debian/, tools/deb.sh): build/deb/*.deb.
+# A Debian package from this tree (debian/, scripts/deb.sh): build/deb/*.deb.
+# The inner loop, under a minute: the host tests, plain and under ASan+UBSan.
+.PHONY: test
+test: host
+	scripts/check.sh quick
+
 .PHONY: deb deb-arm64
 deb:
-	tools/deb.sh
+	scripts/deb.sh
 # ... and for arm64, cross-built: build/deb-arm64/*.deb.
 deb-arm64:
-	tools/deb.sh arm64
+	scripts/deb.sh arm64
 
-# Secure Boot (docs/reference.md "Secure Boot"): make sign KEY=db.key CERT=db.crt
+# Secure Boot (docs/secure-boot.md "Secure Boot"): make sign KEY=db.key CERT=db.crt
 # signs the app, the driver and the ROM's driver into build/signed/.
 .PHONY: sign
 sign: efi tool
-	tools/sign.sh "$(KEY)" "$(CERT)" "$(BUILD)"
+	scripts/sign.sh "$(KEY)" "$(CERT)" "$(BUILD)"
 
 endif

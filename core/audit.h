@@ -9,7 +9,7 @@
 
 /*
  * The audit record: what the app did, published as a volatile EFI variable
- * (docs/reference.md "The audit record") so the booted OS can read it. It holds counts,
+ * (docs/audit-record.md "The audit record") so the booted OS can read it. It holds counts,
  * sizes, flags and a duration only: never a random byte or anything derived
  * from one. Wire format: ES_AUDIT_SIZE bytes, little-endian, at the offsets of
  * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 /* Where the app looks, on its own volume, after the file beside its own
- * image (es_config_path_beside; docs/reference.md "Installing it"). */
+ * image (es_config_path_beside; docs/installing.md "Installing it"). */
 #define ES_CONFIG_PATH "\\EFI\\earlyseed\\earlyseed.conf"
 #define ES_CONFIG_FILE_NAME "earlyseed.conf"
 /* Default next stage: systemd-boot's and the stub's usual place is the user's
@@ -29,7 +29,7 @@
  * line leaves the next stage with no command line, and says so. */
 #define ES_CONFIG_CMDLINE_MAX 4096
 
-/* `verbose`: what a boot prints (docs/reference.md "What the app does, and what it
+/* `verbose`: what a boot prints (docs/app.md "What the app does, and what it
  * prints"): the build's default, or every line, the summary and warnings,
  * warnings only. */
 enum es_config_verbose { ES_VERBOSE_DEFAULT = 0, ES_VERBOSE_YES, ES_VERBOSE_NO, ES_VERBOSE_QUIET };
@@ -54,7 +54,7 @@ void es_config_defaults(struct es_config *c);
  */
 int es_config_path_beside(const char *image_path, char *out, size_t cap);
 
-/* Where the app looks for its config, in order (docs/reference.md "The config file"):
+/* Where the app looks for its config, in order (docs/app.md "The config file"):
  * beside its own image (es_config_path_beside), then ES_CONFIG_PATH; the OS
  * side (`earlyseed seed`) looks in the same places. Returns how many: 1 when
  * self_path gives no other place than ES_CONFIG_PATH. */

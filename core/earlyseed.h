@@ -77,7 +77,7 @@ const struct es_source_info *es_source(enum es_source src);
 /* src's name on an architecture (ES_AUDIT_ARCH_*, core/audit.h): the CPU
  * sources are "rdseed"/"rdrand" on x86_64, "rndrrs"/"rndr" on aarch64. */
 const char *es_source_name(enum es_source src, unsigned int arch);
-/* The order the summary line lists byte counts in (docs/reference.md "summary"). */
+/* The order the summary line lists byte counts in (docs/app.md "summary"). */
 #define ES_SUMMARY_SOURCES 5u
 extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
 
@@ -322,7 +322,7 @@ enum es_file_reason {
 };
 const char *es_file_reason_text(enum es_file_reason r);
 /*
- * The seed file's format (docs/reference.md "The seed file"), little-endian:
+ * The seed file's format (docs/seed-file.md "The seed file"), little-endian:
  *   0  8 bytes  ES_SEEDFILE_MAGIC
  *   8  u16      other_bits: what the pool that wrote it held from sources
  *               no CPU trust setting touches (at most ES_GATE_BITS)

@@ -11,7 +11,7 @@
 /*
  * Health tests for the sources a session is fed (core/session.c): a broken
  * source is still mixed (mixing cannot remove unknownness) but never counts
- * toward the seed's entropy. See docs/reference.md "Health tests".
+ * toward the seed's entropy. See docs/health.md "Health tests".
  */
 
 /* SP 800-90B section 4.4: false-positive probability alpha = 2^-30 (the

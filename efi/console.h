@@ -17,7 +17,7 @@
 void console_print(const CHAR16 *fmt, ...);
 
 /*
- * What a boot prints (docs/reference.md "What the app does, and what it prints"): a
+ * What a boot prints (docs/app.md "What the app does, and what it prints"): a
  * console line costs about a millisecond under OVMF and ~10 ms on a 115200-
  * baud serial console, so a healthy boot prints one line, its summary (or
  * none), and every warning or failure prints, at most CONSOLE_WARN_MAX of

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * earlyseed as a UEFI boot-service driver (docs/reference.md "The firmware driver"):
+ * earlyseed as a UEFI boot-service driver (docs/driver.md "The firmware driver"):
  * the same engine and the same gathering as the app, run when the firmware
  * loads it and again at every ReadyToBoot, so whatever boots next (a kernel
  * started directly, a boot loader, a network boot) finds one fresh seed

@@ -41,7 +41,7 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 #define ES_EFI_GLOBAL_VARIABLE_GUID \
 	{ 0x8be4df61, 0x93ca, 0x11d2, { 0xaa, 0x0d, 0x00, 0xe0, 0x98, 0x03, 0x2b, 0x8c } }
 
-/* earlyseed's own vendor GUID for the EarlyseedAudit variable (docs/reference.md "The
+/* earlyseed's own vendor GUID for the EarlyseedAudit variable (docs/audit-record.md "The
  * audit record"): b1625ddc-bdd0-4e80-af05-adf6a6bdcd97 */
 #define ES_AUDIT_VARIABLE_GUID \
 	{ 0xb1625ddc, 0xbdd0, 0x4e80, { 0xaf, 0x05, 0xad, 0xf6, 0xa6, 0xbd, 0xcd, 0x97 } }

@@ -3,7 +3,7 @@
  * earlyseed as a UEFI application: firmware I/O around the engine
  * (core/earlyseed.h). Gather every source into a session, let the engine
  * judge them, install the table it allows, chain-load the next stage.
- * Order and rules: docs/reference.md "What the app does".
+ * Order and rules: docs/app.md "What the app does".
  */
 #include <efi.h>
 #include <efilib.h>
@@ -63,7 +63,7 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
  * bits from sources every kernel's trust counts (not the CPU), since the
  * firmware's next boot option may start a kernel with other settings. */
 /* Not inlined: its frame, and every frame below it, lie under efi_main's,
- * where es_wipe_stack() reaches (tools/stackcheck.sh checks how deep). */
+ * where es_wipe_stack() reaches (scripts/stackcheck.sh checks how deep). */
 __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDLE device, const char *seed_file,
 						     struct es_trust *trust, bool no_cmdline, struct stage_marker *marker,
 						     struct es_audit_record *a)

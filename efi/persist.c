@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The seed kept across reboots (docs/reference.md "The seed file"): the token and the
+ * The seed kept across reboots (docs/seed-file.md "The seed file"): the token and the
  * seed file are mixed like every source; before the kernel's seed is taken,
  * the file is rewritten with a pool output under its own label and flushed
  * (write before use, systemd-boot src/boot/random-seed.c), and only then may

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A minimal test harness. Each test prints "ok - name" or "not ok - name";
- * tools/check.sh counts those lines across all binaries and modes.
+ * scripts/check.sh counts those lines across all binaries and modes.
  */
 #ifndef EARLYSEED_TESTS_CHECK_H
 #define EARLYSEED_TESTS_CHECK_H

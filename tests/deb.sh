@@ -6,8 +6,8 @@
 # Prints "ok - deb ..." / "not ok - deb ...".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ok() { echo "ok - deb $1"; }
-bad() { echo "not ok - deb $1"; shift; printf '#   %s\n' "$@"; }
+TAP_NAME=deb
+. tests/tap.sh
 check() { # check NAME CMD...
 	local name=$1
 	shift

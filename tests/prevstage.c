@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A first stage for the boot tests (tests/qemu.sh): it installs a previous
+ * A first stage for the boot tests (tests/boot/qemu.sh): it installs a previous
  * LINUX_EFI_RANDOM_SEED_TABLE the way real earlier stages do, then
  * chain-loads \EFI\earlyseed\earlyseed.efi from its own volume. Built three
  * times (Makefile, PREV_KIND):

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../core/audit.h"
-#include "../tools/inspect.h"
+#include "../host/inspect.h"
 #include "check.h"
 
 static struct es_audit_record sample(void)

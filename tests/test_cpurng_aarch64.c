@@ -2,7 +2,7 @@
 /* arch/aarch64/cpurng.c on the x86_64 host against scripted instructions:
  * the FEAT_RNG probe, bounded retries, the gathering and the health tests
  * as the engine runs them (the instructions themselves run under QEMU,
- * tests/qemu-aarch64.sh). */
+ * tests/boot/qemu-aarch64.sh). */
 #include <string.h>
 
 #include "../arch/aarch64/cpurng.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The fault matrix: efi/ compiled for the host against tests/fake_efi.c and
- * tests/fake_insn.c, run through every fault docs/reference.md "Faults handled" lists.
+ * tests/fake_insn.c, run through every fault docs/faults.md "Faults handled" lists.
  * Every case checks the invariants in finish(): the next stage starts (or a
  * clear error is returned when it cannot be loaded), a table exists only when
  * the health gate allows and is <= 512 bytes and never all-zero, a previous
@@ -839,7 +839,7 @@ static void test_take_back(void)
 	CHECK(!logged("taken back"));
 }
 
-/* ---- the seed file and the token (docs/reference.md "The seed file") ---- */
+/* ---- the seed file and the token (docs/seed-file.md "The seed file") ---- */
 #define SEED_PATH "\\EFI\\earlyseed\\random-seed"
 /* What `earlyseed seed install` makes through efivarfs, and what the app
  * makes itself (boot services only: the OS never reads it). */

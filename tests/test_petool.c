@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* `earlyseed pe` (tools/petool.c): .sbat and NX_COMPAT on PE32+ images laid
+/* `earlyseed pe` (host/petool.c): .sbat and NX_COMPAT on PE32+ images laid
  * out as objcopy and GNU-EFI's aarch64 crt0 lay them out. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/le.h"
-#include "../tools/petool.h"
+#include "../host/petool.h"
 #include "check.h"
 
 static const char sbat[] = "sbat,1,SBAT Version,sbat,1,https://github.com/rhboot/shim/blob/main/SBAT.md\n"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/replay.h"
+#include "../host/replay.h"
 #include "check.h"
 #include "credit_kat.h"
 #include "pool_kat.h"

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* The option ROM layout (tools/romtool.c) against the PCI Firmware
+/* The option ROM layout (host/romtool.c) against the PCI Firmware
  * Specification 3.0 (section 5.1) and UEFI 2.10 section 14.4.2. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../core/le.h"
-#include "../tools/romtool.h"
+#include "../host/romtool.h"
 #include "check.h"
 
 /* A minimal PE32+ header: MZ, e_lfanew, PE, machine, subsystem. */

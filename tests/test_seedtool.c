@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* `earlyseed seed install|refresh` (tools/seedtool.c) on a scratch ESP and a
+/* `earlyseed seed install|refresh` (host/seedtool.c) on a scratch ESP and a
  * scratch efivarfs directory. */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -13,8 +13,8 @@
 
 #include "../core/audit.h"
 #include "../core/earlyseed.h"
-#include "../tools/seedtool.h"
-#include "../tools/trustvar.h"
+#include "../host/seedtool.h"
+#include "../host/trustvar.h"
 #include "check.h"
 
 static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300];

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../tools/simulate.h"
+#include "../host/simulate.h"
 #include "check.h"
 
 static struct simulate_result res;

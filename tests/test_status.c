@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* `earlyseed status` (tools/status.c) on a scratch efivarfs, ESP, command
+/* `earlyseed status` (host/status.c) on a scratch efivarfs, ESP, command
  * line and kernel log: what it says and its exit status. */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -11,8 +11,8 @@
 
 #include "../core/audit.h"
 #include "../core/earlyseed.h"
-#include "../tools/seedtool.h"
-#include "../tools/status.h"
+#include "../host/seedtool.h"
+#include "../host/status.h"
 #include "check.h"
 
 static char root[] = "/tmp/es-status-XXXXXX";

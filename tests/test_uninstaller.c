@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* `earlyseed uninstall` (tools/uninstaller.c) on a scratch ESP and a scratch
+/* `earlyseed uninstall` (host/uninstaller.c) on a scratch ESP and a scratch
  * efivarfs directory: boot entries, BootOrder, the ESP's files, the token. */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -9,9 +9,9 @@
 #include <unistd.h>
 
 #include "../core/le.h"
-#include "../tools/installer.h"
-#include "../tools/seedtool.h"
-#include "../tools/uninstaller.h"
+#include "../host/installer.h"
+#include "../host/seedtool.h"
+#include "../host/uninstaller.h"
 #include "check.h"
 
 #define GLOBAL "8be4df61-93ca-11d2-aa0d-00e098032b8c"

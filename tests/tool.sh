@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # The host tool's exit status where output or input go wrong (prints
-# "ok - ..." / "not ok - ..." for tools/check.sh).
+# "ok - ..." / "not ok - ..." for scripts/check.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 T=build/earlyseed
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+TAP_NAME=tool
+. tests/tap.sh
 check() { # check NAME WANT_STATUS CMD...
 	local name=$1 want=$2 rc
 	shift 2
 	"$@" > /dev/null 2> "$tmp/err"
 	rc=$?
-	if [ "$rc" = "$want" ]; then echo "ok - tool $name"; else echo "not ok - tool $name (status $rc, want $want)"; sed 's/^/#   /' "$tmp/err" | head -5; fi
+	if [ "$rc" = "$want" ]; then ok "$name"; else bad "$name (status $rc, want $want)" "$(head -n 5 "$tmp/err")"; fi
 }
 full() { "$T" "$@" > /dev/full; }
 check "simulate to /dev/full fails" 1 full simulate --kernel 6 --seconds 3
@@ -101,18 +103,18 @@ check "make install without ESP fails" 2 make -s install
 # the built tool standing in for /usr/local/bin/earlyseed
 unit_ok() {
 	command -v systemd-analyze > /dev/null || { echo "no systemd-analyze" > "$tmp/unit.err"; return 1; }
-	sed "s|/usr/local/bin/earlyseed|$PWD/build/earlyseed|" tools/earlyseed-seed.service > "$tmp/earlyseed-seed.service"
+	sed "s|/usr/local/bin/earlyseed|$PWD/build/earlyseed|" host/earlyseed-seed.service > "$tmp/earlyseed-seed.service"
 	systemd-analyze verify "$tmp/earlyseed-seed.service" > "$tmp/unit.err" 2>&1 && [ ! -s "$tmp/unit.err" ] &&
-		grep -qx 'ProtectSystem=strict' tools/earlyseed-seed.service &&
-		grep -qx 'ReadWritePaths=-/efi -/boot -/sys/firmware/efi/efivars' tools/earlyseed-seed.service &&
-		! grep -q 'RequiresMountsFor=\|--esp' tools/earlyseed-seed.service &&
-		grep -q '^TimeoutStartSec=' tools/earlyseed-seed.service &&
-		grep -q '^After=.*systemd-random-seed.service' tools/earlyseed-seed.service
+		grep -qx 'ProtectSystem=strict' host/earlyseed-seed.service &&
+		grep -qx 'ReadWritePaths=-/efi -/boot -/sys/firmware/efi/efivars' host/earlyseed-seed.service &&
+		! grep -q 'RequiresMountsFor=\|--esp' host/earlyseed-seed.service &&
+		grep -q '^TimeoutStartSec=' host/earlyseed-seed.service &&
+		grep -q '^After=.*systemd-random-seed.service' host/earlyseed-seed.service
 }
-if unit_ok; then echo "ok - tool the service unit verifies, sandboxed"; else echo "not ok - tool the service unit verifies, sandboxed"; sed 's/^/#   /' "$tmp/unit.err" | head -5; fi
+if unit_ok; then ok "the service unit verifies, sandboxed"; else bad "the service unit verifies, sandboxed" "$(head -n 5 "$tmp/unit.err")"; fi
 
 # make sign (sbsign with Debian's snakeoil test key, whose password is
-# "snakeoil") and make install SIGNED=1 (docs/reference.md "Secure Boot")
+# "snakeoil") and make install SIGNED=1 (docs/secure-boot.md "Secure Boot")
 sign_ok() {
 	openssl rsa -in /usr/share/ovmf/PkKek-1-snakeoil.key -passin pass:snakeoil -out "$tmp/db.key" 2> /dev/null &&
 		make -s sign KEY="$tmp/db.key" CERT=/usr/share/ovmf/PkKek-1-snakeoil.pem > "$tmp/sign.out" 2>&1 &&
@@ -154,9 +156,9 @@ check "... and not systemd-boot" 0 test -e "$tmp/sd/EFI/systemd/systemd-bootx64.
 # The unit's sandbox, as `systemd-analyze security` scores it (issue: a real
 # Debian machine, 5): at most 1.5 of 10 (--threshold counts in tenths).
 if command -v systemd-analyze > /dev/null; then
-	check "the seed unit's exposure is at most 1.5" 0 systemd-analyze security --offline=true --threshold=15 tools/earlyseed-seed.service
+	check "the seed unit's exposure is at most 1.5" 0 systemd-analyze security --offline=true --threshold=15 host/earlyseed-seed.service
 fi
 mkdir -p "$tmp/esp3"
 check "install refuses a line break in --next (no config lines injected)" 1 "$T" install --esp "$tmp/esp3" \
 	--from build/earlyseed.efi --next $'\\vmlinuz\nseed_file = \\vmlinuz'
-check "install refuses an image that is not PE" 1 "$T" install --esp "$tmp/esp3" --from tools/sign.sh
+check "install refuses an image that is not PE" 1 "$T" install --esp "$tmp/esp3" --from scripts/sign.sh

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../../core/audit.h"
-#include "../../tools/inspect.h"
+#include "../../host/inspect.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

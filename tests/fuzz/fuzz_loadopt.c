@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer: a boot entry (EFI_LOAD_OPTION) as NVRAM may hand it to
- * `earlyseed uninstall` (tools/uninstaller.c): never read past it, and a
+ * `earlyseed uninstall` (host/uninstaller.c): never read past it, and a
  * path found is NUL-terminated printable ASCII within the buffer. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../tools/uninstaller.h"
+#include "../../host/uninstaller.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer: `earlyseed pe` (tools/petool.c) on any bytes as an image:
+/* libFuzzer: `earlyseed pe` (host/petool.c) on any bytes as an image:
  * never reads or writes out of bounds; what it seals reads back as a PE32+
  * image with one more section, a .sbat, inside the output. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../tools/petool.h"
+#include "../../host/petool.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

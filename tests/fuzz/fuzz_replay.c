@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* libFuzzer: `earlyseed replay` on any input (tools/replay.c). */
+/* libFuzzer: `earlyseed replay` on any input (host/replay.c). */
 #include <stddef.h>
 
-#include "../../tools/replay.h"
+#include "../../host/replay.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

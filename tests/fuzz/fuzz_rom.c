@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../../core/le.h"
-#include "../../tools/romtool.h"
+#include "../../host/romtool.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

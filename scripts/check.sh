@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Every test: host tests plain, under ASan+UBSan and under valgrind, then the
+# QEMU boot tests. Counts "ok -" / "not ok -" lines and ends with
+# "N passed, N failed, N skipped". Exit status 1 if anything failed.
+# Expects `make all` to have run (make check does that).
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+LOG=build/check.log
+: > "$LOG"
+passed=0 failed=0 skipped=0
+
+# run LABEL CMD...: run one test program, prefix its result lines with LABEL.
+run() {
+	local label=$1
+	shift
+	local out rc
+	out=$("$@" 2>&1)
+	rc=$?
+	printf '%s\n' "$out" >> "$LOG"
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*"# SKIP"*) skipped=$((skipped + 1)); echo "$label: $line" ;;
+		"ok - "*) passed=$((passed + 1)); echo "$label: $line" ;;
+		"not ok - "*) failed=$((failed + 1)); echo "$label: $line" ;;
+		"#   "*) echo "$label: $line" ;;
+		esac
+	done <<< "$out"
+	# A crash or sanitizer report ends a binary without a "not ok" line.
+	if [ $rc -ne 0 ] && ! grep -q '^not ok - ' <<< "$out"; then
+		failed=$((failed + 1))
+		echo "$label: not ok - $* exited with status $rc"
+		printf '%s\n' "$out" | tail -n 20 | sed 's/^/#   /'
+	fi
+}
+
+for t in build/host/test_*; do
+	run "host" "$t"
+done
+for t in build/asan/test_*; do
+	run "asan+ubsan" env ES_QUICK=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 "$t"
+done
+# make test: the inner loop, host tests plain and under ASan+UBSan alone.
+if [ "${1:-}" = quick ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+	[ "$failed" -eq 0 ]
+	exit
+fi
+for t in build/host/test_*; do
+	# memcheck reports reads of dead stack as undefined: the matrix skips its scan there.
+	run "valgrind" env ES_QUICK=1 ES_NO_STACK_SCAN=1 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
+done
+run "lint" scripts/lint.sh
+run "image" scripts/imgcheck.sh
+run "tool" tests/tool.sh
+run "man" tests/man.sh
+run "docs" tests/docs.sh
+run "deb" tests/deb.sh
+# A short smoke of every libFuzzer target (make fuzz runs them longer).
+run "fuzz" scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust seedfile rom pe loadopt
+if [ "${SKIP_QEMU:-0}" = 1 ]; then
+	echo "qemu: SKIP_QEMU=1: boot tests not run"
+	skipped=$((skipped + 1))
+else
+	run "qemu" tests/boot/qemu.sh
+	# aarch64: the same engine under qemu-system-aarch64 and AAVMF
+	# (make check builds build/aarch64 first).
+	run "qemu-aarch64" tests/boot/qemu-aarch64.sh
+	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
+	# built once into .cache/debvm: the README followed on it.
+	run "debvm" tests/boot/debvm.sh
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]

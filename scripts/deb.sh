@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# make deb [DEB_ARCH=arm64]: the Debian package from this tree (debian/), built in a copy of
+# the tracked files under build/deb/ (dpkg-buildpackage cleans its tree, and
+# this one's build/ is the developer's), then checked by lintian; the tags it
+# may report are explained in debian/earlyseed.lintian-overrides.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+. "$ROOT/scripts/lib.sh"
+es_trap_errors
+command -v dpkg-buildpackage > /dev/null && command -v dh > /dev/null ||
+	es_die "dpkg-buildpackage or debhelper missing (apt-get install dpkg-dev debhelper)"
+# scripts/deb.sh [arm64]: arm64 is cross-built (dpkg-buildpackage -a arm64
+# -d: its build dependencies are the cross compiler and GNU-EFI's arm64
+# files scripts/arm64.sh fetches, which dpkg cannot check) into build/deb-arm64.
+arch=${1:-$(dpkg --print-architecture)}
+ver=$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Version)
+out=$ROOT/build/deb src=$ROOT/build/deb/earlyseed-$ver
+bpflags=(-b -us -uc)
+if [ "$arch" != "$(dpkg --print-architecture)" ]; then
+	[ "$arch" = arm64 ] || es_die "scripts/deb.sh: amd64 or arm64, not $arch"
+	command -v aarch64-linux-gnu-gcc > /dev/null || es_die "aarch64-linux-gnu-gcc missing (scripts/deps.sh)"
+	out=$ROOT/build/deb-$arch src=$out/earlyseed-$ver
+	bpflags+=(-a "$arch" -d)
+fi
+rm -rf "$out" && mkdir -p "$src"
+if git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1; then
+	(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | grep -zv '^build/' |
+		xargs -0 cp --parents -t "$src")
+else
+	(cd "$ROOT" && tar -c --exclude=./build --exclude=./.cache --exclude=./.git . | tar -x -C "$src")
+fi
+# GNU-EFI's arm64 files: fetched once into the tree's .cache, shared by the copy.
+if [ "$arch" = arm64 ]; then
+	"$ROOT/scripts/arm64.sh" gnu-efi
+	mkdir -p "$src/.cache" && ln -sfn "$ROOT/.cache/arm64" "$src/.cache/arm64"
+fi
+(cd "$src" && dpkg-buildpackage "${bpflags[@]}" > "$out/build.log" 2>&1) ||
+	{ tail -n 30 "$out/build.log" >&2; es_die "dpkg-buildpackage failed (build/deb/build.log)"; }
+deb=$(es_first "$out/earlyseed_${ver}_${arch}.deb")
+[ -n "$deb" ] || es_die "no .deb in $out"
+echo "built $deb"
+if command -v lintian > /dev/null; then
+	lintian --fail-on warning "$deb" || es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"
+	echo "lintian: clean"
+fi

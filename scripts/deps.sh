@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Install what `make`, `make run` and `make check` need on Debian 12, and
+# nothing that is already there. Runs as root (or through sudo when present).
+set -euo pipefail
+
+# package : what the project uses from it
+pkgs=(
+	make gcc libc6-dev binutils  # build (libc6-dev: -static host tool)
+	gnu-efi                   # crt0, libgnuefi, headers; libefi for tests/prevstage.c
+	qemu-system-x86 ovmf      # boots: QEMU 7.2 and OVMF 2022.11
+	mtools dosfstools cpio    # ESP image and initramfs
+	valgrind                  # host tests under memcheck
+	clang libclang-rt-14-dev  # libFuzzer (-fsanitize=fuzzer)
+	cppcheck clang-tidy       # make lint
+	grub-common grub-efi-amd64-bin  # grub-mkstandalone and GRUB 2.06's modules (boot test 14)
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross  # make ARCH=aarch64 (GNU-EFI arm64: scripts/arm64.sh)
+	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF
+	systemd                   # systemd-analyze verify of host/earlyseed-seed.service
+	sbsigntool openssl        # make sign; the Secure Boot boot tests (snakeoil key from ovmf)
+	groff-base man-db         # the man pages: tests/man.sh, man earlyseed
+	dpkg-dev debhelper lintian  # make deb and its test (tests/deb.sh)
+	ca-certificates           # apt over https where configured
+	mmdebstrap fdisk e2fsprogs qemu-utils  # the real Debian 12 machine (tests/boot/debvm.sh): root, GPT, ext4, overlays
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+		missing+=("$p")
+	fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null || { echo "deps: need root to install: ${missing[*]}" >&2; exit 1; }
+	sudo=sudo
+fi
+echo "deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# tests/boot/debvm.sh: the README, word for word, on a real Debian 12 machine
+# (issue: a real Debian machine): the machine tests/boot/debvm-image.sh builds and
+# caches (GRUB and shim installed by grub-install inside it, the firmware's
+# boot entry made there), booted under OVMF with -cpu qemu64 and no RNG
+# device, driven without typing: each boot runs the phase script passed
+# through fw_cfg (tests/boot/debvm/es-vm) and powers off. Every boot works on a
+# copy-on-write overlay of the cached disk and a copy of its variable store.
+# Prints "ok - debvm ..." / "not ok - debvm ...".
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+. tests/boot/harness.sh
+C=${CACHE:-$ROOT/.cache}/debvm
+W=$ROOT/build/debvm
+ROOT_UUID=6c1e0b1a-5a8e-4c55-9f0e-2b7d3c9a1e01
+BOOT_TIMEOUT=${DEBVM_BOOT_TIMEOUT:-420}
+t0=$(date +%s)
+TAP_NAME=debvm
+. tests/tap.sh
+
+if ! tests/boot/debvm-image.sh; then
+	bad "the machine is built (tests/boot/debvm-image.sh)"
+	exit 1
+fi
+# The package of this tree: made again when a file it is built from is newer.
+deb=$(es_first "build/deb/earlyseed_*_amd64.deb")
+if [ -z "$deb" ] || [ -n "$(find core efi arch tools linker man debian Makefile -newer "$deb" -type f | head -1)" ]; then
+	scripts/deb.sh > "$ROOT/build/debvm-deb.log" 2>&1 || { bad "the package is built (build/debvm-deb.log)"; exit 1; }
+	deb=$(es_first "build/deb/earlyseed_*_amd64.deb")
+fi
+[ -n "$deb" ] || { bad "the package is built (make deb)"; exit 1; }
+rm -rf "$W" && mkdir -p "$W"
+qemu-img create -q -f qcow2 -F raw -b "$C/disk.raw" "$W/disk.qcow2" || { bad "overlay disk"; exit 1; }
+cp "$C/vars.fd" "$W/vars.fd"
+
+# boot PHASE [QEMU ARGS...]: boot the machine through its firmware's boot
+# order with $W/PHASE.sh as the phase script; the console in $W/PHASE.log,
+# the script's lines (prefix gone) in $W/PHASE.out.
+boot() {
+	local phase=$1 s
+	shift
+	s=$(date +%s)
+	timeout --foreground -k 5 "$BOOT_TIMEOUT" qemu-system-x86_64 -accel tcg -cpu "${DEBVM_CPU:-qemu64}" -m 1024 \
+		-smp 1 -nographic -no-reboot \
+		-drive "if=pflash,format=raw,readonly=on,file=$ES_OVMF_CODE" -drive "if=pflash,format=raw,file=$W/vars.fd" \
+		-drive "file=$W/disk.qcow2,format=qcow2,if=virtio" \
+		-fw_cfg "name=opt/es/script,file=$W/$phase.sh" -fw_cfg "name=opt/es/deb,file=$deb" "$@" \
+		> "$W/$phase.log" 2>&1 < /dev/null
+	echo "$?" > "$W/$phase.rc"
+	tr -d '\r' < "$W/$phase.log" | sed -n 's/^ES-VM| //p' > "$W/$phase.out"
+	echo "# debvm: $phase: $(($(date +%s) - s)) s"
+	if grep -qx 'phase-end' "$W/$phase.out"; then
+		ok "$phase: the machine booted, ran the phase and powered off"
+	else
+		bad "$phase: the machine booted, ran the phase and powered off (status $(cat "$W/$phase.rc"), $W/$phase.log)" \
+			"$(tr -d '\r' < "$W/$phase.log" | tail -n 8)"
+	fi
+}
+# has PHASE NAME REGEX: the phase's script printed a line matching REGEX.
+has() {
+	if grep -qE -- "$3" "$W/$1.out"; then ok "$1: $2"; else bad "$1: $2" "no line matching: $3" "$(tail -n 6 "$W/$1.out")"; fi
+}
+hasnt() {
+	if grep -qE -- "$3" "$W/$1.out"; then bad "$1: $2" "$(grep -E -- "$3" "$W/$1.out" | head -3)"; else ok "$1: $2"; fi
+}
+# console PHASE NAME REGEX: the whole console (firmware, earlyseed, kernel).
+console() {
+	if tr -d '\r' < "$W/$1.log" | grep -qE -- "$3"; then ok "$1: $2"; else bad "$1: $2" "no console line matching: $3"; fi
+}
+# What every booted phase reports: the kernel's crng, its table, the boot entry.
+common='
+echo "kernel: $(uname -r)"
+dmesg > /run/dmesg.txt
+grep -m1 "crng init done" /run/dmesg.txt | sed "s/^/crng: /"
+grep -m1 -o "RNG=0x[0-9a-f]*" /run/dmesg.txt | sed "s/^/table: /"
+efibootmgr | sed -n "s/^BootCurrent: /bootcurrent: /p"
+for n in $(efibootmgr | sed -n "s/^BootCurrent: //p"); do efibootmgr -v | grep "^Boot$n" | sed "s/^/current-entry: /"; done
+'
+
+# 1. The package, then `earlyseed install` as the README says.
+cat > "$W/install.sh" <<PHASE
+$common
+cp /run/es-deb /run/$(basename "$deb")
+DEBIAN_FRONTEND=noninteractive apt-get install -y /run/$(basename "$deb") > /run/apt.log 2>&1; echo "apt: rc=\$?"
+tail -n 3 /run/apt.log
+echo "unit: \$(systemctl is-enabled earlyseed-seed.service)"
+earlyseed install --esp /boot/efi --next '\\EFI\\debian\\nothere.efi'; echo "install-missing: rc=\$?"
+[ -e /boot/efi/EFI/earlyseed ] && echo "install-missing: left files" || echo "install-missing: nothing written"
+earlyseed install --esp /boot/efi > /run/inst.out 2>&1; echo "install: rc=\$?"
+cat /run/inst.out
+line=\$(grep -m1 '^ *efibootmgr --create' /run/inst.out)
+echo "running: \$line"
+sh -c "\$line" > /dev/null; echo "efibootmgr: rc=\$?"
+efibootmgr | grep -E '^(BootOrder|Boot[0-9A-F]{4})'
+PHASE
+boot install
+has install "apt installs the package" '^apt: rc=0$'
+has install "the package enables the service" '^unit: enabled$'
+has install "install refuses a next stage that is not on the ESP" '^install-missing: rc=1$'
+has install "... and writes nothing" '^install-missing: nothing written$'
+has install "install without --next picks shim, the loader this machine boots" 'next.*EFI.debian.shimx64.efi'
+has install "install succeeds" '^install: rc=0$'
+has install "the printed efibootmgr line runs" '^efibootmgr: rc=0$'
+has install "earlyseed's entry is first in BootOrder" '^BootOrder: ([0-9A-F]{4}),'
+
+# 2. Seeded by earlyseed, then shim, GRUB, the kernel: no RNG device, no RDRAND.
+cat > "$W/shim.sh" <<PHASE
+$common
+echo "service: \$(systemctl is-active earlyseed-seed.service)"
+journalctl -b -u earlyseed-seed.service --no-pager -o cat | sed 's/^/journal: /'
+earlyseed status > /run/st.out 2>&1; echo "status: rc=\$?"; cat /run/st.out
+earlyseed status --json > /run/st.json 2>&1; echo "status-json: rc=\$?"; cat /run/st.json
+stat -c 'token-mode: %a' /sys/firmware/efi/efivars/EarlyseedToken-* 2>&1
+systemd-analyze security --no-pager earlyseed-seed.service 2>&1 | tail -n 1 | sed 's/^/security: /'
+earlyseed install --esp /boot/efi --next '\\EFI\\debian\\grubx64.efi' > /dev/null 2>&1; echo "next-grub: rc=\$?"
+grep '^next' /boot/efi/EFI/earlyseed/earlyseed.conf
+PHASE
+boot shim
+console shim "earlyseed prints its one summary line" 'earlyseed: summary '
+has shim "the kernel's crng is ready at 0.000000" '^crng: \[ *0\.000000\] random: crng init done'
+has shim "the kernel names a seed table (RNG=)" '^table: RNG=0x'
+has shim "the firmware booted earlyseed's entry" 'current-entry: .*earlyseed'
+has shim "the service ran" '^service: active$'
+has shim "the service refreshed the seed file" '^journal: seed file: .* refreshed'
+has shim "the service made the OS's token root-only" '^token-mode: 600$'
+has shim "status exits 0" '^status: rc=0$'
+has shim "status --json exits 0" '^status-json: rc=0$'
+has shim "status says the next boot is seeded" '^next boot: seeded'
+has shim "systemd-analyze security rates the unit SAFE" '^security: .*(SAFE|OK)'
+has shim "install --next updates the config" '^next = \\EFI\\debian\\grubx64.efi'
+
+# 3. GRUB straight after earlyseed; then the next stage goes missing.
+cat > "$W/grub.sh" <<PHASE
+$common
+earlyseed status > /dev/null 2>&1; echo "status: rc=\$?"
+sed -i 's/^next = .*/next = \\\\EFI\\\\debian\\\\gone.efi/' /boot/efi/EFI/earlyseed/earlyseed.conf
+grep '^next' /boot/efi/EFI/earlyseed/earlyseed.conf
+PHASE
+boot grub
+has grub "the kernel's crng is ready at 0.000000" '^crng: \[ *0\.000000\] random: crng init done'
+has grub "status exits 0" '^status: rc=0$'
+has grub "the config now names a missing next stage" '^next = \\EFI\\debian\\gone.efi$'
+
+# 4. The next stage is missing: the firmware falls through to Debian's
+# entry; status says what happened and exits non-zero; then uninstall.
+cat > "$W/missing.sh" <<PHASE
+$common
+earlyseed status > /run/st.out 2>&1; echo "status: rc=\$?"; cat /run/st.out
+earlyseed status --json | tr ',' '\n' | grep -E 'next_stage_failed|table_taken_back'
+earlyseed uninstall > /run/un.out 2>&1; echo "uninstall: rc=\$?"; cat /run/un.out
+efibootmgr | grep -E '^(BootOrder|Boot[0-9A-F]{4})'
+ls /boot/efi/EFI | sed 's/^/esp: /'
+PHASE
+boot missing
+console missing "earlyseed says the next stage failed to start" 'earlyseed: .*gone.efi'
+has missing "the firmware fell through to Debian's entry" 'current-entry: .*debian'
+has missing "status exits non-zero" '^status: rc=[1-9]'
+has missing "status reports the failed next stage" '"next_stage_failed": *true'
+has missing "uninstall succeeds" '^uninstall: rc=0$'
+hasnt missing "uninstall leaves no earlyseed entry" '^Boot[0-9A-F]{4}.*earlyseed'
+hasnt missing "uninstall leaves nothing on the ESP" '^esp: earlyseed$'
+
+# 5. Uninstalled: GRUB boots directly. Then systemd-boot, as bootctl
+# installs it, with the kernel's entry distrusting the CPU, and
+# `earlyseed install --sd-boot`.
+cat > "$W/plain.sh" <<PHASE
+$common
+echo "service: \$(systemctl is-active earlyseed-seed.service)"
+echo "root=UUID=$ROOT_UUID ro console=ttyS0 random.trust_cpu=off" > /etc/kernel/cmdline
+bootctl install --no-pager > /run/bootctl.out 2>&1; echo "bootctl: rc=\$?"; tail -n 3 /run/bootctl.out
+printf 'timeout 0\n' > /boot/efi/loader/loader.conf
+kernel-install add \$(uname -r) /boot/vmlinuz-\$(uname -r) /boot/initrd.img-\$(uname -r); echo "kernel-install: rc=\$?"
+cat /boot/efi/loader/entries/*.conf | sed -n 's/^options/entry-options:/p'
+earlyseed install --sd-boot --kernel-cmdline /etc/kernel/cmdline; echo "sd-boot: rc=\$?"
+efibootmgr | grep -E '^(BootOrder|Boot[0-9A-F]{4})'
+PHASE
+boot plain
+has plain "after uninstall the firmware boots Debian's entry" 'current-entry: .*debian'
+hasnt plain "after uninstall the service does not run" '^service: active$'
+has plain "bootctl installs systemd-boot" '^bootctl: rc=0$'
+has plain "the entry distrusts the CPU" '^entry-options:.*random.trust_cpu=off'
+has plain "install --sd-boot succeeds" '^sd-boot: rc=0$'
+has plain "install --sd-boot writes the kernel's distrust" 'kernel trust: .*written: random.trust_cpu=off'
+
+# 6. systemd-boot loads the driver; RDRAND only, and the kernel distrusts
+# it: the driver counts nothing, no table. Then the entry trusts the CPU.
+sdb='
+earlyseed inspect /sys/firmware/efi/efivars/EarlyseedDriverAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97 2>&1 | sed "s/^/driver-audit: /"
+journalctl -b -u earlyseed-seed.service --no-pager -o cat | sed "s/^/journal: /"
+earlyseed status > /run/st.out 2>&1; echo "status: rc=$?"; cat /run/st.out
+'
+cat > "$W/sdoff.sh" <<PHASE
+$common
+$sdb
+# the service itself, sandboxed, writes efivarfs: the variable gone (install
+# --sd-boot with a trusting line deletes it), a restart makes it again
+kt=/sys/firmware/efi/efivars/EarlyseedKernelTrust-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
+echo "root=UUID=$ROOT_UUID ro" > /run/trusting
+earlyseed install --sd-boot --kernel-cmdline /run/trusting > /dev/null
+[ -e \$kt ] && echo "variable: still there"
+systemctl restart earlyseed-seed.service
+journalctl -b -u earlyseed-seed.service --no-pager -o cat | grep 'kernel trust' | tail -n 1 | sed 's/^/restart: /'
+od -An -tx1 \$kt | tr -d ' ' | sed 's/^/variable: /'
+sed -i 's/ random.trust_cpu=off//' /etc/kernel/cmdline /boot/efi/loader/entries/*.conf
+earlyseed install --sd-boot --kernel-cmdline /etc/kernel/cmdline; echo "sd-boot: rc=\$?"
+PHASE
+DEBVM_CPU=qemu64,+rdrand boot sdoff
+console sdoff "the driver reads the kernel's distrust" "driver: the OS's kernel last ran with random.trust_cpu=off"
+hasnt sdoff "no table: the CPU is not counted" '^table: RNG=0x'
+hasnt sdoff "the crng is not ready at 0.000000" '^crng: \[ *0\.000000\]'
+has sdoff "the service keeps the variable" 'journal: kernel trust: .*as the kernel does'
+has sdoff "the sandboxed service writes it again when it is gone" '^restart: kernel trust: .*written: random.trust_cpu=off'
+has sdoff "... as NV+BS+RT, ESKT v1, no CPU" '^variable: 0700000045534b5401010000$'
+has sdoff "install --sd-boot with a trusting entry deletes it" 'kernel trust: .*deleted'
+cat > "$W/sdon.sh" <<PHASE
+$common
+$sdb
+earlyseed uninstall > /run/un.out 2>&1; echo "uninstall: rc=\$?"; cat /run/un.out
+ls /boot/efi/EFI/systemd/drivers | sed 's/^/drivers: /'
+PHASE
+DEBVM_CPU=qemu64,+rdrand boot sdon
+console sdon "systemd-boot loads the driver" 'earlyseed: driver: '
+has sdon "the kernel's crng is ready at 0.000000" '^crng: \[ *0\.000000\] random: crng init done'
+has sdon "the kernel names a seed table (RNG=)" '^table: RNG=0x'
+has sdon "uninstall succeeds" '^uninstall: rc=0$'
+hasnt sdon "uninstall removes the driver" '^drivers: earlyseed'
+echo "# debvm: $(($(date +%s) - t0)) s in all"

@@ -1,0 +1,406 @@
+#!/usr/bin/env bash
+# The boot-test harness, shared by scripts/run.sh (make run) and the boot
+# tests under tests/boot/: fetch a real Debian kernel and a static busybox
+# once, build the initramfs, lay out an ESP, boot it in QEMU/OVMF (Debian
+# 12: qemu-system-x86 7.2, ovmf 2022.11). Source it; do not run it.
+
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
+ES_OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
+ES_OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
+# Secure Boot (docs/secure-boot.md "Secure Boot"): Debian's OVMF with image verification
+# and a variable store whose PK, KEK and db hold the "snakeoil" test key the
+# ovmf package ships (its key's password is "snakeoil").
+ES_OVMF_CODE_SB=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd
+ES_OVMF_VARS_SB=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
+ES_SNAKEOIL=/usr/share/ovmf/PkKek-1-snakeoil
+# One boot to /init takes 10-14 s under TCG (measured here); 120 s leaves
+# room for a slow, loaded CI machine and still bounds a hung boot.
+ES_BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
+# TCG by default: /dev/kvm exists on many VMs but nested KVM dies there.
+ES_ACCEL=${ACCEL:-tcg}
+# The kernel command line every earlyseed boot passes (docs/commands.md "make run").
+# random.trust_cpu=off: only the seed table may make the crng ready early.
+# iomem=relaxed: lets /init read the table's size field through /dev/mem
+# (Debian sets CONFIG_IO_STRICT_DEVMEM; the table is EfiACPIReclaimMemory).
+# ES_CMDLINE_BASE is what make run passes (the kernel's trust defaults);
+# ES_CMDLINE, the boot tests' default, adds random.trust_cpu=off.
+ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyS0 iomem=relaxed panic=-1"
+ES_CMDLINE=${ES_CMDLINE:-"$ES_CMDLINE_BASE random.trust_cpu=off"}
+
+# The modules /init loads to mount the ESP (a virtio disk, FAT) when a boot
+# test asks it to run `earlyseed seed refresh` (es.refresh=1), in load order.
+ES_ESP_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk fat vfat nls_cp437 nls_utf8 nls_ascii"
+
+# The kernel package linux-image-amd64 points at, downloaded once; from it
+# vmlinuz, efivarfs.ko (Debian builds efivarfs as a module, and /init
+# needs it to read the audit record) and ES_ESP_MODULES.
+es_fetch_kernel() {
+	[ -s "$ES_CACHE/vmlinuz" ] && [ -s "$ES_CACHE/efivarfs.ko" ] && [ -s "$ES_CACHE/modules/vfat.ko" ] && return 0
+	mkdir -p "$ES_CACHE/deb"
+	local pkg deb
+	pkg=$(cat "$ES_CACHE/vmlinuz.version" 2>/dev/null || true)
+	if [ -z "$pkg" ]; then
+		pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+	fi
+	if [ -z "$pkg" ]; then
+		apt-get update -qq
+		pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+	fi
+	[ -n "$pkg" ] || es_die "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
+	deb=$(es_first "$ES_CACHE/deb/${pkg}_*.deb")
+	if [ -z "$deb" ]; then
+		echo "earlyseed: downloading $pkg into $ES_CACHE/deb"
+		es_apt_download "$pkg"
+		deb=$(es_first "$ES_CACHE/deb/${pkg}_*.deb")
+		[ -n "$deb" ] || es_die "apt-get download $pkg left no .deb in $ES_CACHE/deb"
+	fi
+	local tmp="$ES_CACHE/deb/x"
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	local m pats=()
+	for m in $ES_ESP_MODULES; do pats+=("./lib/modules/*/kernel/*/$m.ko" "./lib/modules/*/kernel/*/*/$m.ko"); done
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards './boot/vmlinuz-*' \
+		'./lib/modules/*/kernel/fs/efivarfs/efivarfs.ko' "${pats[@]}" 2> /dev/null || true # each module matches one pattern
+	mv "$tmp"/boot/vmlinuz-* "$ES_CACHE/vmlinuz" || es_die "no vmlinuz in $deb"
+	mv "$tmp"/lib/modules/*/kernel/fs/efivarfs/efivarfs.ko "$ES_CACHE/efivarfs.ko" || es_die "no efivarfs.ko in $deb"
+	rm -rf "$ES_CACHE/modules" && mkdir -p "$ES_CACHE/modules"
+	for m in $ES_ESP_MODULES; do
+		find "$tmp/lib/modules" -name "$m.ko" -exec mv {} "$ES_CACHE/modules/" \;
+		[ -s "$ES_CACHE/modules/$m.ko" ] || es_die "no $m.ko in $deb"
+	done
+	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
+	rm -rf "$tmp"
+}
+
+# The snakeoil key without its password, and its certificate, for sbsign.
+es_sb_key() {
+	[ -s "$ES_CACHE/sb/db.key" ] && [ -s "$ES_CACHE/sb/db.pem" ] && return 0
+	mkdir -p "$ES_CACHE/sb"
+	openssl rsa -in "$ES_SNAKEOIL.key" -passin pass:snakeoil -out "$ES_CACHE/sb/db.key" 2> /dev/null ||
+		es_die "cannot read $ES_SNAKEOIL.key (apt-get install ovmf openssl)"
+	cp "$ES_SNAKEOIL.pem" "$ES_CACHE/sb/db.pem"
+}
+
+# es_sign IN OUT: OUT is IN signed with the snakeoil key (sbsign).
+es_sign() {
+	es_sb_key
+	sbsign --key "$ES_CACHE/sb/db.key" --cert "$ES_CACHE/sb/db.pem" --output "$2" "$1" > /dev/null 2>&1 ||
+		es_die "sbsign $1 failed (apt-get install sbsigntool)"
+}
+
+# es_fetch_deb_file PKG PATH NAME: PATH out of Debian's PKG, once, as
+# $ES_CACHE/NAME (shim-unsigned's shim, grub-efi-amd64-signed's GRUB).
+es_fetch_deb_file() {
+	[ -s "$ES_CACHE/$3" ] && return 0
+	es_apt_download "$1"
+	local deb tmp="$ES_CACHE/deb/x-$3"
+	deb=$(es_first "$ES_CACHE/deb/${1}_*.deb")
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" "./$2" || es_die "no $2 in $deb"
+	mv "$tmp/$2" "$ES_CACHE/$3"
+	rm -rf "$tmp"
+}
+
+# A static busybox from busybox-static, without installing it (it would
+# replace the host's busybox package).
+es_fetch_busybox() {
+	[ -x "$ES_CACHE/busybox" ] && return 0
+	es_apt_download busybox-static
+	local deb
+	deb=$(es_first "$ES_CACHE/deb/busybox-static_*.deb")
+	local tmp="$ES_CACHE/deb/bb"
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./bin/busybox
+	mv "$tmp/bin/busybox" "$ES_CACHE/busybox"
+	rm -rf "$tmp"
+}
+
+# systemd-boot 252 from Debian's systemd-boot-efi, without installing it.
+es_fetch_sdboot() {
+	[ -s "$ES_CACHE/systemd-bootx64.efi" ] && return 0
+	es_apt_download systemd-boot-efi
+	local deb
+	deb=$(es_first "$ES_CACHE/deb/systemd-boot-efi_*.deb")
+	local tmp="$ES_CACHE/deb/sd"
+	rm -rf "$tmp" && mkdir -p "$tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" ./usr/lib/systemd/boot/efi/systemd-bootx64.efi
+	mv "$tmp/usr/lib/systemd/boot/efi/systemd-bootx64.efi" "$ES_CACHE/systemd-bootx64.efi"
+	rm -rf "$tmp"
+}
+
+# $ES_BUILD/grubx64.efi: Debian 12's GRUB 2.06 as one standalone image
+# (grub-mkstandalone) whose embedded grub.cfg finds the ESP by its kernel and
+# boots it with ES_CMDLINE (less initrd=, which is GRUB's `initrd` here).
+es_make_grub() {
+	local out="$ES_BUILD/grubx64.efi" cfg="$ES_BUILD/grub.cfg"
+	command -v grub-mkstandalone > /dev/null || es_die "grub-mkstandalone missing (apt-get install grub-common grub-efi-amd64-bin)"
+	printf 'set timeout=0\nsearch --no-floppy --file --set=root /vmlinuz\nlinux /vmlinuz %s\ninitrd /initrd.img\nboot\n' \
+		"${ES_CMDLINE#initrd=\\initrd.img }" > "$cfg"
+	grub-mkstandalone -O x86_64-efi -o "$out" \
+		--modules="part_msdos part_gpt fat search search_fs_file linux normal" \
+		"boot/grub/grub.cfg=$cfg" || es_die "grub-mkstandalone failed"
+}
+
+# build/initrd.img: busybox, the static host tool, efivarfs.ko, and
+# tests/boot/initrd-init.sh as /init.
+es_make_initrd() {
+	local out="$ES_BUILD/initrd.img" dir="$ES_BUILD/initrd" f
+	if [ -s "$out" ]; then
+		local stale=0
+		for f in "$ES_ROOT/tests/boot/initrd-init.sh" "$ES_ROOT/tests/boot/harness.sh" "$ES_ROOT/scripts/lib.sh" "$ES_CACHE/busybox" "$ES_BUILD/earlyseed-static" "$ES_CACHE/efivarfs.ko" \
+			"$ES_CACHE/modules/vfat.ko"; do
+			[ "$out" -nt "$f" ] || stale=1
+		done
+		[ $stale = 0 ] && return 0
+	fi
+	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
+	cp "$ES_CACHE/busybox" "$dir/bin/busybox"
+	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
+	cp "$ES_CACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
+	mkdir -p "$dir/lib/esp"
+	cp "$ES_CACHE"/modules/*.ko "$dir/lib/esp/"
+	echo "$ES_ESP_MODULES" > "$dir/lib/esp/order"
+	ln -s busybox "$dir/bin/sh"
+	cp "$ES_ROOT/tests/boot/initrd-init.sh" "$dir/init"
+	chmod 755 "$dir/init" "$dir/bin/busybox"
+	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$out")
+}
+
+es_prepare() {
+	[ -x "$ES_BUILD/earlyseed-static" ] || es_die "build/earlyseed-static missing: run make first"
+	es_fetch_kernel
+	es_fetch_busybox
+	es_make_initrd
+	[ -s "$ES_BUILD/earlyseed.efi" ] || es_die "build/earlyseed.efi missing: run make first"
+}
+
+# es_make_esp DIR MODE: a fresh ESP folder.
+#   earlyseed   earlyseed as BOOTX64.EFI, next = \vmlinuz, cmdline = ES_CMDLINE
+#   missing     as earlyseed, but next names a file that does not exist
+#   chain       earlyseed, then a second earlyseed (\EFI\earlyseed2, with
+#               its own config beside it), then the kernel
+#   sdboot      earlyseed, then systemd-boot, then the kernel
+#   loop        earlyseed whose config names earlyseed itself as next
+#   grub        earlyseed, then GRUB 2.06 (es_make_grub), then the kernel
+#   grub-alone  GRUB 2.06 as BOOTX64.EFI, no earlyseed (the control)
+#   prev-KIND   tests/prevstage.c (zero512, oversized, good64) installs a
+#               previous table, then starts \EFI\earlyseed\earlyseed.efi
+#   none        kernel and initrd only (boot the kernel with -kernel instead)
+es_make_esp() {
+	local dir=$1 mode=$2
+	rm -rf "$dir" && mkdir -p "$dir/EFI/BOOT" "$dir/EFI/earlyseed"
+	cp "$ES_CACHE/vmlinuz" "$dir/vmlinuz"
+	cp "$ES_BUILD/initrd.img" "$dir/initrd.img"
+	case $mode in
+	earlyseed|missing)
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		local next='\vmlinuz'
+		[ "$mode" = missing ] && next='\EFI\earlyseed\absent.efi'
+		printf '# written by tests/boot/harness.sh\nnext = %s\ncmdline = %s\nverbose = yes\n' "$next" "$ES_CMDLINE" \
+			> "$dir/EFI/earlyseed/earlyseed.conf"
+		;;
+	chain)
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		mkdir -p "$dir/EFI/earlyseed2"
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/earlyseed2/earlyseed.efi"
+		printf 'next = \\EFI\\earlyseed2\\earlyseed.efi\nverbose = yes\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'next = \\vmlinuz\ncmdline = %s\nverbose = yes\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed2/earlyseed.conf"
+		;;
+	sdboot)
+		es_fetch_sdboot
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		mkdir -p "$dir/EFI/systemd" "$dir/loader/entries"
+		cp "$ES_CACHE/systemd-bootx64.efi" "$dir/EFI/systemd/systemd-bootx64.efi"
+		printf 'next = \\EFI\\systemd\\systemd-bootx64.efi\nverbose = yes\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		printf 'timeout 0\ndefault linux.conf\n' > "$dir/loader/loader.conf"
+		printf 'title Linux\nlinux /vmlinuz\ninitrd /initrd.img\noptions %s\n' \
+			"${ES_CMDLINE#initrd=\\initrd.img }" > "$dir/loader/entries/linux.conf"
+		;;
+	grub)
+		es_make_grub
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		mkdir -p "$dir/EFI/debian"
+		cp "$ES_BUILD/grubx64.efi" "$dir/EFI/debian/grubx64.efi"
+		printf 'next = \\EFI\\debian\\grubx64.efi\nverbose = yes\n' > "$dir/EFI/earlyseed/earlyseed.conf"
+		;;
+	grub-alone)
+		es_make_grub
+		cp "$ES_BUILD/grubx64.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		;;
+	loop)
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		printf 'next = \\EFI\\BOOT\\BOOTX64.EFI\ncmdline = %s\nverbose = yes\n' "$ES_CMDLINE" > "$dir/EFI/BOOT/earlyseed.conf"
+		;;
+	prev-*)
+		local first="$ES_BUILD/tests/prevstage-${mode#prev-}.efi"
+		[ -s "$first" ] || es_die "$first missing: run make first"
+		cp "$first" "$dir/EFI/BOOT/BOOTX64.EFI"
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/earlyseed/earlyseed.efi"
+		printf 'next = \\vmlinuz\ncmdline = %s\nverbose = yes\n' "$ES_CMDLINE" > "$dir/EFI/earlyseed/earlyseed.conf"
+		;;
+	none) ;;
+	*) es_die "es_make_esp: unknown mode $mode" ;;
+	esac
+}
+
+# Reading a boot log. The table the kernel sees is the last one earlyseed
+# installed (a chained earlyseed replaces the first one's).
+es_installed_addr() { sed -n 's/^earlyseed: table: installed [0-9]* bytes at 0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | tail -n1; }
+es_kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" | head -n1; }
+es_same_addr() { [ -n "$1" ] && [ -n "$2" ] && [ $((16#$1)) -eq $((16#$2)) ]; }
+
+# es_make_img DIR IMG: a real FAT disk image (mkfs.vfat, 64 MiB) holding
+# DIR's files, as an ESP on a disk is (not QEMU's vvfat folder).
+es_make_img() {
+	rm -f "$2"
+	mkfs.vfat -C -n ESP "$2" 65536 > /dev/null || es_die "mkfs.vfat $2 failed"
+	(cd "$1" && MTOOLS_SKIP_CHECK=1 mcopy -s -i "$2" ./* ::/) || es_die "mcopy into $2 failed"
+}
+
+# es_img_get IMG PATH OUT: copy a file out of a FAT image (nothing if absent).
+es_img_get() {
+	rm -f "$3"
+	MTOOLS_SKIP_CHECK=1 mcopy -n -i "$1" "::$2" "$3" 2> /dev/null || true
+}
+
+# es_boot LOG ESPDIR [QEMU ARGS...]: boot under a timeout (ES_BOOT_TIMEOUT);
+# a later -cpu in QEMU ARGS overrides the default. LOG gets the serial
+# output with CR and ANSI escapes stripped. Returns 0 (a timeout is not an
+# error here: the caller judges the log).
+#   ES_ESP_IMG=IMG  boot from this FAT image (kept) on a virtio disk instead
+#                   of ESPDIR as a vvfat folder
+#   ES_ESP_RO=1     the disk is read-only (an image made from ESPDIR unless
+#                   ES_ESP_IMG names one); QEMU's vvfat and AHCI cannot be
+#   ES_VARS=FILE    the OVMF variable store to use and keep (a machine
+#                   rebooted); default: a fresh copy, removed afterwards
+es_boot() {
+	local log=$1 esp=$2
+	shift 2
+	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_OVMF_CODE store=$ES_OVMF_VARS machine=q35 sb=()
+	# ES_SECURE_BOOT=1: OVMF enforcing Secure Boot with the snakeoil db;
+	# its SMM variable store needs smm=on and a secure flash.
+	if [ "${ES_SECURE_BOOT:-0}" = 1 ]; then
+		code=$ES_OVMF_CODE_SB store=$ES_OVMF_VARS_SB machine=q35,smm=on
+		sb=(-global driver=cfi.pflash01,property=secure,value=on)
+	fi
+	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$store" "$vars"
+	local cpu=(-cpu max)
+	local accel=(-accel tcg)
+	[ "$ES_ACCEL" = kvm ] && accel=(-accel kvm) && cpu=(-cpu host)
+	local disk=(-drive "format=raw,file=fat:rw:$esp")
+	local img="${ES_ESP_IMG:-}" ro=""
+	if [ "${ES_ESP_RO:-0}" = 1 ] && [ -z "$img" ]; then
+		img="$log.img"
+		es_make_img "$esp" "$img"
+	fi
+	[ "${ES_ESP_RO:-0}" = 1 ] && ro=",readonly=on"
+	[ -n "$img" ] && disk=(-drive "if=none,id=esp,format=raw,file=$img$ro" -device virtio-blk-pci,drive=esp)
+	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-x86_64 \
+		-machine "$machine" "${accel[@]}" -m 512 -nographic -no-reboot \
+		"${cpu[@]}" "${sb[@]}" \
+		-drive if=pflash,format=raw,readonly=on,file="$code" \
+		-drive if=pflash,format=raw,file="$vars" \
+		"${disk[@]}" -net none \
+		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
+	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
+	rm -f "$log.img"
+	return 0
+}
+
+# es_show_boot LABEL LOG TRUST: a boot's earlyseed and kernel lines, then its
+# outcome (make run, both architectures); TRUST is the random.trust_cpu passed.
+es_show_boot() {
+	local label=$1 log=$2 trust=$3 mine kern crng avail size
+	echo "======== $label ========"
+	echo "---- earlyseed (UEFI console) ----"
+	grep -E '^(earlyseed:|EFI stub:)' "$log" || true
+	echo "---- kernel ----"
+	grep -E 'efi: .*(ACPI|RNG)=|random: |^initrd:' "$log" || true
+	echo "---- outcome: $label ----"
+	mine=$(es_installed_addr "$log")
+	kern=$(es_kernel_rng_addr "$log")
+	crng=$(sed -n 's/^\[ *\([0-9.]*\)\] random: crng init done.*$/\1/p' "$log" | head -n1)
+	avail=$(sed -n 's/^initrd: entropy_avail=\([0-9]*\)$/\1/p' "$log" | head -n1)
+	size=$(sed -n 's/^initrd: rng_table_size=\([0-9]*\)$/\1/p' "$log" | head -n1)
+	grep -E '^earlyseed: (token: created|seed_file: .*(created|rewritten))' "$log" || true
+	if [ -z "$mine" ]; then
+		echo "earlyseed installed no table (see its log lines above)"
+	else
+		echo "earlyseed installed its table at 0x$mine"
+	fi
+	if [ -z "$kern" ]; then
+		echo "kernel: no RNG= on its efi: line: it found no seed table"
+	elif es_same_addr "$mine" "$kern"; then
+		echo "kernel: RNG=0x$kern is the table earlyseed installed${size:+ ($size bytes)}"
+	else
+		echo "kernel: RNG=0x$kern is not earlyseed's table: a later stage replaced it" \
+			"(the Linux stub merges its own EFI_RNG bytes with ours${size:+; $size bytes})"
+	fi
+	if [ -n "$crng" ]; then
+		if [ "$trust" = off ]; then
+			echo "kernel: random: crng init done at [$crng] (random.trust_cpu=off: the CPU's RNG does not count)"
+		else
+			echo "kernel: random: crng init done at [$crng] (the kernel trusts the CPU's RNG here too; TRUST_CPU=off shows the table alone)"
+		fi
+	else
+		echo "kernel: crng not initialized before /init"
+	fi
+	echo "kernel: entropy_avail=${avail:-unknown} at /init"
+	grep -q '^initrd: reached /init' "$log" || es_die "$label: the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
+}
+
+# ---- aarch64 (docs/aarch64.md "aarch64"): Debian's arm64 kernel and busybox under
+# qemu-system-aarch64 -M virt with AAVMF, TCG. ----
+ES_A64_BUILD=$ES_ROOT/build/aarch64
+ES_A64_CACHE=$ES_CACHE/arm64
+ES_AAVMF_CODE=${AAVMF_CODE:-/usr/share/AAVMF/AAVMF_CODE.fd}
+ES_AAVMF_VARS=${AAVMF_VARS:-/usr/share/AAVMF/AAVMF_VARS.fd}
+# ttyAMA0 is the virt board's PL011; no iomem=relaxed: /dev/mem reads of the
+# table fail on arm64 anyway.
+ES_A64_CMDLINE_BASE="initrd=\\initrd.img console=ttyAMA0 panic=-1"
+
+# build/aarch64/initrd.img: the arm64 busybox, the arm64 static host tool,
+# the arm64 efivarfs.ko, and tests/boot/initrd-init.sh as /init.
+es_a64_prepare() {
+	[ -s "$ES_A64_BUILD/earlyseed.efi" ] || es_die "build/aarch64/earlyseed.efi missing: run make ARCH=aarch64 first"
+	"$ES_ROOT/scripts/arm64.sh" kernel busybox
+	local out="$ES_A64_BUILD/initrd.img" dir="$ES_A64_BUILD/initrd"
+	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
+	cp "$ES_A64_CACHE/busybox" "$dir/bin/busybox"
+	cp "$ES_A64_BUILD/earlyseed-static" "$dir/bin/earlyseed"
+	cp "$ES_A64_CACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
+	ln -s busybox "$dir/bin/sh"
+	cp "$ES_ROOT/tests/boot/initrd-init.sh" "$dir/init"
+	chmod 755 "$dir/init" "$dir/bin/busybox"
+	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$out")
+}
+
+# es_a64_make_esp DIR CMDLINE: earlyseed as BOOTAA64.EFI, next = \vmlinuz.
+es_a64_make_esp() {
+	local dir=$1
+	rm -rf "$dir" && mkdir -p "$dir/EFI/BOOT" "$dir/EFI/earlyseed"
+	cp "$ES_A64_CACHE/vmlinuz" "$dir/vmlinuz"
+	cp "$ES_A64_BUILD/initrd.img" "$dir/initrd.img"
+	cp "$ES_A64_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTAA64.EFI"
+	printf '# written by tests/boot/harness.sh\nnext = \\vmlinuz\ncmdline = %s\nverbose = yes\n' "$2" > "$dir/EFI/earlyseed/earlyseed.conf"
+}
+
+# es_a64_boot LOG ESPDIR [QEMU ARGS...]: as es_boot (ES_ESP_IMG, ES_VARS too),
+# on the virt board; a later -cpu overrides the default max with FEAT_RNG
+# (pauth-impdef=on: pointer authentication is slow to emulate otherwise).
+es_a64_boot() {
+	local log=$1 esp=$2
+	shift 2
+	local vars="${ES_VARS:-$log.vars.fd}"
+	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$ES_AAVMF_VARS" "$vars"
+	local disk=(-drive "if=none,id=esp,format=raw,file=fat:rw:$esp" -device virtio-blk-device,drive=esp)
+	[ -n "${ES_ESP_IMG:-}" ] && disk=(-drive "if=none,id=esp,format=raw,file=$ES_ESP_IMG" -device virtio-blk-device,drive=esp)
+	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-aarch64 \
+		-M virt -accel tcg -m 1024 -nographic -no-reboot \
+		-cpu max,pauth-impdef=on \
+		-drive if=pflash,format=raw,readonly=on,file="$ES_AAVMF_CODE" \
+		-drive if=pflash,format=raw,file="$vars" \
+		"${disk[@]}" -net none \
+		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
+	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
+	return 0
+}

@@ -1,0 +1,53 @@
+#!/bin/sh
+# /init of the demo and test initramfs: report what the kernel did with the
+# seed, then power off. Every line it prints starts with "initrd:".
+/bin/busybox mkdir -p /usr/bin /sbin /usr/sbin
+/bin/busybox --install -s
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+echo "initrd: reached /init"
+echo "initrd: entropy_avail=$(cat /proc/sys/kernel/random/entropy_avail)"
+# The command line as the kernel kept it (printk cuts long lines; this does not).
+echo "initrd: cmdline_bytes=$(tr -d '\n' < /proc/cmdline | wc -c)"
+echo "initrd: cmdline_end=$(tr -d '\n' < /proc/cmdline | tail -c 40)"
+# The table's size field survives: the kernel zeroes only the bytes
+# (drivers/firmware/efi/efi.c). iomem=relaxed makes it readable.
+rng=$(dmesg | sed -n 's/^.*efi: .*RNG=\(0x[0-9a-fA-F]*\).*$/\1/p' | head -n 1)
+if [ -n "$rng" ]; then
+	size=$(devmem "$rng" 32 2>/dev/null)
+	[ -n "$size" ] && echo "initrd: rng_table_size=$((size))"
+fi
+# What earlyseed did before the kernel, from its EFI variable.
+insmod /lib/efivarfs.ko 2>/dev/null
+mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null
+earlyseed inspect 2>&1 | sed 's/^/initrd: audit: /'
+# earlyseed's variables as the OS sees them: a token the app made is
+# boot-service only, so it is not among them.
+for v in /sys/firmware/efi/efivars/Earlyseed*; do
+	[ -e "$v" ] && echo "initrd: efivar: ${v##*/} mode=$(stat -c %a "$v")"
+done
+# es.refresh=1: what earlyseed-seed.service does at boot, on the ESP (the
+# virtio disk the boot tests give): `earlyseed seed refresh`.
+if grep -q 'es\.refresh=1' /proc/cmdline && [ -s /lib/esp/order ]; then
+	for m in $(cat /lib/esp/order); do insmod "/lib/esp/$m.ko" 2>/dev/null; done
+	i=0
+	while [ ! -b /dev/vda ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
+	mkdir -p /boot/efi
+	if mount -t vfat -o umask=0077 /dev/vda /boot/efi 2>/dev/null; then
+		earlyseed seed refresh --esp /boot/efi 2>&1 | sed 's/^/initrd: seed: /'
+		# what `earlyseed status` says of this boot and the next
+		st=$(earlyseed status --esp /boot/efi 2>&1)
+		printf '%s\nexit %s\n' "$st" "$?" | sed 's/^/initrd: status: /'
+		umount /boot/efi && echo "initrd: seed: ESP unmounted"
+	else
+		echo "initrd: seed: cannot mount the ESP (/dev/vda)"
+	fi
+fi
+# The firmware driver's record, when one ran (docs/driver.md "The firmware driver").
+drv=/sys/firmware/efi/efivars/EarlyseedDriverAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
+[ -e "$drv" ] && earlyseed inspect "$drv" 2>&1 | sed 's/^/initrd: driver audit: /'
+load=/sys/firmware/efi/efivars/EarlyseedDriverLoad-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
+[ -e "$load" ] && earlyseed inspect "$load" 2>&1 | sed 's/^/initrd: driver at load: /'
+echo "initrd: done"
+poweroff -f

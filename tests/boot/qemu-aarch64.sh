@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Boot tests on aarch64 (make ARCH=aarch64 check; scripts/check.sh runs them):
+# Debian's arm64 kernel and busybox under qemu-system-aarch64 -M virt with
+# AAVMF, TCG. Prints "ok - ..." / "not ok - ..."; every boot under timeout.
+set -uo pipefail
+. "$(dirname "$0")/harness.sh"
+es_trap_errors
+
+OUT=$ES_A64_BUILD/qemu
+mkdir -p "$OUT"
+es_a64_prepare
+OFF="$ES_A64_CMDLINE_BASE random.trust_cpu=off"
+
+TAP_NAME=qemu-aarch64
+. "$(dirname "$0")/../tap.sh"
+ours() { # ours NAME LOG: the kernel's RNG= is the table earlyseed installed
+	local mine kern
+	mine=$(es_installed_addr "$2")
+	kern=$(es_kernel_rng_addr "$2")
+	if es_same_addr "$mine" "$kern"; then ok "$1 kernel RNG= is earlyseed's table (0x$mine)"
+	else bad "$1 kernel RNG= is earlyseed's table" "earlyseed 0x${mine:-none}, kernel 0x${kern:-none}"; fi
+}
+
+# 1. -cpu max (FEAT_RNG), the CPU trusted: RNDRRS and RNDR mixed and counted,
+#    a 32-byte table, and the kernel's RNG= is ours; the OS reads the audit
+#    record and sees which architecture wrote it.
+a1() {
+	local log=$OUT/1-rndr-trusted.log
+	es_a64_make_esp "$OUT/esp1" "$ES_A64_CMDLINE_BASE"
+	es_a64_boot "$log" "$OUT/esp1"
+	expect "1 probe: FEAT_RNG" "$log" '^earlyseed: cpu: rndrrs present, rndr present$'
+	expect "1 summary names rndrrs and rndr, table=32" "$log" '^earlyseed: summary rndrrs=[0-9]+ rndr=[0-9]+ efi_rng=0 prev_table=0 seed_file=0 table=32 health=rndrrs:pass,rndr:pass,efi_rng:absent,seed_file:absent$'
+	ours 1 "$log"
+	expect "1 reached /init" "$log" '^initrd: reached /init'
+	expect "1 the record names rndrrs" "$log" '^initrd: audit:   flags: +rndrrs rndr table'
+	expect "1 the audit record says aarch64" "$log" '^initrd: audit:   architecture: +aarch64$'
+	expect "1 inspect names rndrrs" "$log" '^initrd: audit: summary rndrrs=[0-9]+ rndr='
+}
+# 2. The same with random.trust_cpu=off: no table from the CPU alone.
+a2() {
+	local log=$OUT/2-rndr-untrusted.log
+	es_a64_make_esp "$OUT/esp2" "$OFF"
+	es_a64_boot "$log" "$OUT/esp2"
+	expect "2 table=0" "$log" '^earlyseed: summary rndrrs=[0-9]+ rndr=[0-9]+ efi_rng=0 prev_table=0 seed_file=0 table=0 '
+	expect "2 the trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off'
+	refute "2 no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	expect "2 reached /init" "$log" '^initrd: reached /init'
+}
+# 3. -cpu cortex-a57 (no FEAT_RNG) with virtio-rng and random.trust_cpu=off:
+#    a table from the firmware RNG; crng ready at 0 (the stub merges its own).
+a3() {
+	local log=$OUT/3-virtio.log
+	es_a64_make_esp "$OUT/esp3" "$OFF"
+	es_a64_boot "$log" "$OUT/esp3" -cpu cortex-a57 -device virtio-rng-pci
+	expect "3 no FEAT_RNG, no fault" "$log" '^earlyseed: cpu: rndrrs absent, rndr absent$'
+	expect "3 a table from the firmware RNG" "$log" '^earlyseed: summary rndrrs=0 rndr=0 efi_rng=64 prev_table=0 seed_file=0 table=32 '
+	expect "3 kernel has RNG=" "$log" 'efi: .*RNG='
+	expect "3 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+}
+# 4. -cpu cortex-a57 and nothing else: no table, the probe does not fault,
+#    the kernel boots.
+a4() {
+	local log=$OUT/4-nothing.log
+	es_a64_make_esp "$OUT/esp4" "$OFF"
+	es_a64_boot "$log" "$OUT/esp4" -cpu cortex-a57
+	expect "4 table=0" "$log" '^earlyseed: summary rndrrs=0 rndr=0 efi_rng=0 prev_table=0 seed_file=0 table=0 '
+	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	expect "4 reached /init" "$log" '^initrd: reached /init'
+}
+# 5. The seed kept across reboots: boot 3's machine (a FAT image, one AAVMF
+#    variable store) creates the token and the file; a later boot like 4 is
+#    seeded from the file alone.
+a5() {
+	local d=$OUT/5
+	rm -rf "$d" && mkdir -p "$d"
+	es_a64_make_esp "$d/esp" "$OFF"
+	es_make_img "$d/esp" "$d/esp.img"
+	cp "$ES_AAVMF_VARS" "$d/vars.fd"
+	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_a64_boot "$d/a.log" "$d/esp" -cpu cortex-a57 -device virtio-rng-pci
+	expect "5a token created" "$d/a.log" '^earlyseed: token: created from the hardware sources'
+	expect "5a seed file created" "$d/a.log" '^earlyseed: seed_file: .*: created \(64 bytes\)'
+	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_a64_boot "$d/b.log" "$d/esp" -cpu cortex-a57
+	expect "5b the file alone, table=32" "$d/b.log" '^earlyseed: summary rndrrs=0 rndr=0 efi_rng=0 prev_table=0 seed_file=64 table=32 .*seed_file:pass$'
+	ours 5b "$d/b.log"
+	expect "5b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
+}
+
+# tests/boot/qemu-aarch64.sh [N...]: the named boots only (default: all).
+for n in ${*:-1 2 3 4 5}; do "a$n"; done

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The layout table (docs/layout.md) against the tree: every folder that holds
+# tracked files has its row, every row's folder and every file it names are
+# there, every C file of the code folders is named in its row; and every
+# link between the docs and from README.md reaches a file.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+TAP_NAME=docs
+. tests/tap.sh
+rows=$(sed -n 's/^| `\([^`]*\)` |.*/\1/p' docs/layout.md)
+files=$(git ls-files 2> /dev/null || find . -type f -not -path './build/*' -not -path './.git/*' | sed 's#^\./##')
+for d in $(printf '%s\n' "$files" | grep / | sed 's#/[^/]*$#/#' | sort -u); do
+	case $d in .ci/ | tests/fuzz/*/* | tests/boot/debvm/ | debian/source/) continue ;; esac
+	if grep -qx "$d" <<< "$rows"; then ok "the layout has a row for $d"; else bad "the layout has a row for $d"; fi
+done
+for r in $rows; do
+	if [ ! -d "$r" ]; then bad "the layout's $r is a folder"; continue; fi
+	line=$(grep -F "| \`$r\` |" docs/layout.md)
+	missing=""
+	for f in $(grep -oE '`[A-Za-z0-9_.-]+\.(c|h|sh|lds|csv|service|[158])`' <<< "$line" | tr -d '`' | sort -u); do
+		[ -e "$r$f" ] || missing="$missing $f"
+	done
+	if [ -z "$missing" ]; then ok "every file the row $r names is there"; else bad "every file the row $r names is there" "missing:$missing"; fi
+	case $r in core/ | efi/ | arch/* | host/ | bench/)
+		unnamed=""
+		for f in "$r"*.c; do
+			grep -q "\`$(basename "$f")\`" <<< "$line" || unnamed="$unnamed $(basename "$f")"
+		done
+		if [ -z "$unnamed" ]; then ok "the row $r names each of its C files"; else bad "the row $r names each of its C files" "not named:$unnamed"; fi
+		;;
+	esac
+done
+broken=""
+for md in README.md docs/*.md; do
+	for l in $(grep -oE '\]\([^)#: ]+(#[^)]*)?\)' "$md" | sed 's/^](//; s/)$//; s/#.*//'); do
+		[ -e "$(dirname "$md")/$l" ] || broken="$broken $md:$l"
+	done
+done
+if [ -z "$broken" ]; then ok "every link in README.md and docs/ reaches a file"; else bad "every link in README.md and docs/ reaches a file" "broken:$broken"; fi
+[ "$TAP_FAILED" = 0 ]
