@@ -105,15 +105,10 @@ static uint16_t pe_machine(const uint8_t *img, size_t n)
 	return petool_inspect(img, n, &info, &why) == 0 ? info.machine : 0;
 }
 
-/* The next stage must be there, on this ESP, and an EFI image for the
- * architecture of the app being installed: a missing one makes every boot
- * fall through to the firmware's next option, unseeded (a Debian without
- * shim has no shimx64.efi). 0, or -1 after a message on err (none when
- * err is NULL). */
-static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
+int installer_pe_machine_on_esp(int espfd, const char *rel, FILE *err)
 {
 	const char *leaf;
-	int dirfd = seedtool_open_dir(espfd, next, false, &leaf, err), fd = -1;
+	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, err), fd = -1;
 	uint8_t head[4096];
 	ssize_t n = -1;
 
@@ -125,14 +120,26 @@ static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
 		n = read(fd, head, sizeof(head));
 		close(fd);
 	}
-	if (n < 0) {
+	return n < 0 ? -1 : pe_machine(head, (size_t)n);
+}
+
+/* The next stage must be there, on this ESP, and an EFI image for the
+ * architecture of the app being installed: a missing one makes every boot
+ * fall through to the firmware's next option, unseeded (a Debian without
+ * shim has no shimx64.efi). 0, or -1 after a message on err (none when
+ * err is NULL). */
+static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
+{
+	int m = installer_pe_machine_on_esp(espfd, next, err);
+
+	if (m < 0) {
 		if (err != NULL)
 			fprintf(err, "earlyseed: the next stage %s is not on this ESP: every boot would fail to start it "
 				     "and fall through unseeded; name one that is there (--next), nothing installed\n",
 				next);
 		return -1;
 	}
-	if (pe_machine(head, (size_t)n) != machine) {
+	if (m != machine) {
 		if (err != NULL)
 			fprintf(err, "earlyseed: the next stage %s is not an EFI image for this architecture (machine "
 				     "0x%04x); nothing installed\n", next, (unsigned int)machine);

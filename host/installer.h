@@ -31,6 +31,10 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err);
 /* The PE image at path, read whole into a malloc'd buffer (*n bytes); NULL
  * after a message on err. */
 uint8_t *installer_slurp(const char *path, size_t *n, FILE *err);
+/* The PE machine of the image at rel on the ESP open at espfd (0 when it
+ * is no PE image), or -1 when it cannot be opened or read (why on err, when
+ * not NULL). */
+int installer_pe_machine_on_esp(int espfd, const char *rel, FILE *err);
 /* EARLYSEED_ANY_FS=1 in the environment: for tests only, a directory that
  * is not FAT stands in for the ESP (install, seed install, seed refresh). */
 bool installer_any_fs(void);

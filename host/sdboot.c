@@ -26,22 +26,7 @@ const char *sdboot_suffix(uint16_t machine)
 /* Is rel on the ESP a PE image for machine? */
 static bool image_on_esp(int espfd, const char *rel, uint16_t machine)
 {
-	const char *leaf;
-	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, NULL), fd = -1;
-	uint8_t head[4096];
-	ssize_t n = -1;
-	struct pe_info info;
-	const char *why;
-
-	if (dirfd >= 0) {
-		fd = openat(dirfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		close(dirfd);
-	}
-	if (fd >= 0) {
-		n = read(fd, head, sizeof(head));
-		close(fd);
-	}
-	return n > 0 && petool_inspect(head, (size_t)n, &info, &why) == 0 && info.machine == machine;
+	return installer_pe_machine_on_esp(espfd, rel, NULL) == (int)machine;
 }
 
 int sdboot_install(const struct installer_opts *o, FILE *out, FILE *err)

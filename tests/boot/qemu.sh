@@ -42,7 +42,7 @@ boot1() {
 	local log=$OUT/1-rdrand-untrusted.log
 	es_make_esp "$OUT/esp1" earlyseed
 	es_boot "$log" "$OUT/esp1"
-	expect "1 summary line, table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=0 health=rdseed:absent,rdrand:pass,efi_rng:absent,seed_file:absent$'
+	summary "1 summary line, table=0" "$log" rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=0 health.rdseed=absent health.rdrand=pass health.efi_rng=absent health.seed_file=absent
 	expect "1 the trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off: the kernel will not credit the CPU.s RNG'
 	expect "1 says why no table" "$log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
 	refute "1 no RNG= on the efi: line" "$log" 'efi: .*RNG='
@@ -57,7 +57,7 @@ boot1b() {
 	local log=$OUT/1b-rdrand-trusted.log
 	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp1b" earlyseed
 	es_boot "$log" "$OUT/esp1b"
-	expect "1b summary line, table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:absent,seed_file:absent$'
+	summary "1b summary line, table=32" "$log" rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=32 health.rdseed=absent health.rdrand=pass health.efi_rng=absent health.seed_file=absent
 	refute "1b no trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off'
 	expect_table_consumed 1b "$log"
 	audit_matches "1b audit record in the OS matches the summary" "$log"
@@ -86,7 +86,7 @@ boot3() {
 	local log=$OUT/3-virtio.log
 	es_make_esp "$OUT/esp3" earlyseed
 	es_boot "$log" "$OUT/esp3" -device virtio-rng-pci
-	expect "3 efi_rng bytes taken" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=64 prev_table=0 seed_file=0 table=32 health=rdseed:absent,rdrand:pass,efi_rng:pass,seed_file:absent$'
+	summary "3 efi_rng bytes taken" "$log" rdseed=0 rdrand=512 efi_rng=64 prev_table=0 seed_file=0 table=32 health.rdseed=absent health.rdrand=pass health.efi_rng=pass health.seed_file=absent
 	expect "3 efi_rng instance line" "$log" '^earlyseed: efi_rng: instance 0: 64 bytes \(raw algorithm, 2 calls\)$'
 	expect "3 kernel table is 64 bytes (stub merged ours)" "$log" '^initrd: rng_table_size=64$'
 	expect "3 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
@@ -99,7 +99,7 @@ boot4() {
 	local log=$OUT/4-nosource.log
 	es_make_esp "$OUT/esp4" earlyseed
 	es_boot "$log" "$OUT/esp4" -cpu max,-rdrand
-	expect "4 table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=0 table=0 health=rdseed:absent,rdrand:absent,efi_rng:absent,seed_file:absent$'
+	summary "4 table=0" "$log" rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=0 table=0 health.rdseed=absent health.rdrand=absent health.efi_rng=absent health.seed_file=absent
 	expect "4 says why no table" "$log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
 	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	expect "4 still reached /init" "$log" '^initrd: reached /init'
@@ -115,7 +115,7 @@ boot5() {
 	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp5/startup.nsh"
 	ES_BOOT_TIMEOUT=60 es_boot "$log" "$OUT/esp5"
 	expect "5 clear error line" "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: Not Found$'
-	expect "5 summary before the error" "$log" '^earlyseed: summary rdseed=0 rdrand=512 '
+	summary "5 summary before the error" "$log" rdseed=0 rdrand=512
 	expect "5 firmware went on" "$log" '^BdsDxe: failed to start Boot[0-9A-F]+ .*: Not Found'
 	expect "5 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'
 }
@@ -127,7 +127,7 @@ boot6() {
 	es_make_esp "$OUT/esp6" earlyseed
 	es_boot "$log" "$OUT/esp6" -object rng-random,id=rng0,filename=/dev/urandom \
 		-device virtio-rng-pci,rng=rng0,max-bytes=16,period=1000
-	expect "6 slow rng: bytes taken" "$log" '^earlyseed: summary .* efi_rng=64 .*efi_rng:pass,seed_file:absent$'
+	summary "6 slow rng: bytes taken" "$log" efi_rng=64 health.efi_rng=pass health.seed_file=absent
 	expect "6 reached /init" "$log" '^initrd: reached /init'
 	expect "6 kernel table is 64 bytes (stub merged ours)" "$log" '^initrd: rng_table_size=64$'
 	expect "6 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
@@ -147,7 +147,7 @@ boot7() {
 	expect "7 second read its own config" "$log" '^earlyseed: config: reading \\EFI\\earlyseed2\\earlyseed\.conf$'
 	expect "7 second mixed the first's table" "$log" '^earlyseed: prev_table: 32 bytes mixed \(installed by an earlier earlyseed stage\)$'
 	expect "7 second wiped and freed it" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
-	expect "7 second's summary" "$log" '^earlyseed: summary .* prev_table=32 seed_file=0 table=32 '
+	summary "7 second's summary" "$log" prev_table=32 seed_file=0 table=32
 	expect "7 the second leaves the seed file to the first" "$log" '^earlyseed: seed_file: an earlier earlyseed stage of this boot used it'
 	expect_table_consumed 7 "$log"
 	audit_matches "7 audit record is the second's" "$log"
@@ -220,7 +220,7 @@ boot12() {
 	es_make_esp "$OUT/esp12" prev-good64
 	es_boot "$log" "$OUT/esp12" -cpu max,-rdrand
 	expect "12 first stage ran" "$log" '^prevstage: installed a seed table, size field 64'
-	expect "12 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=64 seed_file=0 table=32 '
+	summary "12 summary" "$log" rdseed=0 rdrand=0 efi_rng=0 prev_table=64 seed_file=0 table=32
 	expect "12 replaced" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
 	expect_table_consumed 12 "$log"
 }
@@ -253,7 +253,7 @@ boot14() {
 	es_make_esp "$OUT/esp14" grub
 	es_boot "$log" "$OUT/esp14" -cpu max,-rdrand -device virtio-rng-pci
 	expect "14 earlyseed started GRUB" "$log" '^earlyseed: starting \\EFI\\debian\\grubx64\.efi$'
-	expect "14 summary" "$log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=64 prev_table=0 seed_file=0 table=32 '
+	summary "14 summary" "$log" rdseed=0 rdrand=0 efi_rng=64 prev_table=0 seed_file=0 table=32
 	expect_table_consumed 14 "$log"
 }
 # 14b. The control: GRUB alone on the same machine: no seed table at all.
@@ -334,7 +334,7 @@ boot17() {
 
 	for i in b c; do
 		ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/$i.log" "$d/esp" -cpu qemu64
-		expect "17$i summary: the file alone, table=32" "$d/$i.log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=64 table=32 health=rdseed:absent,rdrand:absent,efi_rng:absent,seed_file:pass$'
+		summary "17$i summary: the file alone, table=32" "$d/$i.log" rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=64 table=32 health.rdseed=absent health.rdrand=absent health.efi_rng=absent health.seed_file=pass
 		expect "17$i rewritten before use" "$d/$i.log" '^earlyseed: seed_file: .*: rewritten \(64 bytes\) and flushed before use; it rests on 256 bits$'
 		expect_table_consumed "17$i" "$d/$i.log"
 		audit_matches "17$i audit record in the OS matches the summary" "$d/$i.log"
@@ -417,7 +417,7 @@ boot19() {
 	*) bad "19a the refreshed header rests on 256 non-CPU bits" "got '${s:0:32}'" ;;
 	esac
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/b.log" "$d/esp" -cpu qemu64
-	expect "19b the OS's file alone, table=32" "$d/b.log" '^earlyseed: summary rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=64 table=32 .*seed_file:pass$'
+	summary "19b the OS's file alone, table=32" "$d/b.log" rdseed=0 rdrand=0 efi_rng=0 prev_table=0 seed_file=64 table=32 health.seed_file=pass
 	expect_table_consumed 19b "$d/b.log"
 	expect "19b refreshed by the OS again" "$d/b.log" '^initrd: seed: seed file: /boot/efi/EFI/BOOT/seed refreshed'
 	# earlyseed status, in that OS: this boot by earlyseed at 0, the next from the file
@@ -444,7 +444,7 @@ boot20() {
 	printf 'seed_file = none\n' >> "$OUT/esp20/EFI/earlyseed/earlyseed.conf"
 	es_boot "$log" "$OUT/esp20"
 	expect "20 the stub cut the line" "$log" 'Command line is too long: truncated to [0-9]+ bytes'
-	expect "20 earlyseed counts no CPU source: table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 .* table=0 '
+	summary "20 earlyseed counts no CPU source: table=0" "$log" rdseed=0 rdrand=512 table=0
 	refute "20 no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	refute "20 crng not ready at 0" "$log" '^\[ +0\.000000\] random: crng init done'
 	expect "20 reached /init" "$log" '^initrd: reached /init'
@@ -491,14 +491,14 @@ boot22() {
 	es_make_img "$d/esp" "$img"
 	cp "$ES_OVMF_VARS" "$vars"
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -device virtio-rng-pci
-	expect "22a no command line: RDRAND counted" "$d/a.log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=[1-9][0-9]* prev_table=0 seed_file=0 table=32 '
+	summary "22a no command line: RDRAND counted" "$d/a.log" rdseed=0 rdrand=512 'efi_rng=[1-9][0-9]*' prev_table=0 seed_file=0 table=32
 	expect "22a the token rests on the firmware RNG and RDRAND" "$d/a.log" '^earlyseed: token: created .*; it rests on 256 bits not from the CPU, 256 from it$'
 	expect "22a the OS refreshed the file" "$d/a.log" '^initrd: seed: seed file: /boot/efi/EFI/earlyseed/random-seed refreshed \(64 bytes\)$'
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/b.log" "$d/esp"
 	expect "22b earlyseed took the kernel's trust from the file" "$d/b.log" '^earlyseed: trust: no command line; the seed file says the last kernel had random\.trust_cpu=off$'
 	expect "22b it counts no CPU source" "$d/b.log" '^earlyseed: trust: random\.trust_cpu=off: the kernel will not credit the CPU.s RNG, so its 512 bits'
 	expect "22b the audit record says so" "$d/b.log" '^initrd: audit:   flags: .*cpu_untrusted'
-	expect "22b seeded from the OS's file" "$d/b.log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=64 table=32 .*seed_file:pass$'
+	summary "22b seeded from the OS's file" "$d/b.log" rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=64 table=32 health.seed_file=pass
 	expect "22b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
 }
 
@@ -662,7 +662,7 @@ boot24() {
 	es_boot "$log" "$OUT/esp24"
 	n=$(grep -c '^earlyseed: ' "$log")
 	if [ "$n" = 1 ]; then ok "24a a healthy boot prints one line"; else bad "24a a healthy boot prints one line" "$n lines"; fi
-	expect "24a it is the summary" "$log" '^earlyseed: summary rdseed=0 rdrand=512 .* table=32 '
+	summary "24a it is the summary" "$log" rdseed=0 rdrand=512 table=32
 	expect_table_consumed 24a "$log" quiet
 	echo 'verbose = quiet' >> "$OUT/esp24/EFI/earlyseed/earlyseed.conf"
 	log=$OUT/24b-quiet.log
@@ -689,7 +689,7 @@ boot18a() {
 	es_make_esp "$OUT/esp18a" none
 	es_boot "$log" "$OUT/esp18a" -kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" \
 		-append "${ES_CMDLINE#initrd=\\initrd.img }" "${ROM[@]}"
-	expect "18a the driver ran at load" "$log" '^earlyseed: driver: at load: summary .* table=32 '
+	summary "18a the driver ran at load" "$log" prefix='earlyseed: driver: at load: summary ' table=32
 	expect "18a and at ReadyToBoot" "$log" '^earlyseed: driver: ReadyToBoot: pass 2'
 	expect "18a kernel has RNG=" "$log" 'efi: .*RNG='
 	expect "18a kernel read the stub's merged table (ours + its 32)" "$log" '^initrd: rng_table_size=64$'
@@ -710,7 +710,7 @@ boot18b() {
 	expect "18b the app sees one instance, earlyseed's own" "$log" "^earlyseed: efi_rng: instance 0: earlyseed's own \(a driver's Hash_DRBG\)"
 	expect "18b and takes it away" "$log" '^earlyseed: efi_rng: instance 0 rests on sources this kernel.s trust settings exclude: uninstalled'
 	expect "18b the driver's table is known" "$log" '^earlyseed: prev_table: 32 bytes mixed \(installed by an earlier earlyseed stage\)$'
-	expect "18b summary table=0" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=32 seed_file=0 table=0 '
+	summary "18b summary table=0" "$log" rdseed=0 rdrand=512 efi_rng=0 prev_table=32 seed_file=0 table=0
 	expect "18b the driver's table removed" "$log" '^earlyseed: prev_table: bad: removed so no kernel credits it'
 	refute "18b no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	expect "18b reached /init" "$log" '^initrd: reached /init'
@@ -721,7 +721,7 @@ boot18c() {
 	printf 'seed_file = none\n' >> "$OUT/esp18c/EFI/earlyseed/earlyseed.conf"
 	es_boot "$log" "$OUT/esp18c" "${ROM[@]}"
 	expect "18c the app sees one instance, earlyseed's own" "$log" "^earlyseed: efi_rng: instance 0: earlyseed's own"
-	expect "18c summary table=32" "$log" '^earlyseed: summary rdseed=0 rdrand=512 efi_rng=0 prev_table=32 seed_file=0 table=32 '
+	summary "18c summary table=32" "$log" rdseed=0 rdrand=512 efi_rng=0 prev_table=32 seed_file=0 table=32
 	expect "18c the driver's table replaced by the app's" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
 	# the stub merged bytes from the one RNG protocol there, the driver's,
 	# with the app's table (its GetRNG lines print with VERBOSE=1)
@@ -738,7 +738,7 @@ boot18d() {
 	printf 'load fs0:\\EFI\\earlyseed\\earlyseed-driver.efi\r\nfs0:\\vmlinuz %s\r\n' "$ES_CMDLINE" > "$OUT/esp18d/startup.nsh"
 	es_boot "$log" "$OUT/esp18d"
 	expect "18d the shell loaded it" "$log" 'Image .*earlyseed-driver.efi. loaded at'
-	expect "18d it installed at load" "$log" '^earlyseed: driver: summary .* table=32 '
+	summary "18d it installed at load" "$log" prefix='earlyseed: driver: summary ' table=32
 	expect "18d kernel has RNG=" "$log" 'efi: .*RNG='
 	expect "18d crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
 	expect "18d reached /init" "$log" '^initrd: reached /init'
