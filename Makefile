@@ -55,43 +55,111 @@ CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
 # object also depends on this Makefile (its flags).
 DEPFLAGS  := -MMD -MP
 
+# ---- the architecture: all that differs between the two firmware builds ----
+# GNU-EFI 3.0.15's recipe (gnu-efi Make.defaults) for each; no floating
+# point or vector registers anywhere in a firmware image.
+EFI_COMMON_CFLAGS := -std=gnu11 -Os -fpic -fvisibility=hidden -ffreestanding -fno-stack-protector -fno-stack-check \
+	-fshort-wchar
 ifeq ($(ARCH),aarch64)
-# ---- make ARCH=aarch64 (docs/aarch64.md "aarch64"): build/aarch64/earlyseed.efi and
+# make ARCH=aarch64 (docs/aarch64.md "aarch64"): build/aarch64/earlyseed.efi and
 # earlyseed-driver.efi with gcc-aarch64-linux-gnu and GNU-EFI 3.0.15's arm64
 # crt0, library and headers, which scripts/arm64.sh fetches into .cache/arm64
 # (Debian's gnu-efi has no Multi-Arch: the arm64 package cannot be installed
-# beside the amd64 one). The host tool and tests stay x86_64 builds. ----
+# beside the amd64 one). The host tool and tests stay x86_64 builds.
 BUILD  := build/aarch64
 CROSS  ?= aarch64-linux-gnu-
 A64    := .cache/arm64/gnuefi/usr
 EFIINC := $(A64)/include/efi
 EFILIB := $(A64)/lib
-# gnu-efi Make.defaults for aarch64, no floating point or SIMD registers, and
 # x18 left alone: the platform register UEFI reserves (UEFI 2.10 section
 # 2.3.6.1; edk2 and the Linux stub build with -ffixed-x18).
-EFI_CFLAGS := -std=gnu11 -Os -fpic -fvisibility=hidden -ffreestanding -fno-stack-protector -fno-stack-check -fshort-wchar \
-	-mstrict-align -mgeneral-regs-only -ffixed-x18 -ffunction-sections -fdata-sections -fcallgraph-info=su \
-	-isystem $(EFIINC) -isystem $(EFIINC)/aarch64 -isystem $(EFIINC)/protocol -Iarch/aarch64
-EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-sections \
-	-T linker/efi-aarch64.lds $(EFILIB)/crt0-efi-aarch64.o
-# gnu-efi 3.0.15's aarch64 crt0 carries its own PE header: a flat binary
-# padded to _edata, not objcopy --target efi-app (which it cannot make).
-A64_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .rodata -j .rel -j .rela -j .rel.* -j .rela.* \
+ARCH_CFLAGS := -mstrict-align -mgeneral-regs-only -ffixed-x18
+# GNU-EFI's files, fetched before anything is compiled.
+EFI_FETCHED := $(EFILIB)/crt0-efi-aarch64.o
+# gnu-efi 3.0.15's aarch64 crt0 carries its own PE header, with the
+# subsystem from a symbol: a flat binary padded to _edata, not objcopy
+# --target efi-app (which it cannot make).
+LD_APP := --defsym=EFI_SUBSYSTEM=0xa
+LD_DRIVER := --defsym=EFI_SUBSYSTEM=0xb
+EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .rodata -j .rel -j .rela -j .rel.* -j .rela.* \
 	-j .reloc
-A64_BIN = $(CROSS)objcopy $(A64_SECTIONS) -O binary \
+TO_PE_APP = $(CROSS)objcopy $(EFI_SECTIONS) -O binary \
 	--pad-to=0x$$($(CROSS)nm $< | awk '$$3 == "_edata" {print $$1}') $< $@.tmp
+TO_PE_DRIVER = $(TO_PE_APP)
+EFI_IMAGES := $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
+# The host tool is another build's (below): the images wait for it, and are
+# not remade each time make looks at it.
+SEAL_DEP := | $(HOSTTOOL)
+else
+ARCH_CFLAGS := -mno-red-zone -maccumulate-outgoing-args -mno-mmx -mno-sse -mgeneral-regs-only -DGNU_EFI_USE_MS_ABI
+EFI_FETCHED :=
+LD_APP :=
+LD_DRIVER :=
+# --strip-all: no COFF symbol table in the image (it only cost space).
+EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
+	-j .rel.* -j .rela.* -j .reloc --strip-all
+TO_PE_APP = $(CROSS)objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@.tmp
+TO_PE_DRIVER = $(CROSS)objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@.tmp
+EFI_IMAGES := $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
+SEAL_DEP := $(HOSTTOOL)
+endif
+EFI_CC := $(if $(CROSS),$(CROSS)gcc,$(CC))
+EFI_CFLAGS := $(EFI_COMMON_CFLAGS) $(ARCH_CFLAGS) -ffunction-sections -fdata-sections -fcallgraph-info=su \
+	-isystem $(EFIINC) -isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH)
+EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-sections \
+	-T linker/efi-$(ARCH).lds $(EFILIB)/crt0-efi-$(ARCH).o
 
-.PHONY: all efi tool clean run check
+# ---- the firmware images, for either architecture ----
+.PHONY: all efi tool clean run check deps print-efi-objs print-driver-objs
 all: efi tool
-efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
-# The host tool for the arm64 initramfs (`earlyseed inspect` in the booted OS).
-tool: $(BUILD)/earlyseed-static
-# The arm64 package's tool (debian/rules) adds dpkg's flags and -static-pie.
+efi: $(EFI_IMAGES)
+$(BUILD)/efi/%.o: %.c Makefile $(EFI_FETCHED)
+	@mkdir -p $(dir $@)
+	$(EFI_CC) $(EFI_CFLAGS) $(if $(filter efi/%,$<),$(WARN),$(CORE_WARN)) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
+$(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
+$(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
+$(BUILD)/efi/efi/console.o: EFI_CFLAGS += -DES_VERBOSE=$(VERBOSE)
+$(BUILD)/efi/efi/console.o: $(BUILD)/verbose-$(VERBOSE)
+# The app, then the boot-service driver: the same core and shared efi/ objects.
+EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
+DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
+	$(DRIVER_SRC))
+$(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
+	$(CROSS)ld $(EFI_LDFLAGS) $(LD_APP) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
+$(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
+	$(CROSS)ld $(EFI_LDFLAGS) $(LD_DRIVER) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
+$(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so linker/sbat.csv $(SEAL_DEP)
+	$(TO_PE_APP)
+	$(PE_SEAL)
+$(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so linker/sbat.csv $(SEAL_DEP)
+	$(TO_PE_DRIVER)
+	$(PE_SEAL)
+print-efi-objs:
+	@echo $(EFI_OBJS)
+print-driver-objs:
+	@echo $(DRIVER_OBJS)
+clean:
+	rm -rf $(BUILD)
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+ifeq ($(ARCH),aarch64)
+# ---- arm64 only: GNU-EFI's files, the host tool that seals the images, a
+# static tool for the arm64 initramfs, and its boots ----
+$(EFILIB)/crt0-efi-aarch64.o: scripts/arm64.sh
+	scripts/arm64.sh gnu-efi
+# The host tool (an x86_64 build) seals the images.
+$(HOSTTOOL): FORCE
+	$(MAKE) ARCH=x86_64 CROSS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $@
+.PHONY: FORCE
+FORCE:
+# `earlyseed inspect` in the booted arm64 OS; the arm64 package's tool
+# (debian/rules) adds dpkg's flags and -static-pie.
 A64_STATIC ?= -static
+tool: $(BUILD)/earlyseed-static
 $(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
 	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) $(EXTRA_CFLAGS) $(A64_STATIC) $(EXTRA_LDFLAGS) $(TOOL_SRC) $(LIB_SRC) -o $@
 # One boot, and the boot tests (docs/aarch64.md "aarch64").
-.PHONY: deps
 deps:
 	scripts/deps.sh
 run: deps
@@ -100,53 +168,9 @@ run: deps
 check: deps
 	$(MAKE) ARCH=aarch64 all
 	tests/boot/qemu-aarch64.sh
-$(EFILIB)/crt0-efi-aarch64.o: scripts/arm64.sh
-	scripts/arm64.sh gnu-efi
-$(BUILD)/efi/%.o: %.c Makefile $(EFILIB)/crt0-efi-aarch64.o
-	@mkdir -p $(dir $@)
-	$(CROSS)gcc $(EFI_CFLAGS) $(if $(filter efi/%,$<),$(WARN),$(CORE_WARN)) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
-$(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
-$(BUILD)/efi/efi/console.o: EFI_CFLAGS += -DES_VERBOSE=$(VERBOSE)
-$(BUILD)/efi/efi/console.o: $(BUILD)/verbose-$(VERBOSE)
-EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
-DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
-	$(DRIVER_SRC))
-$(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-aarch64.lds
-	$(CROSS)ld $(EFI_LDFLAGS) --defsym=EFI_SUBSYSTEM=0xa $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
-$(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-aarch64.lds
-	$(CROSS)ld $(EFI_LDFLAGS) --defsym=EFI_SUBSYSTEM=0xb $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
-# The host tool (an x86_64 build) seals the images.
-$(HOSTTOOL): FORCE
-	$(MAKE) ARCH=x86_64 CROSS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $@
-.PHONY: FORCE
-FORCE:
-$(BUILD)/%.efi: $(BUILD)/%.so linker/sbat.csv | $(HOSTTOOL)
-	$(A64_BIN)
-	$(PE_SEAL)
-$(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
-clean:
-	rm -rf $(BUILD)
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
-print-efi-objs:
-	@echo $(EFI_OBJS)
-print-driver-objs:
-	@echo $(DRIVER_OBJS)
-.PHONY: print-efi-objs print-driver-objs
-
 else
-# The GNU-EFI 3.0.15 recipe (gnu-efi Make.defaults, x86_64). -mgeneral-regs-only: no
-# floating point or vector registers anywhere in the firmware image.
-EFI_CFLAGS := -std=gnu11 -Os -fpic -fvisibility=hidden -ffreestanding -fno-stack-protector -fno-stack-check \
-	-fshort-wchar -mno-red-zone -maccumulate-outgoing-args -mno-mmx -mno-sse -mgeneral-regs-only \
-	-DGNU_EFI_USE_MS_ABI -ffunction-sections -fdata-sections -fcallgraph-info=su \
-	-isystem $(EFIINC) -isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH)
-EFI_LDFLAGS := -nostdlib -znocombreloc -shared -Bsymbolic --no-undefined --gc-sections \
-	-T linker/efi-$(ARCH).lds $(EFILIB)/crt0-efi-$(ARCH).o
-# --strip-all: no COFF symbol table in the image (it only cost space).
-EFI_SECTIONS := -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
-	-j .rel.* -j .rela.* -j .reloc --strip-all
-
+# ---- x86_64 only: the host program, its tests, fuzzing, benchmarks, the
+# packages, installing, signing ----
 # EXTRA_CFLAGS, EXTRA_LDFLAGS: a distribution's flags for the host tool
 # (debian/rules passes dpkg-buildflags); never used for the firmware images.
 HOST_CFLAGS := -std=c11 -O2 -g $(CORE_WARN) $(EXTRA_CFLAGS)
@@ -166,8 +190,8 @@ TESTS := test_pool test_blake2s test_seed test_config test_cpurng_fake test_cpur
 	test_uninstaller
 
 
-.PHONY: all efi host tool clean run check deps lint bench fuzz fuzzers prevstages install
-all: efi tool host prevstages
+.PHONY: host lint bench fuzz fuzzers prevstages install
+all: host prevstages
 .SECONDEXPANSION:
 
 # ---- the core, built once per flavour into a static library ----
@@ -200,42 +224,13 @@ $(BUILD)/fuzz/libescore.a: $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
 # ---- the host tool: host/ plus the host core (libc allowed here) ----
 TOOL_OBJ := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(TOOL_SRC))
 tool: $(BUILD)/earlyseed $(BUILD)/earlyseed-static
+efi: $(BUILD)/earlyseed.rom
 $(BUILD)/earlyseed: $(TOOL_OBJ) $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) $(EXTRA_LDFLAGS) $^ -o $@
 # Static, for the initramfs (tests/boot/initrd-init.sh runs `earlyseed inspect`).
 $(BUILD)/earlyseed-static: $(TOOL_OBJ) $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) -static $^ -o $@
 
-# ---- the UEFI application ----
-EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
-$(BUILD)/efi/core/%.o: core/%.c Makefile
-	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) $(CORE_WARN) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/efi/arch/%.o: arch/%.c Makefile
-	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) $(CORE_WARN) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/efi/efi/%.o: efi/%.c Makefile
-	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) $(WARN) $(DEPFLAGS) -c $< -o $@
-efi: $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed.rom
-$(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
-	ld $(EFI_LDFLAGS) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
-$(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so linker/sbat.csv $(HOSTTOOL)
-	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@.tmp
-	$(PE_SEAL)
-
-# ---- the boot-service driver: the same core and shared efi/ objects ----
-DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
-	$(DRIVER_SRC))
-$(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
-$(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
-$(BUILD)/efi/efi/console.o: EFI_CFLAGS += -DES_VERBOSE=$(VERBOSE)
-$(BUILD)/efi/efi/console.o: $(BUILD)/verbose-$(VERBOSE)
-$(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
-	ld $(EFI_LDFLAGS) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
-$(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so linker/sbat.csv $(HOSTTOOL)
-	objcopy $(EFI_SECTIONS) --target efi-bsdrv-$(ARCH) --subsystem=11 $< $@.tmp
-	$(PE_SEAL)
 # The driver as a PCI option ROM (docs/driver.md "The firmware driver"): by default
 # for QEMU's e1000 (8086:100e, a network controller).
 ROM_VENDOR ?= 0x8086
@@ -389,22 +384,11 @@ check: deps
 	$(MAKE) ARCH=aarch64 all
 	scripts/check.sh
 
-clean:
-	rm -rf $(BUILD)
-
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # For scripts/imgcheck.sh: the core's objects as the .efi links them.
 print-core-objs:
 	@echo $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC))
 .PHONY: print-core-objs
-$(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
-print-efi-objs:
-	@echo $(EFI_OBJS)
-print-driver-objs:
-	@echo $(DRIVER_OBJS)
-.PHONY: print-driver-objs
-.PHONY: print-efi-objs
 
 # Onto a mounted ESP (docs/installing.md "Installing it"): make install ESP=/boot/efi
 # [NEXT='\EFI\...\x.efi'] [CMDLINE='...'] [EFIVARS=DIR, for tests]
@@ -430,5 +414,4 @@ deb-arm64:
 .PHONY: sign
 sign: efi tool
 	scripts/sign.sh "$(KEY)" "$(CERT)" "$(BUILD)"
-
 endif
