@@ -164,7 +164,7 @@ deps:
 	scripts/deps.sh
 run: deps
 	$(MAKE) ARCH=aarch64 all
-	scripts/run-aarch64.sh
+	ES_ARCH=aarch64 scripts/run.sh
 check: deps
 	$(MAKE) ARCH=aarch64 all
 	tests/boot/qemu-aarch64.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job (docs/commands.md "make run"): boot a real Debian kernel through
-# earlyseed in QEMU/OVMF and show what the kernel did with the seed.
+# earlyseed in QEMU/OVMF and show what the kernel did with the seed (with
+# ES_ARCH=aarch64, make run ARCH=aarch64: under AAVMF, below).
 #
 # By default, two boots of one machine (one FAT disk image, one OVMF
 # variable store), both with random.trust_cpu=off:
@@ -20,6 +21,18 @@ es_trap_errors
 es_prepare
 OUT=$ES_BUILD/run
 mkdir -p "$OUT"
+
+# make run ARCH=aarch64: one boot of Debian's arm64 kernel through
+# build/aarch64/earlyseed.efi under qemu-system-aarch64 -M virt with AAVMF
+# (-cpu max: FEAT_RNG, the kernel's trust defaults), and its outcome.
+if [ "$ES_ARCH" = aarch64 ]; then
+	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp" earlyseed
+	log=$OUT/serial.log
+	echo "earlyseed: booting $(cat "$ES_KCACHE/vmlinuz.version") via build/aarch64/earlyseed.efi (AAVMF, TCG, log $log)"
+	es_boot "$log" "$OUT/esp"
+	es_show_boot "one boot" "$log" on
+	exit 0
+fi
 
 
 if [ -n "${VIRTIO_RNG:-}${CPU:-}${TRUST_CPU:-}" ]; then

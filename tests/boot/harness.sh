@@ -22,9 +22,39 @@ ES_ACCEL=${ACCEL:-tcg}
 # random.trust_cpu=off: only the seed table may make the crng ready early.
 # iomem=relaxed: lets /init read the table's size field through /dev/mem
 # (Debian sets CONFIG_IO_STRICT_DEVMEM; the table is EfiACPIReclaimMemory).
-# ES_CMDLINE_BASE is what make run passes (the kernel's trust defaults);
-# ES_CMDLINE, the boot tests' default, adds random.trust_cpu=off.
-ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyS0 iomem=relaxed panic=-1"
+# ES_CMDLINE_BASE (below, per architecture) is what make run passes (the
+# kernel's trust defaults); ES_CMDLINE, the boot tests' default, adds
+# random.trust_cpu=off.
+# The architecture (ES_ARCH, else make's ARCH, else x86_64): every
+# difference between the two machines is here; the functions below take
+# none of their own. aarch64 (docs/aarch64.md "aarch64"): Debian's arm64
+# kernel and busybox (scripts/arm64.sh) under qemu-system-aarch64 -M virt
+# with AAVMF, TCG; ttyAMA0 is the virt board's PL011; no iomem=relaxed:
+# /dev/mem reads of the table fail on arm64 anyway; -cpu max has FEAT_RNG
+# (pauth-impdef=on: pointer authentication is slow to emulate otherwise).
+ES_ARCH=${ES_ARCH:-${ARCH:-x86_64}}
+case $ES_ARCH in
+aarch64)
+	ES_BUILD=$ES_ROOT/build/aarch64
+	ES_KCACHE=$ES_CACHE/arm64
+	ES_FW_CODE=${AAVMF_CODE:-/usr/share/AAVMF/AAVMF_CODE.fd}
+	ES_FW_VARS=${AAVMF_VARS:-/usr/share/AAVMF/AAVMF_VARS.fd}
+	ES_QEMU=(qemu-system-aarch64 -M virt -m 1024)
+	ES_CPU=(-cpu max,pauth-impdef=on)
+	ES_BOOT_NAME=BOOTAA64.EFI
+	ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyAMA0 panic=-1"
+	;;
+x86_64)
+	ES_KCACHE=$ES_CACHE
+	ES_FW_CODE=$ES_OVMF_CODE
+	ES_FW_VARS=$ES_OVMF_VARS
+	ES_QEMU=(qemu-system-x86_64 -m 512)
+	ES_CPU=(-cpu max)
+	ES_BOOT_NAME=BOOTX64.EFI
+	ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyS0 iomem=relaxed panic=-1"
+	;;
+*) es_die "tests/boot/harness.sh: ES_ARCH is x86_64 or aarch64, not $ES_ARCH" ;;
+esac
 ES_CMDLINE=${ES_CMDLINE:-"$ES_CMDLINE_BASE random.trust_cpu=off"}
 
 # The modules /init loads to mount the ESP (a virtio disk, FAT) when a boot
@@ -140,25 +170,28 @@ es_make_grub() {
 		"boot/grub/grub.cfg=$cfg" || es_die "grub-mkstandalone failed"
 }
 
-# build/initrd.img: busybox, the static host tool, efivarfs.ko, and
-# tests/boot/initrd-init.sh as /init.
+# ES_BUILD/initrd.img: busybox, the static host tool, efivarfs.ko, the
+# modules that mount the ESP (x86_64), and tests/boot/initrd-init.sh as /init.
 es_make_initrd() {
 	local out="$ES_BUILD/initrd.img" dir="$ES_BUILD/initrd" f
 	if [ -s "$out" ]; then
 		local stale=0
-		for f in "$ES_ROOT/tests/boot/initrd-init.sh" "$ES_ROOT/tests/boot/harness.sh" "$ES_ROOT/scripts/lib.sh" "$ES_CACHE/busybox" "$ES_BUILD/earlyseed-static" "$ES_CACHE/efivarfs.ko" \
-			"$ES_CACHE/modules/vfat.ko"; do
+		for f in "$ES_ROOT/tests/boot/initrd-init.sh" "$ES_ROOT/tests/boot/harness.sh" "$ES_ROOT/scripts/lib.sh" \
+			"$ES_KCACHE/busybox" "$ES_BUILD/earlyseed-static" "$ES_KCACHE/efivarfs.ko"; do
 			[ "$out" -nt "$f" ] || stale=1
 		done
+		[ "$ES_ARCH" = aarch64 ] || [ "$out" -nt "$ES_CACHE/modules/vfat.ko" ] || stale=1
 		[ $stale = 0 ] && return 0
 	fi
 	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
-	cp "$ES_CACHE/busybox" "$dir/bin/busybox"
+	cp "$ES_KCACHE/busybox" "$dir/bin/busybox"
 	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
-	cp "$ES_CACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
-	mkdir -p "$dir/lib/esp"
-	cp "$ES_CACHE"/modules/*.ko "$dir/lib/esp/"
-	echo "$ES_ESP_MODULES" > "$dir/lib/esp/order"
+	cp "$ES_KCACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
+	if [ "$ES_ARCH" = x86_64 ]; then
+		mkdir -p "$dir/lib/esp"
+		cp "$ES_CACHE"/modules/*.ko "$dir/lib/esp/"
+		echo "$ES_ESP_MODULES" > "$dir/lib/esp/order"
+	fi
 	ln -s busybox "$dir/bin/sh"
 	cp "$ES_ROOT/tests/boot/initrd-init.sh" "$dir/init"
 	chmod 755 "$dir/init" "$dir/bin/busybox"
@@ -166,15 +199,19 @@ es_make_initrd() {
 }
 
 es_prepare() {
-	[ -x "$ES_BUILD/earlyseed-static" ] || es_die "build/earlyseed-static missing: run make first"
-	es_fetch_kernel
-	es_fetch_busybox
+	[ -x "$ES_BUILD/earlyseed-static" ] || es_die "$ES_BUILD/earlyseed-static missing: run make ARCH=$ES_ARCH first"
+	[ -s "$ES_BUILD/earlyseed.efi" ] || es_die "$ES_BUILD/earlyseed.efi missing: run make ARCH=$ES_ARCH first"
+	if [ "$ES_ARCH" = aarch64 ]; then
+		"$ES_ROOT/scripts/arm64.sh" kernel busybox
+	else
+		es_fetch_kernel
+		es_fetch_busybox
+	fi
 	es_make_initrd
-	[ -s "$ES_BUILD/earlyseed.efi" ] || es_die "build/earlyseed.efi missing: run make first"
 }
 
-# es_make_esp DIR MODE: a fresh ESP folder.
-#   earlyseed   earlyseed as BOOTX64.EFI, next = \vmlinuz, cmdline = ES_CMDLINE
+# es_make_esp DIR MODE: a fresh ESP folder (aarch64: earlyseed and missing).
+#   earlyseed   earlyseed as BOOTX64.EFI (BOOTAA64.EFI), next = \vmlinuz, cmdline = ES_CMDLINE
 #   missing     as earlyseed, but next names a file that does not exist
 #   chain       earlyseed, then a second earlyseed (\EFI\earlyseed2, with
 #               its own config beside it), then the kernel
@@ -188,11 +225,15 @@ es_prepare() {
 es_make_esp() {
 	local dir=$1 mode=$2
 	rm -rf "$dir" && mkdir -p "$dir/EFI/BOOT" "$dir/EFI/earlyseed"
-	cp "$ES_CACHE/vmlinuz" "$dir/vmlinuz"
+	cp "$ES_KCACHE/vmlinuz" "$dir/vmlinuz"
 	cp "$ES_BUILD/initrd.img" "$dir/initrd.img"
+	case $ES_ARCH:$mode in
+	aarch64:earlyseed | aarch64:missing | x86_64:*) ;;
+	*) es_die "es_make_esp: $mode is not laid out for $ES_ARCH" ;;
+	esac
 	case $mode in
 	earlyseed|missing)
-		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/$ES_BOOT_NAME"
 		local next='\vmlinuz'
 		[ "$mode" = missing ] && next='\EFI\earlyseed\absent.efi'
 		printf '# written by tests/boot/harness.sh\nnext = %s\ncmdline = %s\nverbose = yes\n' "$next" "$ES_CMDLINE" \
@@ -275,7 +316,7 @@ es_img_get() {
 es_boot() {
 	local log=$1 esp=$2
 	shift 2
-	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_OVMF_CODE store=$ES_OVMF_VARS machine=q35 sb=()
+	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_FW_CODE store=$ES_FW_VARS machine=q35 sb=()
 	# ES_SECURE_BOOT=1: OVMF enforcing Secure Boot with the snakeoil db;
 	# its SMM variable store needs smm=on and a secure flash.
 	if [ "${ES_SECURE_BOOT:-0}" = 1 ]; then
@@ -283,7 +324,7 @@ es_boot() {
 		sb=(-global driver=cfi.pflash01,property=secure,value=on)
 	fi
 	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$store" "$vars"
-	local cpu=(-cpu max)
+	local cpu=("${ES_CPU[@]}") board=(-machine "$machine")
 	local accel=(-accel tcg)
 	[ "$ES_ACCEL" = kvm ] && accel=(-accel kvm) && cpu=(-cpu host)
 	local disk=(-drive "format=raw,file=fat:rw:$esp")
@@ -294,8 +335,13 @@ es_boot() {
 	fi
 	[ "${ES_ESP_RO:-0}" = 1 ] && ro=",readonly=on"
 	[ -n "$img" ] && disk=(-drive "if=none,id=esp,format=raw,file=$img$ro" -device virtio-blk-pci,drive=esp)
-	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-x86_64 \
-		-machine "$machine" "${accel[@]}" -m 512 -nographic -no-reboot \
+	# the virt board has no IDE or AHCI for a plain -drive: a virtio-mmio disk
+	if [ "$ES_ARCH" = aarch64 ]; then
+		board=()
+		disk=(-drive "if=none,id=esp,format=raw,file=${img:-fat:rw:$esp}$ro" -device virtio-blk-device,drive=esp)
+	fi
+	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" "${ES_QEMU[@]}" \
+		"${board[@]}" "${accel[@]}" -nographic -no-reboot \
 		"${cpu[@]}" "${sb[@]}" \
 		-drive if=pflash,format=raw,readonly=on,file="$code" \
 		-drive if=pflash,format=raw,file="$vars" \
@@ -346,61 +392,4 @@ es_show_boot() {
 	fi
 	echo "kernel: entropy_avail=${avail:-unknown} at /init"
 	grep -q '^initrd: reached /init' "$log" || es_die "$label: the kernel did not reach /init within ${ES_BOOT_TIMEOUT}s (see $log)"
-}
-
-# ---- aarch64 (docs/aarch64.md "aarch64"): Debian's arm64 kernel and busybox under
-# qemu-system-aarch64 -M virt with AAVMF, TCG. ----
-ES_A64_BUILD=$ES_ROOT/build/aarch64
-ES_A64_CACHE=$ES_CACHE/arm64
-ES_AAVMF_CODE=${AAVMF_CODE:-/usr/share/AAVMF/AAVMF_CODE.fd}
-ES_AAVMF_VARS=${AAVMF_VARS:-/usr/share/AAVMF/AAVMF_VARS.fd}
-# ttyAMA0 is the virt board's PL011; no iomem=relaxed: /dev/mem reads of the
-# table fail on arm64 anyway.
-ES_A64_CMDLINE_BASE="initrd=\\initrd.img console=ttyAMA0 panic=-1"
-
-# build/aarch64/initrd.img: the arm64 busybox, the arm64 static host tool,
-# the arm64 efivarfs.ko, and tests/boot/initrd-init.sh as /init.
-es_a64_prepare() {
-	[ -s "$ES_A64_BUILD/earlyseed.efi" ] || es_die "build/aarch64/earlyseed.efi missing: run make ARCH=aarch64 first"
-	"$ES_ROOT/scripts/arm64.sh" kernel busybox
-	local out="$ES_A64_BUILD/initrd.img" dir="$ES_A64_BUILD/initrd"
-	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
-	cp "$ES_A64_CACHE/busybox" "$dir/bin/busybox"
-	cp "$ES_A64_BUILD/earlyseed-static" "$dir/bin/earlyseed"
-	cp "$ES_A64_CACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
-	ln -s busybox "$dir/bin/sh"
-	cp "$ES_ROOT/tests/boot/initrd-init.sh" "$dir/init"
-	chmod 755 "$dir/init" "$dir/bin/busybox"
-	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$out")
-}
-
-# es_a64_make_esp DIR CMDLINE: earlyseed as BOOTAA64.EFI, next = \vmlinuz.
-es_a64_make_esp() {
-	local dir=$1
-	rm -rf "$dir" && mkdir -p "$dir/EFI/BOOT" "$dir/EFI/earlyseed"
-	cp "$ES_A64_CACHE/vmlinuz" "$dir/vmlinuz"
-	cp "$ES_A64_BUILD/initrd.img" "$dir/initrd.img"
-	cp "$ES_A64_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTAA64.EFI"
-	printf '# written by tests/boot/harness.sh\nnext = \\vmlinuz\ncmdline = %s\nverbose = yes\n' "$2" > "$dir/EFI/earlyseed/earlyseed.conf"
-}
-
-# es_a64_boot LOG ESPDIR [QEMU ARGS...]: as es_boot (ES_ESP_IMG, ES_VARS too),
-# on the virt board; a later -cpu overrides the default max with FEAT_RNG
-# (pauth-impdef=on: pointer authentication is slow to emulate otherwise).
-es_a64_boot() {
-	local log=$1 esp=$2
-	shift 2
-	local vars="${ES_VARS:-$log.vars.fd}"
-	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$ES_AAVMF_VARS" "$vars"
-	local disk=(-drive "if=none,id=esp,format=raw,file=fat:rw:$esp" -device virtio-blk-device,drive=esp)
-	[ -n "${ES_ESP_IMG:-}" ] && disk=(-drive "if=none,id=esp,format=raw,file=$ES_ESP_IMG" -device virtio-blk-device,drive=esp)
-	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-aarch64 \
-		-M virt -accel tcg -m 1024 -nographic -no-reboot \
-		-cpu max,pauth-impdef=on \
-		-drive if=pflash,format=raw,readonly=on,file="$ES_AAVMF_CODE" \
-		-drive if=pflash,format=raw,file="$vars" \
-		"${disk[@]}" -net none \
-		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
-	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
-	return 0
 }

@@ -3,13 +3,14 @@
 # Debian's arm64 kernel and busybox under qemu-system-aarch64 -M virt with
 # AAVMF, TCG. Prints "ok - ..." / "not ok - ..."; every boot under timeout.
 set -uo pipefail
+ES_ARCH=aarch64
 . "$(dirname "$0")/harness.sh"
 es_trap_errors
 
-OUT=$ES_A64_BUILD/qemu
+OUT=$ES_BUILD/qemu
 mkdir -p "$OUT"
-es_a64_prepare
-OFF="$ES_A64_CMDLINE_BASE random.trust_cpu=off"
+es_prepare
+OFF="$ES_CMDLINE_BASE random.trust_cpu=off"
 
 TAP_NAME=qemu-aarch64
 . "$(dirname "$0")/../tap.sh"
@@ -26,8 +27,8 @@ ours() { # ours NAME LOG: the kernel's RNG= is the table earlyseed installed
 #    record and sees which architecture wrote it.
 a1() {
 	local log=$OUT/1-rndr-trusted.log
-	es_a64_make_esp "$OUT/esp1" "$ES_A64_CMDLINE_BASE"
-	es_a64_boot "$log" "$OUT/esp1"
+	ES_CMDLINE="$ES_CMDLINE_BASE" es_make_esp "$OUT/esp1" earlyseed
+	es_boot "$log" "$OUT/esp1"
 	expect "1 probe: FEAT_RNG" "$log" '^earlyseed: cpu: rndrrs present, rndr present$'
 	summary "1 summary names rndrrs and rndr, table=32" "$log" 'rndrrs=[0-9]+' 'rndr=[0-9]+' efi_rng=0 prev_table=0 seed_file=0 table=32 health.rndrrs=pass health.rndr=pass health.efi_rng=absent health.seed_file=absent
 	ours 1 "$log"
@@ -39,8 +40,8 @@ a1() {
 # 2. The same with random.trust_cpu=off: no table from the CPU alone.
 a2() {
 	local log=$OUT/2-rndr-untrusted.log
-	es_a64_make_esp "$OUT/esp2" "$OFF"
-	es_a64_boot "$log" "$OUT/esp2"
+	ES_CMDLINE="$OFF" es_make_esp "$OUT/esp2" earlyseed
+	es_boot "$log" "$OUT/esp2"
 	summary "2 table=0" "$log" 'rndrrs=[0-9]+' 'rndr=[0-9]+' efi_rng=0 prev_table=0 seed_file=0 table=0
 	expect "2 the trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off'
 	refute "2 no RNG= on the efi: line" "$log" 'efi: .*RNG='
@@ -50,8 +51,8 @@ a2() {
 #    a table from the firmware RNG; crng ready at 0 (the stub merges its own).
 a3() {
 	local log=$OUT/3-virtio.log
-	es_a64_make_esp "$OUT/esp3" "$OFF"
-	es_a64_boot "$log" "$OUT/esp3" -cpu cortex-a57 -device virtio-rng-pci
+	ES_CMDLINE="$OFF" es_make_esp "$OUT/esp3" earlyseed
+	es_boot "$log" "$OUT/esp3" -cpu cortex-a57 -device virtio-rng-pci
 	expect "3 no FEAT_RNG, no fault" "$log" '^earlyseed: cpu: rndrrs absent, rndr absent$'
 	summary "3 a table from the firmware RNG" "$log" rndrrs=0 rndr=0 efi_rng=64 prev_table=0 seed_file=0 table=32
 	expect "3 kernel has RNG=" "$log" 'efi: .*RNG='
@@ -61,8 +62,8 @@ a3() {
 #    the kernel boots.
 a4() {
 	local log=$OUT/4-nothing.log
-	es_a64_make_esp "$OUT/esp4" "$OFF"
-	es_a64_boot "$log" "$OUT/esp4" -cpu cortex-a57
+	ES_CMDLINE="$OFF" es_make_esp "$OUT/esp4" earlyseed
+	es_boot "$log" "$OUT/esp4" -cpu cortex-a57
 	summary "4 table=0" "$log" rndrrs=0 rndr=0 efi_rng=0 prev_table=0 seed_file=0 table=0
 	refute "4 no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	expect "4 reached /init" "$log" '^initrd: reached /init'
@@ -73,13 +74,13 @@ a4() {
 a5() {
 	local d=$OUT/5
 	rm -rf "$d" && mkdir -p "$d"
-	es_a64_make_esp "$d/esp" "$OFF"
+	ES_CMDLINE="$OFF" es_make_esp "$d/esp" earlyseed
 	es_make_img "$d/esp" "$d/esp.img"
-	cp "$ES_AAVMF_VARS" "$d/vars.fd"
-	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_a64_boot "$d/a.log" "$d/esp" -cpu cortex-a57 -device virtio-rng-pci
+	cp "$ES_FW_VARS" "$d/vars.fd"
+	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_boot "$d/a.log" "$d/esp" -cpu cortex-a57 -device virtio-rng-pci
 	expect "5a token created" "$d/a.log" '^earlyseed: token: created from the hardware sources'
 	expect "5a seed file created" "$d/a.log" '^earlyseed: seed_file: .*: created \(64 bytes\)'
-	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_a64_boot "$d/b.log" "$d/esp" -cpu cortex-a57
+	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_boot "$d/b.log" "$d/esp" -cpu cortex-a57
 	summary "5b the file alone, table=32" "$d/b.log" rndrrs=0 rndr=0 efi_rng=0 prev_table=0 seed_file=64 table=32 health.seed_file=pass
 	ours 5b "$d/b.log"
 	expect "5b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
