@@ -137,7 +137,9 @@ int es_trust_kstrtobool(const char *s);
 #define ES_TRUST_VAR_VERSION 1u
 /* The kernel runs with random.trust_cpu off: count no CPU source. */
 #define ES_TRUST_VAR_F_NO_CPU 0x1u
-/* ... with random.trust_bootloader off: it will not credit the table. */
+/* ... with random.trust_bootloader off: it will not credit the table. Said,
+ * never applied: believing it would install a table below the gate for a
+ * next kernel that may credit it (es_trust_var_apply). */
 #define ES_TRUST_VAR_F_NO_BOOTLOADER 0x2u
 #define ES_TRUST_VAR_F_ALL 0x3u
 /* What a variable read back said. */
@@ -148,8 +150,8 @@ enum es_trust_var {
 };
 /* Encode the flags that trust t (es_trust_parse: the cautious view) implies. */
 void es_trust_var_encode(const struct es_trust *t, uint8_t out[ES_TRUST_VAR_LEN]);
-/* Apply the variable's n bytes at p (NULL or n 0: none) to *t: trust only
- * ever goes away. */
+/* Apply the variable's n bytes at p (NULL or n 0: none) to *t: only the
+ * CPU's trust ever goes away. */
 enum es_trust_var es_trust_var_apply(struct es_trust *t, const void *p, size_t n);
 
 /* ---- the session -------------------------------------------------------- */

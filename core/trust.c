@@ -307,9 +307,9 @@ enum es_trust_var es_trust_var_apply(struct es_trust *t, const void *p, size_t n
 		t->cpu = false;
 		t->cpu_set = true;
 	}
-	if ((b[5] & ES_TRUST_VAR_F_NO_BOOTLOADER) != 0) {
-		t->bootloader = false;
-		t->bootloader_set = true;
-	}
+	/* ES_TRUST_VAR_F_NO_BOOTLOADER is not applied: a kernel that credits
+	 * no table lets a table be installed below the gate (the verdict's
+	 * "uncredited"), and the variable tells of the last kernel, not the
+	 * next one, which may credit it: taking that flag would add trust. */
 	return ES_TRUST_VAR_OK;
 }

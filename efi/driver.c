@@ -64,16 +64,17 @@ static void driver_trust(struct es_trust *t)
 	if (status == EFI_NOT_FOUND)
 		return;
 	es_trust_defaults(&k);
-	if (es_trust_var_apply(&k, raw, EFI_ERROR(status) ? sizeof(raw) : n) == ES_TRUST_VAR_BAD)
+	if (EFI_ERROR(status) || es_trust_var_apply(&k, raw, n) == ES_TRUST_VAR_BAD) {
+		k.cpu = false;
 		log_warn(L"driver: EarlyseedKernelTrust unreadable (%r, %u bytes): the CPU's RNG is not counted",
 			 status, (UINT32)n);
-	else if (!k.cpu || !k.bootloader) /* trust taken away: said, as a warning would be */
-		log_summary(L"driver: the OS's kernel last ran with random.trust_cpu=%a random.trust_bootloader=%a "
-			    L"(EarlyseedKernelTrust)", k.cpu ? "on" : "off", k.bootloader ? "on" : "off");
+	} else if (!k.cpu) { /* trust taken away: said, as a warning would be */
+		log_summary(L"driver: the OS's kernel last ran with random.trust_cpu=off (EarlyseedKernelTrust)");
+	}
+	/* Only the CPU's trust: the variable's boot-loader flag is never
+	 * applied (es_trust_var_apply says why). */
 	t->cpu = t->cpu && k.cpu;
-	t->bootloader = t->bootloader && k.bootloader;
-	t->cpu_set = k.cpu_set;
-	t->bootloader_set = k.bootloader_set;
+	t->cpu_set = !k.cpu;
 }
 
 /* Is t the table this driver installed last (its address, size and tag)? */

@@ -71,6 +71,12 @@ int sdboot_install(const struct installer_opts *o, FILE *out, FILE *err)
 			loader, SDBOOT_DRIVERS);
 		goto out;
 	}
+	/* What the kernel trusts first: a driver must never run before the
+	 * variable that takes the CPU's trust away where the kernel does. */
+	if (trustvar_sync(o->efivars, o->cmdline_file, true, out, err) != 0) {
+		fprintf(err, "earlyseed: nothing installed\n");
+		goto out;
+	}
 	snprintf(rel, sizeof(rel), SDBOOT_DRIVERS "earlyseed%s.efi", suffix);
 	dirfd = seedtool_open_dir(espfd, rel, true, &leaf, err);
 	if (dirfd < 0)
@@ -84,8 +90,6 @@ int sdboot_install(const struct installer_opts *o, FILE *out, FILE *err)
 	if (!image_on_esp(espfd, boot, info.machine))
 		fprintf(out, "note: %s is not there: the firmware must start systemd-boot through its own boot "
 			     "entry (bootctl install makes both)\n", boot);
-	/* What the kernel trusts now, for the driver at the next boot. */
-	rc = trustvar_sync(o->efivars, o->cmdline_file, true, out, err);
 out:
 	if (espfd >= 0)
 		close(espfd);

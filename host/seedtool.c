@@ -903,15 +903,17 @@ static bool app_on_esp(int espfd, const char *app)
 	return there;
 }
 
-/* This boot ran earlyseed's driver and not its app (install --sd-boot):
- * there may be no seed file, and none is missing. */
+/* This boot ran earlyseed's driver, or kept its kernel-trust variable, and
+ * not its app (install --sd-boot): there may be no seed file, and none is
+ * missing. */
 static bool driver_only(const struct seedtool_opts *o)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], kt[PATH_MAX];
 	struct stat st;
 
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars_dir(o), TRUSTVAR_DRIVER_AUDIT) >= sizeof(path) ||
-	    lstat(path, &st) != 0)
+	    (size_t)snprintf(kt, sizeof(kt), "%s/%s", efivars_dir(o), TRUSTVAR_NAME) >= sizeof(kt) ||
+	    (lstat(path, &st) != 0 && lstat(kt, &st) != 0))
 		return false;
 	return (size_t)snprintf(path, sizeof(path), "%s/%s", efivars_dir(o), SEEDTOOL_AUDIT_VAR) < sizeof(path) &&
 	       lstat(path, &st) != 0;

@@ -15,12 +15,15 @@
 #define TRUSTVAR_DRIVER_AUDIT "EarlyseedDriverAudit-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97"
 
 /*
- * Bring the variable in line with the kernel's command line (cmdline_file
- * NULL: /proc/cmdline) when the driver is in use: it ran this boot, or
- * driver_installed (install --sd-boot), or the variable is there already.
- * Written only when what it says changes, and only what takes trust away:
- * a kernel that trusts all leaves none (one there is deleted). 0, or 1
- * after a message on err. efivars NULL: the system's.
+ * Bring the variable in line with the kernel's command line (cmdline_file;
+ * NULL: /proc/cmdline and, where there is one, /etc/kernel/cmdline, the
+ * line systemd-boot's entries get: the cautious view of both) when the
+ * driver is in use: it ran this boot, or driver_installed (install
+ * --sd-boot), or the variable is there already. Written only when what it
+ * says changes, and only what takes trust away: a kernel that trusts all
+ * leaves none (one there is deleted). A command line that cannot be read
+ * whole leaves the variable as it is. 0, or 1 after a message on err.
+ * efivars NULL: the system's.
  */
 int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_installed, FILE *out, FILE *err);
 /* Delete the variable (uninstall): 0, or 1 after a message on err. */

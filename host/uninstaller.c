@@ -242,7 +242,9 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	    remove_file(espfd, ES_CONFIG_PATH, o->esp, out, err) != 0 ||
 	    remove_file(espfd, APP_PATH, o->esp, out, err) != 0)
 		rc = 1;
-	if (sdboot_remove(espfd, o->esp, out, err) != 0)
+	/* The kernel's trust goes only with the driver: a driver left behind
+	 * must not count the CPU where the kernel does not. */
+	if (sdboot_remove(espfd, o->esp, out, err) != 0 || trustvar_remove(o->efivars, out, err) != 0)
 		rc = 1;
 	if (unlinkat(espfd, "EFI/earlyseed", AT_REMOVEDIR) == 0)
 		fprintf(out, "removed %s/EFI/earlyseed\n", o->esp);
@@ -250,8 +252,6 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 		fprintf(out, "left %s/EFI/earlyseed: %s (files earlyseed did not put there?)\n", o->esp,
 			strerror(errno));
 	close(espfd);
-	if (trustvar_remove(o->efivars, out, err) != 0)
-		rc = 1;
 	/* the token: one the OS made can go; the app's cannot be seen here */
 	snprintf(tok, sizeof(tok), "%s/%s", dir, SEEDTOOL_TOKEN_VAR);
 	if (lstat(tok, &st) == 0) {

@@ -308,19 +308,27 @@ static void test_kernel_trust(void)
 	fake_ready_to_boot();
 	CHECK(fake_seed_table() == NULL && fake.rng_installs == 0);
 	CHECK(driver_audit(&a) && (a.flags & ES_AUDIT_F_BELOW_GATE) != 0 && (a.flags & ES_AUDIT_F_TABLE) == 0);
-	CHECK(logged("random.trust_cpu=off random.trust_bootloader=on (EarlyseedKernelTrust)"));
+	CHECK(logged("the OS's kernel last ran with random.trust_cpu=off (EarlyseedKernelTrust)"));
 	/* the kernel trusts the CPU: the table as without the variable */
 	machine(true, false);
 	kernel_trust("quiet random.trust_cpu=on");
 	load();
 	CHECK(fake_seed_table() != NULL && driver_audit(&a) && (a.flags & ES_AUDIT_F_TABLE) != 0);
 	CHECK(!logged("(EarlyseedKernelTrust)")); /* nothing taken away: nothing said */
-	/* trust_bootloader=off: the table is made, and said to be uncredited */
+	/* trust_bootloader=off is not believed: it would install a table below
+	 * the gate for a next kernel that may credit it. Nothing counted (no
+	 * RDRAND, no firmware RNG): no table, whatever the variable says. */
+	machine(false, false);
+	kernel_trust("random.trust_bootloader=off random.trust_cpu=off");
+	load();
+	fake_ready_to_boot();
+	CHECK(fake_seed_table() == NULL && fake.rng_installs == 0);
+	CHECK(!logged("the kernel will mix the table but not credit it"));
 	machine(true, false);
 	kernel_trust("random.trust_bootloader=off");
 	load();
-	CHECK(fake_seed_table() != NULL);
-	CHECK(logged("random.trust_bootloader=off: the kernel will mix the table but not credit it"));
+	CHECK(fake_seed_table() != NULL); /* RDRAND, trusted: the gate is met */
+	CHECK(!logged("(EarlyseedKernelTrust)"));
 	/* a variable it cannot read (another version, unknown bits, too long)
 	 * costs the CPU: no table */
 	for (size_t i = 0; i < sizeof(junk_len) / sizeof(junk_len[0]); i++) {

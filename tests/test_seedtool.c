@@ -838,7 +838,7 @@ static void test_kernel_trust_var(void)
 	/* the driver ran: written, attributes first */
 	put(drv, "xxxx");
 	CHECK(run(true, false, NULL, fake_random) == 0);
-	CHECK(strstr(outbuf, "random.trust_cpu=off random.trust_bootloader=on (earlyseed's driver reads it") != NULL);
+	CHECK(strstr(outbuf, "random.trust_cpu=off random.trust_bootloader=on, from ") != NULL);
 	done();
 	es_trust_defaults(&t);
 	t.cpu = false;
@@ -847,13 +847,29 @@ static void test_kernel_trust_var(void)
 	      memcmp(b + 4, want, sizeof(want)) == 0);
 	/* the same again: said, not written */
 	CHECK(run(true, false, NULL, fake_random) == 0);
-	CHECK(strstr(outbuf, "as the kernel does") != NULL && strstr(outbuf, "written") == NULL);
+	CHECK(strstr(outbuf, "/cmdline does") != NULL && strstr(outbuf, "written") == NULL);
 	done();
 	/* trust_bootloader too */
 	put(cmdline, "random.trust_cpu=0 random.trust_bootloader=no\n");
 	CHECK(run(true, false, NULL, fake_random) == 0);
 	done();
 	CHECK(slurp(var, b, sizeof(b)) == 12 && b[4 + 5] == (ES_TRUST_VAR_F_NO_CPU | ES_TRUST_VAR_F_NO_BOOTLOADER));
+	/* a command line that cannot be read leaves it as it is, and says so */
+	{
+		char gone[400];
+		struct seedtool_opts o = { esp, efivars, false, true, NULL, fake_random, NULL, gone, cpuinfo, true };
+
+		snprintf(gone, sizeof(gone), "%s/no-such-cmdline", root);
+		CHECK(run_opts(&o) != 0);
+		CHECK(strstr(errbuf, "cannot read") != NULL && strstr(errbuf, "left as it is") != NULL);
+		done();
+		CHECK(slurp(var, b, sizeof(b)) == 12 && b[4 + 5] == (ES_TRUST_VAR_F_NO_CPU | ES_TRUST_VAR_F_NO_BOOTLOADER));
+	}
+	/* lines are joined, as kernel-install joins /etc/kernel/cmdline's */
+	put(cmdline, "root=/dev/vda2\nrandom.trust_cpu=off\n");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(var, b, sizeof(b)) == 12 && b[4 + 5] == ES_TRUST_VAR_F_NO_CPU);
 	/* the kernel trusts all again: deleted */
 	put(cmdline, "quiet\n");
 	CHECK(run(true, false, NULL, fake_random) == 0);

@@ -169,7 +169,10 @@ static void test_trust_var(void)
 		CHECK(memcmp(v, ES_TRUST_VAR_MAGIC, 4) == 0 && v[4] == ES_TRUST_VAR_VERSION);
 		es_trust_defaults(&back);
 		CHECK(es_trust_var_apply(&back, v, sizeof(v)) == ES_TRUST_VAR_OK);
-		CHECK(back.cpu == t.cpu && back.bootloader == t.bootloader);
+		CHECK(v[5] == ((t.cpu ? 0 : ES_TRUST_VAR_F_NO_CPU) | (t.bootloader ? 0 : ES_TRUST_VAR_F_NO_BOOTLOADER)));
+		/* the CPU's distrust is taken; the boot loader's never (it would
+		 * lift the gate for a next kernel that may credit the table) */
+		CHECK(back.cpu == t.cpu && back.bootloader);
 		/* a driver built to distrust the CPU stays so, whatever it says */
 		es_trust_defaults(&back);
 		back.cpu = false;

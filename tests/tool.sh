@@ -142,6 +142,8 @@ check "install --sd-boot refuses --next" 1 sdb --from build/earlyseed-driver.efi
 if [ -s build/aarch64/earlyseed-driver.efi ]; then
 	check "install --sd-boot refuses an arm64 driver for an x64 systemd-boot" 1 sdb --from build/aarch64/earlyseed-driver.efi
 fi
+check "install --sd-boot refuses a command line it cannot read" 1 sdb --from build/earlyseed-driver.efi --kernel-cmdline "$tmp/no-such"
+check "... and installs no driver without the kernel's trust" 1 test -e "$tmp/sd/EFI/systemd/drivers/earlyseedx64.efi"
 check "install --sd-boot" 0 sdb --from build/earlyseed-driver.efi --kernel-cmdline "$tmp/cmd-off"
 check "... puts the driver where systemd-boot loads it" 0 cmp build/earlyseed-driver.efi "$tmp/sd/EFI/systemd/drivers/earlyseedx64.efi"
 check "... touches no boot entry and makes no seed file" 0 test ! -e "$tmp/sd/EFI/earlyseed" -a -z "$(ls "$tmp/sdvars" | grep -v "^$KT\$")"

@@ -14,8 +14,9 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 es_trap_errors
 
 C=${CACHE:-$ROOT/.cache}/debvm
-# Bump when the image's recipe changes: a cached image of another recipe is rebuilt.
-RECIPE=5
+# The recipe: this script and what it bakes into the machine; a cached
+# image of another recipe is rebuilt.
+RECIPE=$(cat "$0" "$ROOT/tests/boot/debvm/es-vm" "$ROOT/tests/boot/debvm/es-vm.service" | sha256sum | cut -c1-16)
 ROOT_UUID=6c1e0b1a-5a8e-4c55-9f0e-2b7d3c9a1e01
 ESP_ID=E5EE0001 # the FAT volume id: UUID=E5EE-0001 in fstab
 PKGS=systemd,systemd-sysv,udev,kmod,linux-image-amd64,initramfs-tools,grub-efi-amd64,grub-efi-amd64-signed,shim-signed,efibootmgr,dosfstools,systemd-boot
@@ -28,7 +29,7 @@ done
 rm -rf "$C" && mkdir -p "$C"
 t0=$(date +%s)
 echo "debvm: mmdebstrap bookworm ($PKGS): a few minutes, once"
-mmdebstrap --variant=apt --include="$PKGS" --aptopt='Acquire::Retries "3"' bookworm "$C/rootfs" \
+timeout --foreground -k 10 1500 mmdebstrap --variant=apt --include="$PKGS" --aptopt='Acquire::Retries "3"' bookworm "$C/rootfs" \
 	> "$C/mmdebstrap.log" 2>&1 || { tail -n 30 "$C/mmdebstrap.log" >&2; es_die "mmdebstrap failed ($C/mmdebstrap.log)"; }
 R=$C/rootfs
 # What the installer would have set up: fstab, a host name, GRUB on the

@@ -25,14 +25,15 @@ ES_ACCEL=${ACCEL:-tcg}
 # ES_CMDLINE_BASE (below, per architecture) is what make run passes (the
 # kernel's trust defaults); ES_CMDLINE, the boot tests' default, adds
 # random.trust_cpu=off.
-# The architecture (ES_ARCH, else make's ARCH, else x86_64): every
+# The architecture (ES_ARCH, default x86_64; a kernel-style ARCH in the
+# environment is not read): every
 # difference between the two machines is here; the functions below take
 # none of their own. aarch64 (docs/aarch64.md "aarch64"): Debian's arm64
 # kernel and busybox (scripts/arm64.sh) under qemu-system-aarch64 -M virt
 # with AAVMF, TCG; ttyAMA0 is the virt board's PL011; no iomem=relaxed:
 # /dev/mem reads of the table fail on arm64 anyway; -cpu max has FEAT_RNG
 # (pauth-impdef=on: pointer authentication is slow to emulate otherwise).
-ES_ARCH=${ES_ARCH:-${ARCH:-x86_64}}
+ES_ARCH=${ES_ARCH:-x86_64}
 case $ES_ARCH in
 aarch64)
 	ES_BUILD=$ES_ROOT/build/aarch64
