@@ -281,9 +281,11 @@ int es_session_add(struct es_session *s, enum es_source src, const void *p, size
  * A size over ES_TABLE_READ_MAX is not read past the size field (the
  * firmware's allocation is unknown): the table fails. Otherwise its bytes
  * are added as ES_SRC_PREV_TABLE. from: what an earlier earlyseed stage said
- * the table rests on, or NULL.
+ * the table rests on, or NULL. *size_field: the table's size field; false
+ * when it is over ES_TABLE_READ_MAX (not one byte read: a failed source).
  */
-void es_session_add_table(struct es_session *s, const void *table, const struct es_provenance *from);
+bool es_session_add_table(struct es_session *s, const void *table, const struct es_provenance *from,
+			  uint32_t *size_field);
 /*
  * Linux's start-up test of a CPU DRBG instruction (x86_init_rdrand): s[0] is
  * the kernel's "prev", s[1..8] the next eight; fewer than 5 changes fail src

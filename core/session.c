@@ -83,7 +83,8 @@ int es_session_add(struct es_session *s, enum es_source src, const void *p, size
 	return 0;
 }
 
-void es_session_add_table(struct es_session *s, const void *table, const struct es_provenance *from)
+bool es_session_add_table(struct es_session *s, const void *table, const struct es_provenance *from,
+			  uint32_t *size_field)
 {
 	uint32_t size;
 
@@ -93,14 +94,17 @@ void es_session_add_table(struct es_session *s, const void *table, const struct 
 		s->prev_size = size;
 		s->prev_oversized = true;
 		es_session_fail(s, ES_SRC_PREV_TABLE, "size field over the kernel's " ES_STR(ES_TABLE_READ_MAX) "-byte bound, not read");
-		return;
+		*size_field = size;
+		return false;
 	}
 	s->prev_size = size;
+	*size_field = size;
 	(void)es_session_add(s, ES_SRC_PREV_TABLE, (const uint8_t *)table + sizeof(uint32_t), size);
 	if (from != NULL) {
 		s->from_known |= 1u << ES_SRC_PREV_TABLE;
 		s->from[ES_SRC_PREV_TABLE] = *from;
 	}
+	return true;
 }
 
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok)

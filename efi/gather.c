@@ -50,6 +50,7 @@ struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s)
 {
 	struct es_table_seed *prev = seedtable_find();
 	struct es_provenance from;
+	uint32_t size;
 	bool known;
 
 	if (prev == NULL) {
@@ -57,13 +58,11 @@ struct es_table_seed *gather_prev(EFI_HANDLE image, struct es_session *s)
 		return NULL;
 	}
 	known = stage_provenance(image, prev, &from);
-	es_session_add_table(s, prev, known ? &from : NULL);
-	if (s->prev_oversized)
-		log_warn(L"prev_table: size %u over the kernel's %u-byte bound: bogus, not read", s->prev_size,
+	if (!es_session_add_table(s, prev, known ? &from : NULL, &size))
+		log_warn(L"prev_table: size %u over the kernel's %u-byte bound: bogus, not read", size,
 			 (UINT32)ES_TABLE_READ_MAX);
 	else
-		log_line(L"prev_table: %u bytes mixed%a", s->prev_size,
-			 known ? " (installed by an earlier earlyseed stage)" : "");
+		log_line(L"prev_table: %u bytes mixed%a", size, known ? " (installed by an earlier earlyseed stage)" : "");
 	return prev;
 }
 

@@ -260,13 +260,23 @@ static uint8_t *table(uint32_t size, size_t avail_bits, int fill)
 	return t;
 }
 
+/* es_session_add_table(), and what it says of the size field it read. */
+static void add_table(struct es_session *s, const uint8_t *t, const struct es_provenance *from)
+{
+	uint32_t size = 0, want;
+	bool read = es_session_add_table(s, t, from, &size);
+
+	memcpy(&want, t, sizeof(want));
+	CHECK(size == want && read == (want <= ES_TABLE_READ_MAX));
+}
+
 static void prev_case(uint32_t size, size_t avail, int fill, const struct es_trust *tr, struct es_verdict *v)
 {
 	struct es_session s;
 	uint8_t *t = table(size, avail, fill);
 
 	es_session_begin(&s);
-	es_session_add_table(&s, t, NULL);
+	add_table(&s, t, NULL);
 	judge(&s, tr, v);
 	es_session_end(&s);
 	free(t);
@@ -293,7 +303,7 @@ static void test_prev_tables(void)
 		struct es_session s;
 
 		es_session_begin(&s);
-		es_session_add_table(&s, t, NULL);
+		add_table(&s, t, NULL);
 		judge(&s, &trust_on, &v);
 		es_session_end(&s);
 	}
@@ -330,7 +340,7 @@ static void test_provenance(void)
 	const struct es_provenance cpu_only = { 512, 0 }, mixed = { 512, 100 };
 
 	es_session_begin(&s);
-	es_session_add_table(&s, t, &cpu_only);
+	add_table(&s, t, &cpu_only);
 	judge(&s, &trust_on, &v);
 	CHECK(v.bits[ES_SRC_PREV_TABLE] == 256 && v.install && v.made_of.cpu_bits == 256 && !v.prev_bad);
 	judge(&s, &trust_cpu_off, &v);
@@ -339,7 +349,7 @@ static void test_provenance(void)
 	CHECK(v.prev_overclaims && v.prev_bad && es_verdict_prev(&v, false) == ES_PREV_REMOVE_FREE);
 	es_session_end(&s);
 	es_session_begin(&s);
-	es_session_add_table(&s, t, &mixed);
+	add_table(&s, t, &mixed);
 	judge(&s, &trust_cpu_off, &v);
 	CHECK(v.bits[ES_SRC_PREV_TABLE] == 100 && v.made_of.other_bits == 100 && v.made_of.cpu_bits == 0);
 	judge(&s, &trust_on, &v);
