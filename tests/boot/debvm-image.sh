@@ -26,7 +26,10 @@ fi
 for t in mmdebstrap mkfs.fat mkfs.ext4 sfdisk qemu-img qemu-system-x86_64; do
 	command -v "$t" > /dev/null || es_die "$t missing (scripts/deps.sh installs it)"
 done
-rm -rf "$C" && mkdir -p "$C"
+# mmdebstrap mounts /proc, /sys and /dev inside the root while it runs: one
+# killed half-way leaves them mounted. Never delete through a mount.
+awk -v c="$C/" 'index($2, c) == 1 {print $2}' /proc/mounts | sort -r | while read -r m; do umount -l "$m" || true; done
+rm -rf --one-file-system "$C" && mkdir -p "$C"
 t0=$(date +%s)
 echo "debvm: mmdebstrap bookworm ($PKGS): a few minutes, once"
 timeout --foreground -k 10 1500 mmdebstrap --variant=apt --include="$PKGS" --aptopt='Acquire::Retries "3"' bookworm "$C/rootfs" \
@@ -67,7 +70,7 @@ SFDISK
 dd if="$C/esp.img" of="$C/disk.raw" bs=1M seek=1 conv=notrunc,sparse status=none
 dd if="$C/root.img" of="$C/disk.raw" bs=1M seek=257 conv=notrunc,sparse status=none
 rm -f "$C/esp.img" "$C/root.img"
-rm -rf "$R"
+rm -rf --one-file-system "$R"
 cp "$ES_OVMF_VARS" "$C/vars.fd"
 # First boot: its own kernel, grub-install and update-grub inside.
 cat > "$C/setup.sh" <<'SETUP'
