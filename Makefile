@@ -41,7 +41,8 @@ driver-trust-%:
 	@touch $@
 # The host tool, and what the host builds link of the core.
 TOOL_SRC := host/main.c host/replay.c host/simulate.c host/inspect.c host/seedtool.c host/romtool.c \
-	host/petool.c host/status.c host/installer.c host/uninstaller.c host/trustvar.c host/sdboot.c
+	host/petool.c host/status.c host/installer.c host/uninstaller.c host/trustvar.c host/sdboot.c \
+	host/efivars.c host/bootentry.c
 # After the link, every firmware image gets shim's .sbat section (the
 # generation lines: linker/sbat.csv, docs/secure-boot.md "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
@@ -263,11 +264,12 @@ test_session_EXTRA := tests/fake_insn.c $(ARCH_SRC)
 test_replay_EXTRA := host/replay.c
 test_simulate_EXTRA := host/simulate.c
 test_audit_EXTRA := host/inspect.c
-test_seedtool_EXTRA := host/seedtool.c host/trustvar.c
+test_seedtool_EXTRA := host/seedtool.c host/trustvar.c host/efivars.c
 test_romtool_EXTRA := host/romtool.c
 test_petool_EXTRA := host/petool.c
-test_status_EXTRA := host/status.c host/seedtool.c host/trustvar.c
-test_uninstaller_EXTRA := host/uninstaller.c host/seedtool.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c
+test_status_EXTRA := host/status.c host/seedtool.c host/trustvar.c host/efivars.c
+test_uninstaller_EXTRA := host/uninstaller.c host/seedtool.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c \
+	host/efivars.c host/bootentry.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
 
@@ -330,7 +332,7 @@ fuzz_replay_SRC := host/replay.c
 fuzz_audit_SRC := host/inspect.c
 fuzz_rom_SRC := host/romtool.c
 fuzz_pe_SRC := host/petool.c
-fuzz_loadopt_SRC := host/uninstaller.c host/seedtool.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c
+fuzz_loadopt_SRC := host/bootentry.c host/efivars.c
 $(BUILD)/fuzz/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $$(call objs,fuzz,$$(fuzz_$$*_SRC)) \
 		$(BUILD)/fuzz/libescore.a
 	clang $(FUZZ_CFLAGS) $^ -o $@

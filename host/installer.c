@@ -15,9 +15,8 @@
 #include "../core/config.h"
 #include "../core/le.h"
 #include "petool.h"
-#include "sdboot.h"
 #include "seedtool.h"
-#include "uninstaller.h"
+#include "bootentry.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
 #define IMAGE_MAX (16u << 20)
@@ -157,16 +156,16 @@ static bool pick_next(int espfd, const char *efivars, uint16_t machine, char *ou
 	uint8_t order[2 * 64], cur[2];
 	unsigned int nums[65];
 	size_t nn = 0;
-	ssize_t n = seedtool_var_read(efivars, "BootCurrent-" SEEDTOOL_GLOBAL_GUID, cur, sizeof(cur), NULL);
+	ssize_t n = efivars_read(efivars, "BootCurrent-" SEEDTOOL_GLOBAL_GUID, cur, sizeof(cur), NULL);
 	bool current = n == 2;
 
 	if (current)
 		nums[nn++] = es_le_get16(cur);
-	n = seedtool_var_read(efivars, "BootOrder-" SEEDTOOL_GLOBAL_GUID, order, sizeof(order), NULL);
+	n = efivars_read(efivars, "BootOrder-" SEEDTOOL_GLOBAL_GUID, order, sizeof(order), NULL);
 	for (ssize_t i = 0; i + 1 < n && nn < sizeof(nums) / sizeof(nums[0]); i += 2)
 		nums[nn++] = es_le_get16(order + i);
 	for (size_t i = 0; i < nn; i++) {
-		if (!uninstaller_entry_path(efivars, nums[i], out, cap) || es_config_same_path(out, APP_PATH) ||
+		if (!bootentry_path(efivars, nums[i], out, cap) || es_config_same_path(out, APP_PATH) ||
 		    check_next(espfd, out, machine, NULL) != 0)
 			continue;
 		fprintf(say, "next stage: %s, from Boot%04X (%s); --next names another\n", out, nums[i],
@@ -253,8 +252,6 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	static char picked[ES_CONFIG_NEXT_MAX];
 	int espfd, dirfd = -1, rc = 1, len;
 
-	if (o->sd_boot)
-		return sdboot_install(o, out, err);
 	if (!value_ok(o->next) || !value_ok(o->cmdline)) {
 		fprintf(err, "earlyseed: --next and --cmdline take printable ASCII only\n");
 		return 1;

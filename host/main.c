@@ -500,7 +500,7 @@ static int cmd_install(int argc, char **argv)
 		if (o.esp == NULL)
 			return 1;
 	}
-	return installer_run(&o, stdout, stderr);
+	return o.sd_boot ? sdboot_install(&o, stdout, stderr) : installer_run(&o, stdout, stderr);
 }
 
 /* `earlyseed uninstall [--esp DIR] [--efivars DIR]`: the way out. */

@@ -33,7 +33,7 @@
  * only, where the OS never sees it). */
 #define TOKEN_ATTRS 0x7u
 /* The most of a variable's data the tool reads (after its 4 attribute bytes). */
-#define VAR_MAX SEEDTOOL_VAR_MAX
+#define VAR_MAX EFIVARS_VAR_MAX
 
 static int fail(FILE *err, const char *what, const char *path)
 {
@@ -56,24 +56,6 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* Up to cap bytes of fd; -1 on a read error. */
-static ssize_t read_all(int fd, uint8_t *buf, size_t cap)
-{
-	size_t n = 0;
-
-	while (n < cap) {
-		ssize_t r = read(fd, buf + n, cap - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -1;
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	return (ssize_t)n;
-}
 
 int seedtool_replace(int dirfd, const char *name, const uint8_t *data, size_t n, seedtool_fault_fn fault,
 		     FILE *err)
@@ -137,53 +119,9 @@ static int get_random(uint8_t *p, size_t n)
 	return 0;
 }
 
-ssize_t seedtool_var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap, uint32_t *attrs)
-{
-	char path[PATH_MAX];
-	uint8_t raw[4 + VAR_MAX + 1]; /* one byte more: a larger one is refused, not cut */
-	ssize_t n;
-	int fd;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : SEEDTOOL_EFIVARS, name) >=
-	    sizeof(path))
-		return -1;
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	n = read_all(fd, raw, sizeof(raw));
-	close(fd);
-	if (n < 4 || (size_t)(n - 4) > cap || (size_t)(n - 4) > VAR_MAX) {
-		es_wipe(raw, sizeof(raw));
-		return -1;
-	}
-	if (attrs != NULL)
-		*attrs = (uint32_t)raw[0] | (uint32_t)raw[1] << 8 | (uint32_t)raw[2] << 16 | (uint32_t)raw[3] << 24;
-	memcpy(buf, raw + 4, (size_t)(n - 4));
-	es_wipe(raw, sizeof(raw));
-	return n - 4;
-}
-
 static ssize_t var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap)
 {
-	return seedtool_var_read(efivars, name, buf, cap, NULL);
-}
-
-int seedtool_var_unlock(int fd)
-{
-	int flags = 0;
-
-	/* fs/efivarfs/inode.c sets S_IMMUTABLE on every variable not in its
-	 * removable list: chmod, unlink and a rewrite fail with EPERM until
-	 * the flag is cleared */
-	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0)
-		return -1;
-	if ((flags & FS_IMMUTABLE_FL) != 0) {
-		int cleared = flags & ~FS_IMMUTABLE_FL;
-
-		if (ioctl(fd, FS_IOC_SETFLAGS, &cleared) != 0)
-			return -1;
-	}
-	return flags;
+	return efivars_read(efivars, name, buf, cap, NULL);
 }
 
 bool seedtool_on_fat(int fd)
@@ -195,7 +133,7 @@ bool seedtool_on_fat(int fd)
 
 static const char *efivars_dir(const struct seedtool_opts *o)
 {
-	return o->efivars != NULL ? o->efivars : SEEDTOOL_EFIVARS;
+	return o->efivars != NULL ? o->efivars : EFIVARS_DIR;
 }
 
 /* Did this boot's earlyseed find (or make) a token? Its audit record says
@@ -208,7 +146,7 @@ bool seedtool_audit(const char *efivars, struct es_audit_record *a)
 bool seedtool_audit_var(const char *efivars, const char *name, struct es_audit_record *a)
 {
 	uint8_t buf[VAR_MAX];
-	ssize_t n = var_read(efivars != NULL ? efivars : SEEDTOOL_EFIVARS, name, buf, sizeof(buf));
+	ssize_t n = var_read(efivars != NULL ? efivars : EFIVARS_DIR, name, buf, sizeof(buf));
 
 	return n > 0 && es_audit_decode(buf, (size_t)n, a) == ES_AUDIT_OK;
 }
@@ -299,7 +237,7 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 static int chmod_mutable(const char *path, mode_t mode)
 {
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), rc;
-	int flags = fd >= 0 ? seedtool_var_unlock(fd) : -1;
+	int flags = fd >= 0 ? efivars_unlock(fd) : -1;
 
 	rc = fd >= 0 ? fchmod(fd, mode) : -1;
 	if (flags >= 0 && (flags & FS_IMMUTABLE_FL) != 0)
@@ -316,7 +254,7 @@ void seedtool_token_hide(const char *efivars, FILE *out, FILE *err)
 	char path[PATH_MAX];
 	struct stat st;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : SEEDTOOL_EFIVARS,
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR,
 			     SEEDTOOL_TOKEN_VAR) >= sizeof(path) ||
 	    lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 0077) == 0)
 		return;
@@ -499,7 +437,7 @@ static int read_old(int dirfd, const char *name, const char *shown, uint8_t *buf
 		return 0;
 	if (fd < 0)
 		return -1;
-	r = read_all(fd, buf, OLD_MAX);
+	r = efivars_read_fd(fd, buf, OLD_MAX);
 	close(fd);
 	if (r < 0)
 		return fail(err, "cannot read", shown);
@@ -543,7 +481,7 @@ static void read_config(int espfd, const char *app, struct es_config *c, FILE *o
 		}
 		if (fd < 0)
 			continue;
-		len = read_all(fd, buf, sizeof(buf));
+		len = efivars_read_fd(fd, buf, sizeof(buf));
 		close(fd);
 		if (len < 0)
 			continue;
@@ -831,7 +769,7 @@ static void peek_file(int espfd, const char *seed_file, struct seedtool_peek *p,
 
 	if (fd >= 0) {
 		static uint8_t buf[OLD_MAX];
-		ssize_t n = read_all(fd, buf, sizeof(buf));
+		ssize_t n = efivars_read_fd(fd, buf, sizeof(buf));
 
 		p->exists = true;
 		p->size = n > 0 ? (size_t)n : 0;

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "efivars.h"
+
 /*
  * `earlyseed seed install|refresh`: the OS side of the seed file (docs/seed-file.md
  * "The seed file"), after systemd's `bootctl random-seed`: the file is
@@ -15,7 +17,6 @@
  * directory), mode 0600; the token goes through efivarfs once, never again.
  */
 #define SEEDTOOL_FILE "EFI/earlyseed/random-seed"
-#define SEEDTOOL_EFIVARS "/sys/firmware/efi/efivars"
 /* EarlyseedToken, EarlyseedAudit and EarlyseedImage under earlyseed's vendor
  * GUID (efi/guid.h ES_AUDIT_VARIABLE_GUID). */
 #define SEEDTOOL_GUID "b1625ddc-bdd0-4e80-af05-adf6a6bdcd97"
@@ -33,7 +34,7 @@ typedef int (*seedtool_fault_fn)(enum seedtool_step step);
 
 struct seedtool_opts {
 	const char *esp;     /* the ESP's mount point; NULL: found (seedtool_find_esp) */
-	const char *efivars; /* efivarfs; NULL: SEEDTOOL_EFIVARS */
+	const char *efivars; /* efivarfs; NULL: EFIVARS_DIR */
 	bool image;          /* an image build: no seed file, no token */
 	bool refresh;        /* mix the old file in (refresh), or start anew (install) */
 	seedtool_fault_fn fault;
@@ -116,15 +117,6 @@ int seedtool_udev_esp(const char *path);
 extern bool seedtool_no_openat2;
 /* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3): SecureBoot, Boot####, BootOrder. */
 #define SEEDTOOL_GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
-/* The most of a variable's data the tool reads. */
-#define SEEDTOOL_VAR_MAX 4096u
-/* A variable's data from efivarfs (efivars NULL: the system's), after its
- * 4 attribute bytes (into *attrs, may be NULL): its length, or -1 when it
- * is not there, not readable, or larger than cap. */
-ssize_t seedtool_var_read(const char *efivars, const char *name, uint8_t *buf, size_t cap, uint32_t *attrs);
-/* Clear efivarfs's immutable flag on fd, so the variable can be changed or
- * deleted: the flags it had, or -1. */
-int seedtool_var_unlock(int fd);
 /* The FAT magic of statfs(2) (linux/magic.h MSDOS_SUPER_MAGIC). */
 #define SEEDTOOL_FAT_MAGIC 0x4d44
 /* Is fd on a FAT file system (what the firmware reads the ESP through)? */

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "../core/earlyseed.h"
-#include "seedtool.h"
+#include "efivars.h"
 
 /* UEFI 2.10 section 8.2: NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS,
  * the one kind efivarfs creates. */
@@ -20,7 +20,7 @@
 
 static int path_of(const char *efivars, const char *name, char *path, size_t cap)
 {
-	return (size_t)snprintf(path, cap, "%s/%s", efivars != NULL ? efivars : SEEDTOOL_EFIVARS, name) < cap ? 0
+	return (size_t)snprintf(path, cap, "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR, name) < cap ? 0
 														: -1;
 }
 
@@ -36,7 +36,7 @@ static int var_delete(const char *path)
 
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
-	(void)seedtool_var_unlock(fd);
+	(void)efivars_unlock(fd);
 	close(fd);
 	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
 }
@@ -51,7 +51,7 @@ static int var_write(const char *path, const uint8_t v[ES_TRUST_VAR_LEN])
 
 	memcpy(buf + 4, v, ES_TRUST_VAR_LEN);
 	if (fd >= 0)
-		flags = seedtool_var_unlock(fd);
+		flags = efivars_unlock(fd);
 	else if (errno == ENOENT)
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0)
@@ -129,7 +129,7 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_ins
 	if (path_of(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 ||
 	    path_of(efivars, TRUSTVAR_DRIVER_AUDIT, driver, sizeof(driver)) != 0)
 		return 1;
-	n = seedtool_var_read(efivars, TRUSTVAR_NAME, have, sizeof(have), NULL);
+	n = efivars_read(efivars, TRUSTVAR_NAME, have, sizeof(have), NULL);
 	if (n < 0 && lstat(path, &st) == 0)
 		n = 0; /* there, but not readable as ours: rewritten below */
 	if (n < 0 && !driver_installed && lstat(driver, &st) != 0)

@@ -14,65 +14,12 @@
 #include "../core/config.h"
 #include "../core/earlyseed.h"
 #include "../core/le.h"
-#include "installer.h"
+#include "bootentry.h"
 #include "sdboot.h"
 #include "seedtool.h"
 #include "trustvar.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
-
-bool uninstaller_load_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
-{
-	size_t list, at = 6, end;
-
-	/* u32 Attributes, u16 FilePathListLength, CHAR16 Description[] (NUL
-	 * ended), then the device path list */
-	if (n < 6 || cap == 0)
-		return false;
-	list = es_le_get16(p + 4);
-	while (at + 1 < n && (p[at] != 0 || p[at + 1] != 0))
-		at += 2;
-	at += 2;
-	if (at > n || list > n - at)
-		return false;
-	end = at + list;
-	while (at + 4 <= end) {
-		uint8_t type = p[at], sub = p[at + 1];
-		size_t len = es_le_get16(p + at + 2);
-
-		if (len < 4 || len > end - at || type == 0x7f)
-			return false;
-		if (type == 4 && sub == 4) {
-			size_t k = 0;
-
-			/* a CHAR16 path, NUL ended within the node */
-			for (size_t i = at + 4; i + 1 < at + len; i += 2) {
-				unsigned int c = (unsigned int)p[i] | (unsigned int)p[i + 1] << 8;
-
-				if (c == 0)
-					break;
-				if (c < 0x20 || c > 0x7e || k + 1 >= cap)
-					return false;
-				path[k++] = (char)c;
-			}
-			path[k] = '\0';
-			return k > 0;
-		}
-		at += len;
-	}
-	return false;
-}
-
-bool uninstaller_entry_path(const char *efivars, unsigned int num, char *path, size_t cap)
-{
-	char name[sizeof("Boot0000-" SEEDTOOL_GLOBAL_GUID)];
-	uint8_t buf[SEEDTOOL_VAR_MAX];
-	ssize_t n;
-
-	snprintf(name, sizeof(name), "Boot%04X-%s", num & 0xffffu, SEEDTOOL_GLOBAL_GUID);
-	n = seedtool_var_read(efivars, name, buf, sizeof(buf), NULL);
-	return n > 0 && uninstaller_load_option_path(buf, (size_t)n, path, cap);
-}
 
 /* A variable deleted through efivarfs, its immutable flag cleared first. */
 static int var_delete(const char *dir, const char *name)
@@ -84,7 +31,7 @@ static int var_delete(const char *dir, const char *name)
 		return -1;
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd >= 0) {
-		(void)seedtool_var_unlock(fd);
+		(void)efivars_unlock(fd);
 		close(fd);
 	}
 	return unlink(path);
@@ -94,10 +41,10 @@ static int var_delete(const char *dir, const char *name)
 static int boot_order_remove(const char *dir, const unsigned int *drop, size_t nd, FILE *out, FILE *err)
 {
 	static const char name[] = "BootOrder-" SEEDTOOL_GLOBAL_GUID;
-	uint8_t buf[SEEDTOOL_VAR_MAX], next[4 + SEEDTOOL_VAR_MAX];
+	uint8_t buf[EFIVARS_VAR_MAX], next[4 + EFIVARS_VAR_MAX];
 	char path[PATH_MAX];
 	uint32_t attrs = 0;
-	ssize_t n = seedtool_var_read(dir, name, buf, sizeof(buf), &attrs);
+	ssize_t n = efivars_read(dir, name, buf, sizeof(buf), &attrs);
 	size_t k = 4;
 	int fd;
 
@@ -120,7 +67,7 @@ static int boot_order_remove(const char *dir, const unsigned int *drop, size_t n
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0)
-		(void)seedtool_var_unlock(fd);
+		(void)efivars_unlock(fd);
 	/* efivarfs replaces a variable's data with one write: attributes,
 	 * then the data (Documentation/filesystems/efivarfs.rst) */
 	if (fd < 0 || write(fd, next, k) != (ssize_t)k) {
@@ -157,7 +104,7 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 			continue;
 		/* Boot#### : four hex digits (UEFI 2.10 section 3.1.1) */
 		num = (unsigned int)strtoul(e->d_name + 4, &hex_end, 16);
-		if (hex_end != e->d_name + 8 || !uninstaller_entry_path(dir, num, path, sizeof(path)) ||
+		if (hex_end != e->d_name + 8 || !bootentry_path(dir, num, path, sizeof(path)) ||
 		    !es_config_same_path(path, APP_PATH))
 			continue;
 		if (var_delete(dir, e->d_name) != 0) {
@@ -203,7 +150,7 @@ static int remove_file(int espfd, const char *rel, const char *esp, FILE *out, F
 
 int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 {
-	const char *dir = o->efivars != NULL ? o->efivars : SEEDTOOL_EFIVARS;
+	const char *dir = o->efivars != NULL ? o->efivars : EFIVARS_DIR;
 	static struct es_config c;
 	char tok[PATH_MAX];
 	struct stat st;

@@ -23,13 +23,4 @@ struct uninstaller_opts {
 /* 0, or 1 after a message (what could not be removed is named). */
 int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err);
 
-/* The file path in an EFI_LOAD_OPTION (UEFI 2.10 section 3.1.3): the first
- * media file-path node (type 4, subtype 4) of its device path list, as
- * ASCII into path (cap bytes). true when there is one that fits and is
- * ASCII; false for anything malformed. */
-bool uninstaller_load_option_path(const uint8_t *p, size_t n, char *path, size_t cap);
-/* The file path of boot entry Boot<num> in efivars (NULL: the system's), as
- * uninstaller_load_option_path() reads it; false when there is none. */
-bool uninstaller_entry_path(const char *efivars, unsigned int num, char *path, size_t cap);
-
 #endif

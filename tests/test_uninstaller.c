@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../core/le.h"
+#include "../host/bootentry.h"
 #include "../host/installer.h"
 #include "../host/seedtool.h"
 #include "../host/uninstaller.h"
@@ -109,18 +110,18 @@ static void test_load_option_path(void)
 	char path[256];
 	size_t n = load_option(b, "earlyseed", "\\EFI\\earlyseed\\earlyseed.efi");
 
-	CHECK(uninstaller_load_option_path(b + 4, n - 4, path, sizeof(path)));
+	CHECK(bootentry_option_path(b + 4, n - 4, path, sizeof(path)));
 	CHECK(strcmp(path, "\\EFI\\earlyseed\\earlyseed.efi") == 0);
 	/* cut anywhere: never read past the end, never a path */
 	for (size_t cut = 0; cut < n - 4; cut++)
-		CHECK(!uninstaller_load_option_path(b + 4, cut, path, sizeof(path)) || cut >= n - 4 - 4);
+		CHECK(!bootentry_option_path(b + 4, cut, path, sizeof(path)) || cut >= n - 4 - 4);
 	/* a path that does not fit the caller's buffer, a node of length 0 */
-	CHECK(!uninstaller_load_option_path(b + 4, n - 4, path, 8));
+	CHECK(!bootentry_option_path(b + 4, n - 4, path, 8));
 	/* the file path node's length (after the option's 6 bytes, the
 	 * description's 20 and the hard-drive node's 42) */
 	b[4 + 6 + 20 + 42 + 2] = 0;
 	b[4 + 6 + 20 + 42 + 3] = 0;
-	CHECK(!uninstaller_load_option_path(b + 4, n - 4, path, sizeof(path)));
+	CHECK(!bootentry_option_path(b + 4, n - 4, path, sizeof(path)));
 }
 
 static void test_uninstall(void)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../host/uninstaller.h"
+#include "../../host/bootentry.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (p == NULL)
 		return 0;
 	memcpy(p, data, size);
-	if (uninstaller_load_option_path(p, size, path, sizeof(path))) {
+	if (bootentry_option_path(p, size, path, sizeof(path))) {
 		size_t n = strnlen(path, sizeof(path));
 
 		if (n == 0 || n == sizeof(path))

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+#include "bootentry.h"
+
+#include <stdio.h>
+
+#include "../core/le.h"
+#include "efivars.h"
+
+/* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3). */
+#define GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
+
+bool bootentry_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
+{
+	size_t list, at = 6, end;
+
+	/* u32 Attributes, u16 FilePathListLength, CHAR16 Description[] (NUL
+	 * ended), then the device path list */
+	if (n < 6 || cap == 0)
+		return false;
+	list = es_le_get16(p + 4);
+	while (at + 1 < n && (p[at] != 0 || p[at + 1] != 0))
+		at += 2;
+	at += 2;
+	if (at > n || list > n - at)
+		return false;
+	end = at + list;
+	while (at + 4 <= end) {
+		uint8_t type = p[at], sub = p[at + 1];
+		size_t len = es_le_get16(p + at + 2);
+
+		if (len < 4 || len > end - at || type == 0x7f)
+			return false;
+		if (type == 4 && sub == 4) {
+			size_t k = 0;
+
+			/* a CHAR16 path, NUL ended within the node */
+			for (size_t i = at + 4; i + 1 < at + len; i += 2) {
+				unsigned int c = (unsigned int)p[i] | (unsigned int)p[i + 1] << 8;
+
+				if (c == 0)
+					break;
+				if (c < 0x20 || c > 0x7e || k + 1 >= cap)
+					return false;
+				path[k++] = (char)c;
+			}
+			path[k] = '\0';
+			return k > 0;
+		}
+		at += len;
+	}
+	return false;
+}
+
+bool bootentry_path(const char *efivars, unsigned int num, char *path, size_t cap)
+{
+	char name[sizeof("Boot0000-" GLOBAL_GUID)];
+	uint8_t buf[EFIVARS_VAR_MAX];
+	ssize_t n;
+
+	snprintf(name, sizeof(name), "Boot%04X-%s", num & 0xffffu, GLOBAL_GUID);
+	n = efivars_read(efivars, name, buf, sizeof(buf), NULL);
+	return n > 0 && bootentry_option_path(buf, (size_t)n, path, cap);
+}

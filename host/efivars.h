@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_HOST_EFIVARS_H
+#define EARLYSEED_HOST_EFIVARS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/*
+ * UEFI variables through efivarfs (Documentation/filesystems/efivarfs.rst):
+ * a file per variable, named Name-GUID, holding its 4 attribute bytes and
+ * its data.
+ */
+#define EFIVARS_DIR "/sys/firmware/efi/efivars"
+/* The most of a variable's data the tool reads. */
+#define EFIVARS_VAR_MAX 4096u
+/* A variable's data from efivarfs (efivars NULL: the system's), after its
+ * 4 attribute bytes (into *attrs, may be NULL): its length, or -1 when it
+ * is not there, not readable, or larger than cap. */
+ssize_t efivars_read(const char *efivars, const char *name, uint8_t *buf, size_t cap, uint32_t *attrs);
+/* Clear efivarfs's immutable flag on fd, so the variable can be changed or
+ * deleted: the flags it had, or -1. */
+int efivars_unlock(int fd);
+/* Up to cap bytes of fd (a variable's file, or any other), read through
+ * EINTR and short reads; -1 on a read error. */
+ssize_t efivars_read_fd(int fd, uint8_t *buf, size_t cap);
+
+#endif
