@@ -75,3 +75,19 @@ int efivars_unlock(int fd)
 	return flags;
 }
 
+int efivars_delete(const char *efivars, const char *name)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR, name) >=
+	    sizeof(path))
+		return -1;
+	/* fs/efivarfs/inode.c: immutable until the flag is cleared */
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		(void)efivars_unlock(fd);
+		close(fd);
+	}
+	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}

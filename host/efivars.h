@@ -21,6 +21,9 @@ ssize_t efivars_read(const char *efivars, const char *name, uint8_t *buf, size_t
 /* Clear efivarfs's immutable flag on fd, so the variable can be changed or
  * deleted: the flags it had, or -1. */
 int efivars_unlock(int fd);
+/* Delete the variable name (efivars NULL: the system's), its immutable flag
+ * cleared first: 0 (also when it was not there), or -1 with errno. */
+int efivars_delete(const char *efivars, const char *name);
 /* Up to cap bytes of fd (a variable's file, or any other), read through
  * EINTR and short reads; -1 on a read error. */
 ssize_t efivars_read_fd(int fd, uint8_t *buf, size_t cap);

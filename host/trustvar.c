@@ -29,18 +29,6 @@ static const char *onoff(bool b)
 	return b ? "on" : "off";
 }
 
-/* Unlink path through efivarfs's immutable flag. */
-static int var_delete(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -1;
-	(void)efivars_unlock(fd);
-	close(fd);
-	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
-}
-
 /* Replace the variable: efivarfs takes the attributes and the data in one
  * write, and a write to an existing file replaces it (no APPEND_WRITE);
  * its immutable flag is cleared for the write and set again after. */
@@ -148,7 +136,7 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_ins
 	}
 	/* NVRAM is written here only when the kernel's trust changed. */
 	if (none_needed) {
-		if (var_delete(path) != 0) {
+		if (efivars_delete(efivars, TRUSTVAR_NAME) != 0) {
 			fprintf(err, "earlyseed: cannot delete %s: %s\n", path, strerror(errno));
 			return 1;
 		}
@@ -173,7 +161,7 @@ int trustvar_remove(const char *efivars, FILE *out, FILE *err)
 
 	if (path_of(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 || lstat(path, &st) != 0)
 		return 0;
-	if (var_delete(path) != 0) {
+	if (efivars_delete(efivars, TRUSTVAR_NAME) != 0) {
 		fprintf(err, "earlyseed: cannot delete %s: %s\n", path, strerror(errno));
 		return 1;
 	}

@@ -21,22 +21,6 @@
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
 
-/* A variable deleted through efivarfs, its immutable flag cleared first. */
-static int var_delete(const char *dir, const char *name)
-{
-	char path[PATH_MAX];
-	int fd;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
-		return -1;
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd >= 0) {
-		(void)efivars_unlock(fd);
-		close(fd);
-	}
-	return unlink(path);
-}
-
 /* BootOrder without the numbers in drop[0..nd). */
 static int boot_order_remove(const char *dir, const unsigned int *drop, size_t nd, FILE *out, FILE *err)
 {
@@ -107,7 +91,7 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 		if (hex_end != e->d_name + 8 || !bootentry_path(dir, num, path, sizeof(path)) ||
 		    !es_config_same_path(path, APP_PATH))
 			continue;
-		if (var_delete(dir, e->d_name) != 0) {
+		if (efivars_delete(dir, e->d_name) != 0) {
 			fprintf(err, "earlyseed: cannot delete boot entry Boot%04X: %s\n", num, strerror(errno));
 			rc = -1;
 			continue;
@@ -202,7 +186,7 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	/* the token: one the OS made can go; the app's cannot be seen here */
 	snprintf(tok, sizeof(tok), "%s/%s", dir, SEEDTOOL_TOKEN_VAR);
 	if (lstat(tok, &st) == 0) {
-		if (var_delete(dir, SEEDTOOL_TOKEN_VAR) != 0) {
+		if (efivars_delete(dir, SEEDTOOL_TOKEN_VAR) != 0) {
 			fprintf(err, "earlyseed: cannot delete %s: %s\n", tok, strerror(errno));
 			rc = 1;
 		} else {
