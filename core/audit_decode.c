@@ -3,7 +3,7 @@
  * firmware image (which only writes records). */
 #include <string.h>
 
-#include "audit.h"
+#include "earlyseed.h"
 #include "le.h"
 
 enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a)

@@ -1,5 +1,4 @@
 /* SPDX-License-Identifier: MIT */
-#include "config.h"
 #include "earlyseed.h"
 
 #include <stdbool.h>

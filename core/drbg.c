@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* NIST SP 800-90A Rev. 1 section 10.1.1: Hash_DRBG, SHA-256. */
-#include "drbg.h"
+#include "earlyseed.h"
 
 #include <string.h>
 

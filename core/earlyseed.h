@@ -516,4 +516,327 @@ void es_wipe(void *p, size_t n);
 #define ES_WIPE_STACK_BYTES 16384u
 void es_wipe_stack(void);
 
+/* ==== the seed table (LINUX_EFI_RANDOM_SEED_TABLE) ========================== */
+
+/*
+ * struct linux_efi_random_seed (include/linux/efi.h): the body of the
+ * LINUX_EFI_RANDOM_SEED_TABLE configuration table. size is little-endian
+ * (x86 and every UEFI target are LE).
+ */
+struct es_table_seed {
+	uint32_t size;
+	uint8_t bits[];
+};
+
+_Static_assert(sizeof(struct es_table_seed) == 4, "linux_efi_random_seed header is 4 bytes");
+_Static_assert(offsetof(struct es_table_seed, size) == 0, "size at offset 0");
+_Static_assert(offsetof(struct es_table_seed, bits) == 4, "bits at offset 4");
+
+/*
+ * The kernel (drivers/firmware/efi/efi.c) reads min(size, 1 KiB) of a seed
+ * table and credits all of it; the Linux stub (libstub/random.c) merges a
+ * previous table only when size <= 512. earlyseed reads a previous table up
+ * to the kernel's bound and treats a larger size field as bogus.
+ */
+
+enum es_table_prev {
+	ES_TABLE_PREV_OK,      /* size <= ES_TABLE_READ_MAX and the bytes are there */
+	ES_TABLE_PREV_CORRUPT, /* size over ES_TABLE_READ_MAX: not one byte is read */
+	ES_TABLE_PREV_SHORT,   /* fewer than 4 + size bytes available */
+};
+
+/*
+ * Check a previous table at mem, of which avail bytes may be read (firmware
+ * memory: the session passes 4 + ES_TABLE_READ_MAX, the most it will ever read).
+ * Sets *size to the size field when there is one (avail >= 4), else 0.
+ */
+enum es_table_prev es_table_prev_check(const void *mem, size_t avail, uint32_t *size);
+
+/* BLAKE2s-128 of a table's size field and bytes (at most ES_TABLE_READ_MAX):
+ * lets a stage tell later whether the table at an address is still the one
+ * it installed. One-way: it says nothing of the seed. */
+void es_table_tag(const struct es_table_seed *t, uint8_t tag[16]);
+
+/* Bytes to allocate for a table carrying n seed bytes. */
+size_t es_table_alloc_size(size_t n);
+
+/* ==== the config file ======================================================= */
+
+/* Where the app looks, on its own volume, after the file beside its own
+ * image (es_config_path_beside; docs/installing.md "Installing it"). */
+#define ES_CONFIG_PATH "\\EFI\\earlyseed\\earlyseed.conf"
+#define ES_CONFIG_FILE_NAME "earlyseed.conf"
+/* Default next stage: systemd-boot's and the stub's usual place is the user's
+ * choice, so the default is a fixed name beside the config file. */
+#define ES_CONFIG_DEFAULT_NEXT "\\EFI\\earlyseed\\next.efi"
+
+/* The seed file kept across reboots, on the app's own volume (a second ESP
+ * has its own; systemd#43818 refreshed the wrong one). "none" turns it off. */
+#define ES_CONFIG_DEFAULT_SEED_FILE "\\EFI\\earlyseed\\random-seed"
+
+/* A config file is a few lines; anything larger is not a config file. */
+#define ES_CONFIG_MAX_FILE 65536
+/* Longest accepted line, without its line ending. */
+#define ES_CONFIG_MAX_LINE 4608
+/* Field capacities, terminating NUL included. */
+#define ES_CONFIG_NEXT_MAX 256u
+/* Linux takes 2048 bytes of command line on x86 and arm64 (COMMAND_LINE_SIZE,
+ * arch/x86/include/asm/setup.h; arch/arm64/include/uapi/asm/setup.h) and up
+ * to 4096 elsewhere: earlyseed takes whatever any of them takes. A longer
+ * line leaves the next stage with no command line, and says so. */
+#define ES_CONFIG_CMDLINE_MAX 4096
+
+/* `verbose`: what a boot prints (docs/app.md "What the app does, and what it
+ * prints"): the build's default, or every line, the summary and warnings,
+ * warnings only. */
+enum es_config_verbose { ES_VERBOSE_DEFAULT = 0, ES_VERBOSE_YES, ES_VERBOSE_NO, ES_VERBOSE_QUIET };
+
+struct es_config {
+	char next[ES_CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
+	char cmdline[ES_CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
+	char seed_file[ES_CONFIG_NEXT_MAX];  /* absolute path, or "" (none) */
+	uint8_t verbose;                     /* enum es_config_verbose */
+};
+
+/* Called once per problem; line is 1-based, 0 for the file as a whole. */
+typedef void (*es_config_warn_fn)(void *ctx, unsigned int line, const char *why);
+
+void es_config_defaults(struct es_config *c);
+
+/*
+ * The config file beside an image: "\EFI\x\a.efi" -> "\EFI\x\earlyseed.conf"
+ * ('/' taken as '\'). Lets two earlyseed instances on one volume each have
+ * their own. Returns 0, or -1 when the result does not fit in cap or the
+ * image path is empty or not absolute (out is then "").
+ */
+int es_config_path_beside(const char *image_path, char *out, size_t cap);
+
+/* Where the app looks for its config, in order (docs/app.md "The config file"):
+ * beside its own image (es_config_path_beside), then ES_CONFIG_PATH; the OS
+ * side (`earlyseed seed`) looks in the same places. Returns how many: 1 when
+ * self_path gives no other place than ES_CONFIG_PATH. */
+#define ES_CONFIG_PLACES 2u
+unsigned int es_config_places(const char *self_path, char places[ES_CONFIG_PLACES][ES_CONFIG_NEXT_MAX]);
+/* Do two absolute paths name one file on FAT (ASCII case folded, '/' and
+ * '\' the same; FAT 32 section 6: names are compared without case)? */
+int es_config_same_path(const char *a, const char *b);
+/*
+ * The seed file is rewritten at every boot: it must not be a file the boot
+ * needs. Returns NULL when c->seed_file is off or names none of them; else
+ * what it names ("the next stage", "earlyseed's own image", "a config
+ * file"), and the caller turns the seed file off. self_path: earlyseed's own
+ * image on its volume (NULL when unknown).
+ */
+const char *es_config_seed_file_clash(const struct es_config *c, const char *self_path);
+
+/*
+ * Parse `key = value` lines into *c, which should hold the defaults first.
+ * Keys: next, cmdline, seed_file (a path or "none"), verbose (yes, no, quiet). Blank lines and lines whose first non-blank byte is
+ * '#' are skipped; CR before LF is dropped; blanks around key and value are
+ * trimmed; a later line wins over an earlier one. A bad line (unknown key, no
+ * '=', over ES_CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value
+ * that does not fit) is reported through warn (may be NULL) and skipped; a
+ * file over ES_CONFIG_MAX_FILE or in UTF-16 is reported and not read at all.
+ * Never fails: returns the number of problems reported.
+ */
+unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len,
+			  es_config_warn_fn warn, void *ctx);
+
+/* ==== the driver's Hash_DRBG ================================================ */
+
+/*
+ * NIST SP 800-90A Rev. 1 section 10.1.1 Hash_DRBG with SHA-256, the
+ * algorithm behind the driver's EFI_RNG_PROTOCOL
+ * (EFI_RNG_ALGORITHM_SP800_90_HASH_256). No prediction resistance; the caller
+ * reseeds from the pool at every ReadyToBoot. Checked against NIST CAVP
+ * Hash_DRBG.rsp vectors in tests/test_drbg.c.
+ */
+/* Table 2: seedlen for SHA-256 is 440 bits. */
+#define ES_DRBG_SEEDLEN 55u
+/* Table 2: max_number_of_bits_per_request 2^19. */
+#define ES_DRBG_MAX_REQUEST 65536u
+/* Table 2: reseed_interval 2^48. */
+#define ES_DRBG_RESEED_INTERVAL (1ull << 48)
+/* Section 8.4: the security strength of SHA-256 is 256 bits; entropy input
+ * must hold at least that much, and the nonce half of it (section 8.6.7). */
+#define ES_DRBG_MIN_ENTROPY 32u
+
+struct es_drbg {
+	uint8_t v[ES_DRBG_SEEDLEN];
+	uint8_t c[ES_DRBG_SEEDLEN];
+	uint64_t reseed_counter;
+	bool seeded;
+};
+
+/* Instantiate (section 10.1.1.2). Returns 0, or -1 when the entropy input
+ * is shorter than ES_DRBG_MIN_ENTROPY (the state is then unseeded). */
+int es_drbg_instantiate(struct es_drbg *d, const void *entropy, size_t elen, const void *nonce, size_t nlen,
+			const void *pers, size_t plen);
+/* Reseed (section 10.1.1.3); -1 as above, or when d is not seeded. */
+int es_drbg_reseed(struct es_drbg *d, const void *entropy, size_t elen, const void *add, size_t alen);
+/* Generate n bytes (section 10.1.1.4). Returns 0, or -1 with out untouched
+ * when d is not seeded, n is 0 or over ES_DRBG_MAX_REQUEST, or the reseed
+ * interval is reached (SP 800-90A: a reseed is then required). */
+int es_drbg_generate(struct es_drbg *d, void *out, size_t n, const void *add, size_t alen);
+/* Wipe (section 9.4, uninstantiate). */
+void es_drbg_wipe(struct es_drbg *d);
+
+/* ==== the audit record ====================================================== */
+
+/*
+ * The audit record: what the app did, published as a volatile EFI variable
+ * (docs/audit-record.md "The audit record") so the booted OS can read it. It holds counts,
+ * sizes, flags and a duration only: never a random byte or anything derived
+ * from one. Wire format: ES_AUDIT_SIZE bytes, little-endian, at the offsets of
+ * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.
+ */
+#define ES_AUDIT_MAGIC "ESAR"
+#define ES_AUDIT_VERSION 4
+/* Older versions es_audit_decode() still reads: 1 (64 bytes, elapsed in
+ * microseconds at 52, a u32 reserved at 60), 2 (64 bytes) and 3 (80 bytes,
+ * a reserved u16 at 74 where 4 keeps the token's account). */
+#define ES_AUDIT_VERSION_MIN 1
+
+/* flags */
+#define ES_AUDIT_F_RDSEED 0x001u         /* CPUID offers RDSEED */
+#define ES_AUDIT_F_RDRAND 0x002u         /* CPUID offers RDRAND */
+#define ES_AUDIT_F_EFI_RNG 0x004u        /* an EFI_RNG_PROTOCOL was found */
+#define ES_AUDIT_F_PREV_FOUND 0x008u     /* a previous seed table was present */
+#define ES_AUDIT_F_PREV_CORRUPT 0x010u   /* ... with a size over 1024: not read */
+#define ES_AUDIT_F_PREV_RETIRED 0x020u   /* ... replaced by ours, then wiped and freed */
+#define ES_AUDIT_F_TABLE 0x040u          /* a table was installed */
+#define ES_AUDIT_F_INSTALL_FAILED 0x080u /* AllocatePool/InstallConfigurationTable failed */
+#define ES_AUDIT_F_BELOW_GATE 0x100u     /* counted sources below the gate */
+#define ES_AUDIT_F_RDSEED_FAIL 0x200u    /* RDSEED failed its health tests */
+#define ES_AUDIT_F_RDRAND_FAIL 0x400u    /* RDRAND failed its health tests */
+#define ES_AUDIT_F_EFI_RNG_FAIL 0x800u   /* EFI_RNG_PROTOCOL failed its health tests */
+#define ES_AUDIT_F_PREV_FAIL 0x1000u     /* the previous table failed its tests */
+#define ES_AUDIT_F_PREV_REMOVED 0x2000u  /* ... and was removed from the system table */
+#define ES_AUDIT_F_CPU_UNTRUSTED 0x4000u /* random.trust_cpu=off: CPU sources not counted */
+#define ES_AUDIT_F_UNCREDITED 0x8000u    /* random.trust_bootloader=off: the kernel credits no table */
+#define ES_AUDIT_F_LOOP 0x10000u         /* too many earlyseed stages: refused to chain */
+#define ES_AUDIT_F_SEED_FILE 0x20000u         /* a seed file was found and read (v3) */
+#define ES_AUDIT_F_SEED_FILE_FAIL 0x40000u    /* ... but did not count (seed_file_reason) */
+#define ES_AUDIT_F_SEED_FILE_WRITTEN 0x80000u /* the seed file was rewritten and flushed */
+#define ES_AUDIT_F_SEED_FILE_CREATED 0x100000u /* ... it was missing: created */
+#define ES_AUDIT_F_TOKEN 0x200000u            /* EarlyseedToken was there at start */
+#define ES_AUDIT_F_TOKEN_CREATED 0x400000u    /* ... it was missing: created */
+#define ES_AUDIT_F_TOKEN_FAILED 0x800000u     /* unreadable, malformed, or creating it failed */
+#define ES_AUDIT_F_DRIVER 0x1000000u         /* written by the firmware driver (v3) */
+#define ES_AUDIT_F_RNG_PROTOCOL 0x2000000u   /* ... which serves an EFI_RNG_PROTOCOL */
+#define ES_AUDIT_F_NEXT_FAILED 0x4000000u    /* the next stage could not be loaded or started (v4) */
+#define ES_AUDIT_F_TAKEN_BACK 0x8000000u     /* ... and the table was taken back */
+#define ES_AUDIT_F_ALL 0xfffffffu
+/* The flags each older version knew. */
+#define ES_AUDIT_F_ALL_V1 0xfffu
+#define ES_AUDIT_F_ALL_V2 0x1ffffu
+#define ES_AUDIT_F_ALL_V3 0x3ffffffu
+
+/* Which architecture wrote the record (v3). */
+#define ES_AUDIT_ARCH_X86_64 1u
+#define ES_AUDIT_ARCH_AARCH64 2u
+
+struct es_audit_record {
+	uint8_t magic[4];           /* "ESAR" */
+	uint16_t version;           /* ES_AUDIT_VERSION */
+	uint16_t length;            /* ES_AUDIT_SIZE */
+	uint32_t flags;             /* AUDIT_F_* */
+	uint32_t bytes_clock;       /* bytes mixed from each source */
+	uint32_t bytes_prev_table;
+	uint32_t bytes_efi_rng;
+	uint32_t bytes_rdseed;
+	uint32_t bytes_rdrand;
+	uint32_t prev_table_size;   /* size field of the previous table, 0 if none */
+	uint32_t table_size;        /* bytes of the table installed, 0 if none */
+	uint16_t efi_rng_instances; /* EFI_RNG_PROTOCOL handles found */
+	uint16_t efi_rng_failed;    /* instances that gave nothing */
+	uint16_t efi_rng_calls;     /* GetRNG calls, retries included */
+	uint16_t cpu_longs_failed;  /* longs neither RDSEED nor RDRAND gave */
+	uint32_t config_problems;   /* config lines or files reported and ignored */
+	uint32_t elapsed_kcycles;   /* cycle counter from entry to chain-load, / 1024 */
+	uint32_t entropy_bits;      /* assumed min-entropy of the counted sources */
+	uint16_t stage;             /* 1 for the first earlyseed in the chain */
+	uint16_t arch;              /* ES_AUDIT_ARCH_*; zero (reserved) before v3 */
+	/* version 3 */
+	uint32_t bytes_seed_file;   /* seed file bytes mixed */
+	uint32_t seed_file_size;    /* its size on disk, 0 if none */
+	uint16_t seed_file_reason;  /* enum es_file_reason: 0 when it counted */
+	uint16_t token_account;     /* v4: what the token rests on (es_audit_set_token) */
+	uint32_t bytes_es_rng;      /* bytes from an earlyseed driver's EFI_RNG_PROTOCOL */
+};
+
+#define ES_AUDIT_SIZE 80
+/* Versions 1 and 2 are 64 bytes. */
+#define ES_AUDIT_SIZE_V2 64
+_Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 80 bytes");
+_Static_assert(offsetof(struct es_audit_record, version) == 4, "version at 4");
+_Static_assert(offsetof(struct es_audit_record, flags) == 8, "flags at 8");
+_Static_assert(offsetof(struct es_audit_record, bytes_clock) == 12, "bytes_clock at 12");
+_Static_assert(offsetof(struct es_audit_record, bytes_rdrand) == 28, "bytes_rdrand at 28");
+_Static_assert(offsetof(struct es_audit_record, prev_table_size) == 32, "prev_table_size at 32");
+_Static_assert(offsetof(struct es_audit_record, table_size) == 36, "table_size at 36");
+_Static_assert(offsetof(struct es_audit_record, efi_rng_instances) == 40, "efi_rng_instances at 40");
+_Static_assert(offsetof(struct es_audit_record, cpu_longs_failed) == 46, "cpu_longs_failed at 46");
+_Static_assert(offsetof(struct es_audit_record, config_problems) == 48, "config_problems at 48");
+_Static_assert(offsetof(struct es_audit_record, elapsed_kcycles) == 52, "elapsed_kcycles at 52");
+_Static_assert(offsetof(struct es_audit_record, entropy_bits) == 56, "entropy_bits at 56");
+_Static_assert(offsetof(struct es_audit_record, stage) == 60, "stage at 60");
+_Static_assert(offsetof(struct es_audit_record, arch) == 62, "arch at 62");
+_Static_assert(offsetof(struct es_audit_record, bytes_seed_file) == 64, "bytes_seed_file at 64");
+_Static_assert(offsetof(struct es_audit_record, seed_file_size) == 68, "seed_file_size at 68");
+_Static_assert(offsetof(struct es_audit_record, seed_file_reason) == 72, "seed_file_reason at 72");
+_Static_assert(offsetof(struct es_audit_record, token_account) == 74, "token_account at 74");
+_Static_assert(offsetof(struct es_audit_record, bytes_es_rng) == 76, "bytes_es_rng at 76");
+
+/* A zeroed record with magic, version and length set. */
+void es_audit_init(struct es_audit_record *a);
+/* The token's account (core/earlyseed.h "The token"), so the OS can judge
+ * a file bound to a token it cannot read as the app will: bit 15 set, the
+ * non-CPU bits / 4 in bits 0-6 and the CPU bits / 4 in bits 7-13 (rounded
+ * down: never more than the token holds). */
+#define ES_AUDIT_TOKEN_KNOWN 0x8000u
+void es_audit_set_token(struct es_audit_record *a, const struct es_provenance *from);
+/* true and *from when the record holds a token's account. */
+bool es_audit_token(const struct es_audit_record *a, struct es_provenance *from);
+void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE]);
+
+enum es_audit_error {
+	ES_AUDIT_OK = 0,
+	ES_AUDIT_ESHORT,   /* fewer bytes than its version's size */
+	ES_AUDIT_EMAGIC,   /* not "ESAR" */
+	ES_AUDIT_EVERSION, /* a version this decoder does not know */
+	ES_AUDIT_ELENGTH,  /* length field is not its version's size */
+	ES_AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
+};
+
+/* A zeroed record's fields set from a verdict: flags, bytes, sizes, bits. */
+void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v);
+
+/*
+ * A source's health verdict as the summary line spells it: "absent" without
+ * its present flag, "fail" with its fail flag, else "pass" (flags from the
+ * source table). The app's summary and `earlyseed inspect` both read it from
+ * the record, so they cannot disagree.
+ */
+const char *es_audit_verdict(const struct es_audit_record *a, enum es_source src);
+/* The bytes the record says src gave. */
+uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src);
+
+/* "rdseed=N rdrand=N efi_rng=N prev_table=N seed_file=N table=N
+ * health=rdseed:v,..." (without "summary "), always NUL-terminated;
+ * ES_AUDIT_SUMMARY_MAX fits. */
+#define ES_AUDIT_SUMMARY_MAX 200u
+void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap);
+
+/* Decode and validate n bytes of any version from ES_AUDIT_VERSION_MIN;
+ * *a is written only on ES_AUDIT_OK and keeps the version it was written in
+ * (fields a version lacks are zero; version 1's elapsed_us is in
+ * elapsed_kcycles). */
+enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a);
+const char *es_audit_decode_strerror(enum es_audit_error e);
+/* The name inspect prints for one ES_AUDIT_F_* bit (the CPU sources' flags
+ * by their names on the record's architecture, es_source_name()). */
+const char *es_audit_flag_name(uint32_t bit);
+const char *es_audit_flag_name_arch(uint32_t bit, unsigned int arch);
+
 #endif

@@ -10,7 +10,7 @@
 #include "health.h"
 #include "pool.h"
 #include "seed.h"
-#include "table.h"
+#include "earlyseed.h"
 
 void es_session_begin(struct es_session *s)
 {

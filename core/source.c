@@ -4,7 +4,6 @@
  * entropy, health feed, trust class and audit flags all come from here (the
  * summary line, `earlyseed inspect`, the gate).
  */
-#include "audit.h"
 #include "earlyseed.h"
 
 /*

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "table.h"
+#include "earlyseed.h"
 
 #include <string.h>
 

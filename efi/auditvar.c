@@ -5,7 +5,7 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "../core/config.h"
+#include "../core/earlyseed.h"
 #include "guid.h"
 #include "text.h"
 

@@ -4,7 +4,7 @@
 
 #include <efi.h>
 
-#include "../core/audit.h"
+#include "../core/earlyseed.h"
 
 /*
  * Publish the record as the volatile variable name (EarlyseedAudit for the

@@ -4,7 +4,7 @@
 
 #include <efi.h>
 
-#include "../core/config.h"
+#include "../core/earlyseed.h"
 
 /*
  * LoadImage c->next from the volume `device`, pass c->cmdline as its UTF-16

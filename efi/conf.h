@@ -5,7 +5,7 @@
 #include <efi.h>
 #include <stdbool.h>
 
-#include "../core/config.h"
+#include "../core/earlyseed.h"
 
 /*
  * Read the config from the volume `device` into *c (which holds the

@@ -9,7 +9,6 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
 #include "auditvar.h"
 #include "cpurng.h"

@@ -4,9 +4,7 @@
 
 #include <efi.h>
 
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
-#include "../core/table.h"
 
 /* GetTime(), the cycle counter and the monotonic count: mixed, assumed to
  * hold nothing. False when GetNextMonotonicCount failed: the caller's seed

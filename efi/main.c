@@ -8,8 +8,6 @@
 #include <efi.h>
 #include <efilib.h>
 
-#include "../core/audit.h"
-#include "../core/config.h"
 #include "../core/earlyseed.h"
 #include "auditvar.h"
 #include "chain.h"

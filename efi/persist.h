@@ -5,7 +5,6 @@
 #include <efi.h>
 #include <stdbool.h>
 
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
 #include "seedfile.h"
 

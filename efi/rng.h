@@ -4,7 +4,6 @@
 
 #include <efi.h>
 
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
 
 /*

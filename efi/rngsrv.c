@@ -9,7 +9,6 @@
 
 #include <efilib.h>
 
-#include "../core/drbg.h"
 #include "../core/earlyseed.h"
 #include "console.h"
 #include "guid.h"

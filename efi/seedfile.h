@@ -5,7 +5,6 @@
 #include <efi.h>
 #include <stdbool.h>
 
-#include "../core/config.h"
 #include "../core/earlyseed.h"
 
 /* The seed file as found. buf is the caller's (ES_SEED_FILE_MAX bytes, from

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/table.h"
+#include "../core/earlyseed.h"
 
 /* The LINUX_EFI_RANDOM_SEED_TABLE now in the system table, or NULL. */
 struct es_table_seed *seedtable_find(void);

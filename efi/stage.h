@@ -5,7 +5,6 @@
 #include <efi.h>
 
 #include "../core/earlyseed.h"
-#include "../core/table.h"
 
 /*
  * One earlyseed stage in the chain of images of this boot. While it runs,

@@ -5,9 +5,7 @@
 #include <efi.h>
 #include <stdbool.h>
 
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
-#include "../core/table.h"
 
 /* One line per source present, and the trust lines. */
 void verdict_report(const struct es_verdict *v);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "inspect.h"
 
-#include "../core/audit.h"
+#include "../core/earlyseed.h"
 
 /* UEFI 2.10 section 8.2: EFI_VARIABLE_BOOTSERVICE_ACCESS | RUNTIME_ACCESS. */
 #define EFIVAR_ATTR_BS_RT 0x06u

@@ -12,7 +12,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "../core/config.h"
+#include "../core/earlyseed.h"
 #include "../core/le.h"
 #include "petool.h"
 #include "seedtool.h"

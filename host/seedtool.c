@@ -18,9 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../core/audit.h"
 #include "../core/blake2s.h"
-#include "../core/config.h"
 #include "../core/earlyseed.h"
 #include "trustvar.h"
 

@@ -9,8 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../core/audit.h"
-#include "../core/config.h"
 #include "../core/earlyseed.h"
 #include "seedtool.h"
 #include "trustvar.h"

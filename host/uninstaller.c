@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/config.h"
 #include "../core/earlyseed.h"
 #include "../core/le.h"
 #include "bootentry.h"

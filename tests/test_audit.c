@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/audit.h"
+#include "../core/earlyseed.h"
 #include "../host/inspect.h"
 #include "check.h"
 

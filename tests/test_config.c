@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/config.h"
+#include "../core/earlyseed.h"
 #include "check.h"
 
 struct warnings {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../arch/aarch64/cpurng.h"
-#include "../core/audit.h"
+#include "../core/earlyseed.h"
 #include "check.h"
 #include "fake_insn_aarch64.h"
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/drbg.h"
+#include "../core/earlyseed.h"
 #include "../core/sha256.h"
 #include "check.h"
 

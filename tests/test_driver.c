@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/audit.h"
-#include "../core/table.h"
+#include "../core/earlyseed.h"
 #include "../efi/guid.h"
 #include "../efi/main.h"
 #include "../efi/stage.h"

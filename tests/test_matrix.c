@@ -12,9 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/audit.h"
-#include "../core/config.h"
-#include "../core/table.h"
+#include "../core/earlyseed.h"
 #include "../efi/guid.h"
 #include "../efi/console.h"
 #include "../efi/main.h"

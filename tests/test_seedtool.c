@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
 #include "../host/seedtool.h"
 #include "../host/trustvar.h"

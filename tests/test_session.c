@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "../arch/x86_64/cpurng.h"
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
 #include "check.h"
 #include "fake_insn.h"

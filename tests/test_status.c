@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/audit.h"
 #include "../core/earlyseed.h"
 #include "../host/seedtool.h"
 #include "../host/status.h"

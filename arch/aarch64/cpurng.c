@@ -2,7 +2,7 @@
 #include "cpurng.h"
 
 #include "insn.h"
-#include "../../core/audit.h"
+#include "../../core/earlyseed.h"
 
 bool cpurng_has_rng(void)
 {

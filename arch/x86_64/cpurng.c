@@ -2,7 +2,7 @@
 #include "cpurng.h"
 
 #include "insn.h"
-#include "../../core/audit.h"
+#include "../../core/earlyseed.h"
 
 #define CPUID_1_ECX_RDRAND (1u << 30)
 #define CPUID_7_EBX_RDSEED (1u << 18)

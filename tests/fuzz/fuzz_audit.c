@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/audit.h"
+#include "../../core/earlyseed.h"
 #include "../../host/inspect.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);

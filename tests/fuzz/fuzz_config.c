@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../core/config.h"
+#include "../../core/earlyseed.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../../core/seed.h"
-#include "../../core/table.h"
+#include "../../core/earlyseed.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
