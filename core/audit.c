@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+/* The audit record: built from what the front end did and the verdict,
+ * encoded for the variable, read back as the summary line. */
 #include "earlyseed.h"
 
 #include <string.h>
@@ -22,56 +24,81 @@ void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE]
 	ES_AUDIT_U16_FIELDS(PUT16)
 #undef PUT32
 #undef PUT16
-}
-
-/* Where the record keeps src's byte count; none for a source it has no
- * field for (the token is a flag). */
-static uint32_t *bytes_field(struct es_audit_record *a, enum es_source src, uint32_t *none)
-{
-	switch (src) {
-	case ES_SRC_CLOCK:
-		return &a->bytes_clock;
-	case ES_SRC_PREV_TABLE:
-		return &a->bytes_prev_table;
-	case ES_SRC_EFI_RNG:
-		return &a->bytes_efi_rng;
-	case ES_SRC_RDSEED:
-		return &a->bytes_rdseed;
-	case ES_SRC_RDRAND:
-		return &a->bytes_rdrand;
-	case ES_SRC_SEED_FILE:
-		return &a->bytes_seed_file;
-	case ES_SRC_ES_RNG:
-		return &a->bytes_es_rng;
-	case ES_SRC_TOKEN:
-	case ES_SRC_COUNT:
-		break;
+	for (size_t i = 0; i < ES_AUDIT_SOURCES; i++) {
+		es_le_put32(out + offsetof(struct es_audit_record, bytes) + 4 * i, a->bytes[i]);
+		es_le_put16(out + offsetof(struct es_audit_record, calls) + 2 * i, a->calls[i]);
+		es_le_put32(out + offsetof(struct es_audit_record, kcycles) + 4 * i, a->kcycles[i]);
 	}
-	return none;
+	for (size_t i = 0; i < ES_AUDIT_STEPS; i++)
+		es_le_put32(out + offsetof(struct es_audit_record, step_kcycles) + 4 * i, a->step_kcycles[i]);
 }
 
-uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src)
+/* Cycles as the record keeps them: / 1024, saturating at 32 bits. */
+static uint32_t kcycles(uint64_t c)
 {
-	struct es_audit_record copy = *a;
-	uint32_t none = 0;
-
-	return *bytes_field(&copy, src, &none);
+	c >>= 10;
+	return c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
 }
 
-void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v)
+void es_audit_build(struct es_audit_record *a, const struct es_outcome *o, const struct es_verdict *v)
 {
+	/* Each fact's place in the outcome and its flag's bit (ES_AUDIT_F_*, in
+	 * the order of the assertion below). */
+	static const struct {
+		uint8_t at;
+		uint8_t bit;
+	} said[] = {
+		{ offsetof(struct es_outcome, driver), 24 }, { offsetof(struct es_outcome, rng_protocol), 25 },
+		{ offsetof(struct es_outcome, table), 6 }, { offsetof(struct es_outcome, install_failed), 7 },
+		{ offsetof(struct es_outcome, prev_retired), 5 }, { offsetof(struct es_outcome, prev_removed), 13 },
+		{ offsetof(struct es_outcome, token_found), 21 }, { offsetof(struct es_outcome, token_created), 22 },
+		{ offsetof(struct es_outcome, token_failed), 23 }, { offsetof(struct es_outcome, file_written), 19 },
+		{ offsetof(struct es_outcome, file_created), 20 }, { offsetof(struct es_outcome, next_failed), 26 },
+		{ offsetof(struct es_outcome, taken_back), 27 },
+	};
+	_Static_assert(ES_AUDIT_F_DRIVER == 1u << 24 && ES_AUDIT_F_RNG_PROTOCOL == 1u << 25 &&
+			       ES_AUDIT_F_TABLE == 1u << 6 && ES_AUDIT_F_INSTALL_FAILED == 1u << 7 &&
+			       ES_AUDIT_F_PREV_RETIRED == 1u << 5 && ES_AUDIT_F_PREV_REMOVED == 1u << 13 &&
+			       ES_AUDIT_F_TOKEN == 1u << 21 && ES_AUDIT_F_TOKEN_CREATED == 1u << 22 &&
+			       ES_AUDIT_F_TOKEN_FAILED == 1u << 23 && ES_AUDIT_F_SEED_FILE_WRITTEN == 1u << 19 &&
+			       ES_AUDIT_F_SEED_FILE_CREATED == 1u << 20 && ES_AUDIT_F_NEXT_FAILED == 1u << 26 &&
+			       ES_AUDIT_F_TAKEN_BACK == 1u << 27,
+		       "the bits above are the flags'");
+	_Static_assert(sizeof(struct es_outcome) < 256 || offsetof(struct es_outcome, taken_back) < 256,
+		       "every fact's offset fits a byte");
+
+	es_audit_init(a);
+	for (unsigned int i = 0; i < sizeof(said) / sizeof(said[0]); i++)
+		if (*(const bool *)((const char *)o + said[i].at))
+			a->flags |= 1u << said[i].bit;
+	a->stage = o->stage;
+	a->arch = o->arch;
+	a->table_size = o->table ? o->table_size : 0;
+	a->seed_file_size = o->seed_file_size;
+	a->config_problems = o->config_problems;
+	a->efi_rng_instances = o->rng_instances;
+	a->efi_rng_failed = o->rng_failed;
+	a->cpu_longs_failed = o->cpu_longs_failed;
+	a->elapsed_kcycles = kcycles(o->elapsed_cycles);
+	if (o->token_known)
+		es_audit_set_token(a, &o->token_from);
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
-		const struct es_source_info *r = es_source((enum es_source)i);
-		uint32_t none;
-
-		*bytes_field(a, (enum es_source)i, &none) = v->bytes[i];
+		a->calls[i] = o->calls[i];
+		a->kcycles[i] = kcycles(o->src_cycles[i]);
+	}
+	for (unsigned int i = 0; i < ES_STEP_COUNT; i++)
+		a->step_kcycles[i] = kcycles(o->step_cycles[i]);
+	if (v == NULL)
+		return;
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
+		a->bytes[i] = v->bytes[i];
 		if (v->state[i] != ES_ABSENT)
-			a->flags |= r->audit_present;
+			a->present |= 1u << i;
 		if (v->state[i] == ES_FAIL)
-			a->flags |= r->audit_fail;
+			a->failed |= 1u << i;
 	}
 	if (v->prev_overclaims)
-		a->flags |= ES_AUDIT_F_PREV_FAIL;
+		a->failed |= 1u << ES_SRC_PREV_TABLE;
 	if (v->prev_found && !v->prev_freeable)
 		a->flags |= ES_AUDIT_F_PREV_CORRUPT;
 	if (!v->gate_met)
@@ -85,13 +112,26 @@ void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v
 	a->entropy_bits = v->counted_bits;
 }
 
+bool es_audit_present(const struct es_audit_record *a, enum es_source src)
+{
+	return (unsigned int)src < ES_AUDIT_SOURCES && (a->present >> src & 1u) != 0;
+}
+
+bool es_audit_failed(const struct es_audit_record *a, enum es_source src)
+{
+	return (unsigned int)src < ES_AUDIT_SOURCES && (a->failed >> src & 1u) != 0;
+}
+
+uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src)
+{
+	return (unsigned int)src < ES_AUDIT_SOURCES ? a->bytes[src] : 0;
+}
+
 const char *es_audit_verdict(const struct es_audit_record *a, enum es_source src)
 {
-	const struct es_source_info *r = es_source(src);
-
-	if (r == NULL || (a->flags & r->audit_present) == 0)
+	if (!es_audit_present(a, src))
 		return "absent";
-	return (a->flags & r->audit_fail) != 0 ? "fail" : "pass";
+	return es_audit_failed(a, src) ? "fail" : "pass";
 }
 
 /* Append s to out[*at..cap), keeping room for the NUL. */
@@ -120,9 +160,10 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 {
 	size_t at = 0;
 	const char *sep = "";
-
 	/* Versions 1 and 2 had no seed file: their summary had four sources. */
-	unsigned int nsrc = a->version >= 3 ? ES_SUMMARY_SOURCES : 4u;
+	unsigned int nsrc = a->version >= 5 ? ES_SUMMARY_SOURCES
+			    : a->version >= 3 ? ES_SUMMARY_SOURCES_V4
+					      : 4u;
 
 	if (cap == 0)
 		return;

@@ -68,8 +68,6 @@ struct es_source_info {
 	uint32_t max_bits;       /* counted at most this many bits (0: no cap) */
 	int8_t distrusted_by;    /* fails when this source fails its start-up
 				  * test (-1: none); Linux's RDRAND rule */
-	uint32_t audit_present;  /* audit flag: the source exists */
-	uint32_t audit_fail;     /* audit flag: it failed its health tests */
 };
 
 /* The row of src; NULL for a value out of range. */
@@ -77,8 +75,11 @@ const struct es_source_info *es_source(enum es_source src);
 /* src's name on an architecture (ES_AUDIT_ARCH_*, core/audit.h): the CPU
  * sources are "rdseed"/"rdrand" on x86_64, "rndrrs"/"rndr" on aarch64. */
 const char *es_source_name(enum es_source src, unsigned int arch);
-/* The order the summary line lists byte counts in (docs/app.md "summary"). */
+/* The order the summary line lists byte counts in (docs/app.md "summary");
+ * records before version 5 knew the first ES_SUMMARY_SOURCES_V4 (before
+ * version 3 the first four). A new source is listed by adding it here. */
 #define ES_SUMMARY_SOURCES 5u
+#define ES_SUMMARY_SOURCES_V4 5u
 extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
 
 /* ---- trust (what the next kernel will credit) --------------------------- */
@@ -467,6 +468,47 @@ void es_file_plan(const struct es_verdict *v, enum es_have token, enum es_have f
 void es_session_file_provenance(const struct es_session *s, const struct es_trust *trust, bool file_counts,
 				struct es_provenance *from);
 
+/*
+ * Write before use, as one call pair. The front end reads the token and the
+ * seed file, adds them (es_session_add_seed_file), gathers every other
+ * source, then:
+ *   es_persist_prepare()  what to write: a token to create (its variable's
+ *                         bytes) and the file's next contents in buf;
+ *   ... creates the token, then writes and flushes the file, in that order;
+ *   es_persist_done()     what that came to: the file counts from now on
+ *                         only if it was written and flushed, and only if
+ *                         it was there, with its token, before this boot.
+ */
+struct es_persist_in {
+	enum es_have token;   /* the token as found at start */
+	const uint8_t *tok;   /* its ES_TOKEN_LEN bytes when token is ES_HAVE_YES */
+	enum es_have file;    /* the file as found (ES_HAVE_BAD: there but not writable) */
+	size_t file_len;      /* bytes of it read (the new contents keep the length) */
+};
+/* Holds secrets (token, token_var): es_persist_done() wipes them. */
+struct es_persist_plan {
+	bool create_token;    /* create EarlyseedToken from token_var first */
+	uint8_t token[ES_TOKEN_LEN];
+	uint8_t token_var[ES_TOKEN_VAR_LEN];
+	bool write_file;      /* then write buf[0..n) and flush */
+	bool create_file;     /* ... creating the file: it was missing */
+	bool may_count;       /* the file counts once written and flushed */
+	size_t n;
+	struct es_provenance from; /* what the new contents (and token) rest on */
+	uint32_t hw_bits;     /* what the hardware alone held (a file not created says it) */
+};
+/* buf: ES_SEED_FILE_MAX bytes, the new contents when plan->write_file (a
+ * secret: the caller wipes it). */
+void es_persist_prepare(const struct es_session *s, const struct es_trust *trust, const struct es_persist_in *in,
+			struct es_persist_plan *plan, uint8_t *buf);
+/* token_ok: the token was created (when planned); written: ES_FILE_COUNTED
+ * when the file reached the volume and was flushed, else why not. Commits or
+ * blocks the file in s, wipes the plan's secrets; returns what the file came
+ * to (ES_FILE_NO_TOKEN: not created, its token could not be; ES_FILE_NOT_WRITTEN:
+ * nothing was to be written). */
+enum es_file_reason es_persist_done(struct es_session *s, struct es_persist_plan *plan, bool token_ok,
+				    enum es_file_reason written);
+
 /* What to do with the previous table once the caller knows whether its own
  * table was installed. */
 enum es_prev_action es_verdict_prev(const struct es_verdict *v, bool installed);
@@ -684,39 +726,37 @@ void es_drbg_wipe(struct es_drbg *d);
 /* ==== the audit record ====================================================== */
 
 /*
- * The audit record: what the app did, published as a volatile EFI variable
- * (docs/audit-record.md "The audit record") so the booted OS can read it. It holds counts,
- * sizes, flags and a duration only: never a random byte or anything derived
- * from one. Wire format: ES_AUDIT_SIZE bytes, little-endian, at the offsets of
- * struct es_audit_record (asserted below); es_audit_encode/decode do the byte order.
+ * The audit record: what a stage did, published as a volatile EFI variable
+ * (docs/audit-record.md "The audit record") so the booted OS can read it. It
+ * holds counts, sizes, flags and durations only: never a random byte or
+ * anything derived from one. Wire format: ES_AUDIT_SIZE bytes, little-endian,
+ * at the offsets of struct es_audit_record (asserted below). The front end
+ * never writes a field: it says what the firmware did in a struct es_outcome
+ * and es_audit_build() makes the record from that and the verdict.
+ *
+ * From version 5 what each source did is kept in arrays indexed by its tag
+ * (enum es_source): a new source adds no field, flag or version.
  */
 #define ES_AUDIT_MAGIC "ESAR"
-#define ES_AUDIT_VERSION 4
-/* Older versions es_audit_decode() still reads: 1 (64 bytes, elapsed in
- * microseconds at 52, a u32 reserved at 60), 2 (64 bytes) and 3 (80 bytes,
- * a reserved u16 at 74 where 4 keeps the token's account). */
+#define ES_AUDIT_VERSION 5
+/* Older versions es_audit_decode() still reads, into this layout: 1 (64
+ * bytes, elapsed in microseconds at 52, a u32 reserved at 60), 2 (64 bytes),
+ * 3 (80 bytes, a reserved u16 at 74) and 4 (80 bytes, the token's account at
+ * 74); each kept one byte count and one flag per source. */
 #define ES_AUDIT_VERSION_MIN 1
+/* Room for this many source tags: ES_SRC_COUNT may grow to it. */
+#define ES_AUDIT_SOURCES 16u
 
-/* flags */
-#define ES_AUDIT_F_RDSEED 0x001u         /* CPUID offers RDSEED */
-#define ES_AUDIT_F_RDRAND 0x002u         /* CPUID offers RDRAND */
-#define ES_AUDIT_F_EFI_RNG 0x004u        /* an EFI_RNG_PROTOCOL was found */
-#define ES_AUDIT_F_PREV_FOUND 0x008u     /* a previous seed table was present */
-#define ES_AUDIT_F_PREV_CORRUPT 0x010u   /* ... with a size over 1024: not read */
+/* flags: what happened, not which source did what (present, failed) */
+#define ES_AUDIT_F_PREV_CORRUPT 0x010u   /* a previous table's size was over 1024: not read */
 #define ES_AUDIT_F_PREV_RETIRED 0x020u   /* ... replaced by ours, then wiped and freed */
 #define ES_AUDIT_F_TABLE 0x040u          /* a table was installed */
 #define ES_AUDIT_F_INSTALL_FAILED 0x080u /* AllocatePool/InstallConfigurationTable failed */
 #define ES_AUDIT_F_BELOW_GATE 0x100u     /* counted sources below the gate */
-#define ES_AUDIT_F_RDSEED_FAIL 0x200u    /* RDSEED failed its health tests */
-#define ES_AUDIT_F_RDRAND_FAIL 0x400u    /* RDRAND failed its health tests */
-#define ES_AUDIT_F_EFI_RNG_FAIL 0x800u   /* EFI_RNG_PROTOCOL failed its health tests */
-#define ES_AUDIT_F_PREV_FAIL 0x1000u     /* the previous table failed its tests */
-#define ES_AUDIT_F_PREV_REMOVED 0x2000u  /* ... and was removed from the system table */
+#define ES_AUDIT_F_PREV_REMOVED 0x2000u  /* a bad previous table was removed from the system table */
 #define ES_AUDIT_F_CPU_UNTRUSTED 0x4000u /* random.trust_cpu=off: CPU sources not counted */
 #define ES_AUDIT_F_UNCREDITED 0x8000u    /* random.trust_bootloader=off: the kernel credits no table */
 #define ES_AUDIT_F_LOOP 0x10000u         /* too many earlyseed stages: refused to chain */
-#define ES_AUDIT_F_SEED_FILE 0x20000u         /* a seed file was found and read (v3) */
-#define ES_AUDIT_F_SEED_FILE_FAIL 0x40000u    /* ... but did not count (seed_file_reason) */
 #define ES_AUDIT_F_SEED_FILE_WRITTEN 0x80000u /* the seed file was rewritten and flushed */
 #define ES_AUDIT_F_SEED_FILE_CREATED 0x100000u /* ... it was missing: created */
 #define ES_AUDIT_F_TOKEN 0x200000u            /* EarlyseedToken was there at start */
@@ -726,68 +766,139 @@ void es_drbg_wipe(struct es_drbg *d);
 #define ES_AUDIT_F_RNG_PROTOCOL 0x2000000u   /* ... which serves an EFI_RNG_PROTOCOL */
 #define ES_AUDIT_F_NEXT_FAILED 0x4000000u    /* the next stage could not be loaded or started (v4) */
 #define ES_AUDIT_F_TAKEN_BACK 0x8000000u     /* ... and the table was taken back */
-#define ES_AUDIT_F_ALL 0xfffffffu
+#define ES_AUDIT_F_ALL                                                                                   \
+	(ES_AUDIT_F_PREV_CORRUPT | ES_AUDIT_F_PREV_RETIRED | ES_AUDIT_F_TABLE | ES_AUDIT_F_INSTALL_FAILED |      \
+	 ES_AUDIT_F_BELOW_GATE | ES_AUDIT_F_PREV_REMOVED | ES_AUDIT_F_CPU_UNTRUSTED | ES_AUDIT_F_UNCREDITED |    \
+	 ES_AUDIT_F_LOOP | ES_AUDIT_F_SEED_FILE_WRITTEN | ES_AUDIT_F_SEED_FILE_CREATED | ES_AUDIT_F_TOKEN |      \
+	 ES_AUDIT_F_TOKEN_CREATED | ES_AUDIT_F_TOKEN_FAILED | ES_AUDIT_F_DRIVER | ES_AUDIT_F_RNG_PROTOCOL |      \
+	 ES_AUDIT_F_NEXT_FAILED | ES_AUDIT_F_TAKEN_BACK)
+/* The per-source flags versions 1 to 4 kept (decoded into present/failed,
+ * never written): their bits are reserved from version 5 on. */
+#define ES_AUDIT_F_V4_RDSEED 0x001u
+#define ES_AUDIT_F_V4_RDRAND 0x002u
+#define ES_AUDIT_F_V4_EFI_RNG 0x004u
+#define ES_AUDIT_F_V4_PREV_FOUND 0x008u
+#define ES_AUDIT_F_V4_RDSEED_FAIL 0x200u
+#define ES_AUDIT_F_V4_RDRAND_FAIL 0x400u
+#define ES_AUDIT_F_V4_EFI_RNG_FAIL 0x800u
+#define ES_AUDIT_F_V4_PREV_FAIL 0x1000u
+#define ES_AUDIT_F_V4_SEED_FILE 0x20000u
+#define ES_AUDIT_F_V4_SEED_FILE_FAIL 0x40000u
 /* The flags each older version knew. */
 #define ES_AUDIT_F_ALL_V1 0xfffu
 #define ES_AUDIT_F_ALL_V2 0x1ffffu
 #define ES_AUDIT_F_ALL_V3 0x3ffffffu
+#define ES_AUDIT_F_ALL_V4 0xfffffffu
 
 /* Which architecture wrote the record (v3). */
 #define ES_AUDIT_ARCH_X86_64 1u
 #define ES_AUDIT_ARCH_AARCH64 2u
 
+/* Steps a stage times besides its sources (v5), cycle counter / 1024 each. */
+enum es_step {
+	ES_STEP_TOKEN = 0,  /* creating EarlyseedToken (SetVariable, non-volatile) */
+	ES_STEP_FILE_WRITE, /* rewriting the seed file */
+	ES_STEP_FILE_FLUSH, /* flushing it */
+	ES_STEP_TABLE,      /* installing the table (and settling a previous one) */
+	ES_STEP_NVRAM,      /* other variables: EarlyseedImage, earlier records */
+	ES_STEP_COUNT
+};
+#define ES_AUDIT_STEPS 8u
+
 struct es_audit_record {
 	uint8_t magic[4];           /* "ESAR" */
 	uint16_t version;           /* ES_AUDIT_VERSION */
 	uint16_t length;            /* ES_AUDIT_SIZE */
-	uint32_t flags;             /* AUDIT_F_* */
-	uint32_t bytes_clock;       /* bytes mixed from each source */
-	uint32_t bytes_prev_table;
-	uint32_t bytes_efi_rng;
-	uint32_t bytes_rdseed;
-	uint32_t bytes_rdrand;
+	uint32_t flags;             /* ES_AUDIT_F_* */
+	uint32_t present;           /* bit (1 << tag) per source that exists here */
+	uint32_t failed;            /* ... per source that failed its tests (or did not count) */
 	uint32_t prev_table_size;   /* size field of the previous table, 0 if none */
 	uint32_t table_size;        /* bytes of the table installed, 0 if none */
+	uint32_t config_problems;   /* config lines or files reported and ignored */
+	uint32_t elapsed_kcycles;   /* cycle counter from entry to chain-load, / 1024 (v1: us) */
+	uint32_t entropy_bits;      /* assumed min-entropy of the counted sources */
+	uint32_t seed_file_size;    /* the seed file's size on disk, 0 if none */
 	uint16_t efi_rng_instances; /* EFI_RNG_PROTOCOL handles found */
 	uint16_t efi_rng_failed;    /* instances that gave nothing */
-	uint16_t efi_rng_calls;     /* GetRNG calls, retries included */
 	uint16_t cpu_longs_failed;  /* longs neither RDSEED nor RDRAND gave */
-	uint32_t config_problems;   /* config lines or files reported and ignored */
-	uint32_t elapsed_kcycles;   /* cycle counter from entry to chain-load, / 1024 */
-	uint32_t entropy_bits;      /* assumed min-entropy of the counted sources */
-	uint16_t stage;             /* 1 for the first earlyseed in the chain */
+	uint16_t stage;             /* 1 for the first earlyseed in the chain; 0: a driver */
 	uint16_t arch;              /* ES_AUDIT_ARCH_*; zero (reserved) before v3 */
-	/* version 3 */
-	uint32_t bytes_seed_file;   /* seed file bytes mixed */
-	uint32_t seed_file_size;    /* its size on disk, 0 if none */
 	uint16_t seed_file_reason;  /* enum es_file_reason: 0 when it counted */
 	uint16_t token_account;     /* v4: what the token rests on (es_audit_set_token) */
-	uint32_t bytes_es_rng;      /* bytes from an earlyseed driver's EFI_RNG_PROTOCOL */
+	uint16_t reserved16;        /* 0 */
+	uint32_t reserved32;        /* 0 */
+	uint32_t bytes[ES_AUDIT_SOURCES];      /* bytes mixed from each source */
+	uint16_t calls[ES_AUDIT_SOURCES];      /* firmware calls made for it (retries included) */
+	uint32_t kcycles[ES_AUDIT_SOURCES];    /* time spent reading it, / 1024 (v5) */
+	uint32_t step_kcycles[ES_AUDIT_STEPS]; /* enum es_step, / 1024 (v5) */
 };
 
-#define ES_AUDIT_SIZE 80
-/* Versions 1 and 2 are 64 bytes. */
+#define ES_AUDIT_SIZE 256
+/* Versions 1 and 2 are 64 bytes, 3 and 4 are 80. */
 #define ES_AUDIT_SIZE_V2 64
-_Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 80 bytes");
+#define ES_AUDIT_SIZE_V4 80
+_Static_assert(ES_SRC_COUNT <= ES_AUDIT_SOURCES, "the record has a slot for every source");
+_Static_assert(ES_STEP_COUNT <= ES_AUDIT_STEPS, "the record has a slot for every step");
+_Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 256 bytes");
 _Static_assert(offsetof(struct es_audit_record, version) == 4, "version at 4");
 _Static_assert(offsetof(struct es_audit_record, flags) == 8, "flags at 8");
-_Static_assert(offsetof(struct es_audit_record, bytes_clock) == 12, "bytes_clock at 12");
-_Static_assert(offsetof(struct es_audit_record, bytes_rdrand) == 28, "bytes_rdrand at 28");
-_Static_assert(offsetof(struct es_audit_record, prev_table_size) == 32, "prev_table_size at 32");
-_Static_assert(offsetof(struct es_audit_record, table_size) == 36, "table_size at 36");
-_Static_assert(offsetof(struct es_audit_record, efi_rng_instances) == 40, "efi_rng_instances at 40");
-_Static_assert(offsetof(struct es_audit_record, cpu_longs_failed) == 46, "cpu_longs_failed at 46");
-_Static_assert(offsetof(struct es_audit_record, config_problems) == 48, "config_problems at 48");
-_Static_assert(offsetof(struct es_audit_record, elapsed_kcycles) == 52, "elapsed_kcycles at 52");
-_Static_assert(offsetof(struct es_audit_record, entropy_bits) == 56, "entropy_bits at 56");
-_Static_assert(offsetof(struct es_audit_record, stage) == 60, "stage at 60");
-_Static_assert(offsetof(struct es_audit_record, arch) == 62, "arch at 62");
-_Static_assert(offsetof(struct es_audit_record, bytes_seed_file) == 64, "bytes_seed_file at 64");
-_Static_assert(offsetof(struct es_audit_record, seed_file_size) == 68, "seed_file_size at 68");
-_Static_assert(offsetof(struct es_audit_record, seed_file_reason) == 72, "seed_file_reason at 72");
-_Static_assert(offsetof(struct es_audit_record, token_account) == 74, "token_account at 74");
-_Static_assert(offsetof(struct es_audit_record, bytes_es_rng) == 76, "bytes_es_rng at 76");
+_Static_assert(offsetof(struct es_audit_record, present) == 12, "present at 12");
+_Static_assert(offsetof(struct es_audit_record, failed) == 16, "failed at 16");
+_Static_assert(offsetof(struct es_audit_record, prev_table_size) == 20, "prev_table_size at 20");
+_Static_assert(offsetof(struct es_audit_record, table_size) == 24, "table_size at 24");
+_Static_assert(offsetof(struct es_audit_record, config_problems) == 28, "config_problems at 28");
+_Static_assert(offsetof(struct es_audit_record, elapsed_kcycles) == 32, "elapsed_kcycles at 32");
+_Static_assert(offsetof(struct es_audit_record, entropy_bits) == 36, "entropy_bits at 36");
+_Static_assert(offsetof(struct es_audit_record, seed_file_size) == 40, "seed_file_size at 40");
+_Static_assert(offsetof(struct es_audit_record, efi_rng_instances) == 44, "efi_rng_instances at 44");
+_Static_assert(offsetof(struct es_audit_record, cpu_longs_failed) == 48, "cpu_longs_failed at 48");
+_Static_assert(offsetof(struct es_audit_record, stage) == 50, "stage at 50");
+_Static_assert(offsetof(struct es_audit_record, arch) == 52, "arch at 52");
+_Static_assert(offsetof(struct es_audit_record, seed_file_reason) == 54, "seed_file_reason at 54");
+_Static_assert(offsetof(struct es_audit_record, token_account) == 56, "token_account at 56");
+_Static_assert(offsetof(struct es_audit_record, reserved32) == 60, "reserved32 at 60");
+_Static_assert(offsetof(struct es_audit_record, bytes) == 64, "bytes at 64");
+_Static_assert(offsetof(struct es_audit_record, calls) == 128, "calls at 128");
+_Static_assert(offsetof(struct es_audit_record, kcycles) == 160, "kcycles at 160");
+_Static_assert(offsetof(struct es_audit_record, step_kcycles) == 224, "step_kcycles at 224");
 
+/*
+ * What the firmware side did in one pass, said by the front end (efi/) in
+ * plain facts; es_audit_build() turns it and the verdict into the record.
+ * Times are raw cycle-counter differences.
+ */
+struct es_outcome {
+	uint16_t stage;            /* 1 for the first earlyseed app; 0: a driver */
+	uint16_t arch;             /* ES_AUDIT_ARCH_* */
+	bool driver;               /* a resident driver's pass */
+	bool rng_protocol;         /* ... which serves an EFI_RNG_PROTOCOL */
+	bool table;                /* a table of ours is installed now */
+	uint32_t table_size;
+	bool install_failed;
+	bool prev_retired;
+	bool prev_removed;
+	bool token_found;          /* EarlyseedToken was there at start */
+	bool token_created;
+	bool token_failed;         /* unreadable, malformed, or creating it failed */
+	bool token_known;          /* token_from holds the token's account */
+	struct es_provenance token_from;
+	bool file_written;         /* the seed file was rewritten and flushed */
+	bool file_created;
+	uint32_t seed_file_size;
+	bool next_failed;          /* the next stage could not be started */
+	bool taken_back;           /* ... and our table was taken back */
+	uint32_t config_problems;
+	uint16_t rng_instances;    /* EFI_RNG_PROTOCOL handles opened */
+	uint16_t rng_failed;       /* ... that gave nothing */
+	uint16_t cpu_longs_failed;
+	uint16_t calls[ES_SRC_COUNT];        /* firmware calls per source */
+	uint64_t src_cycles[ES_SRC_COUNT];   /* time per source */
+	uint64_t step_cycles[ES_STEP_COUNT]; /* time per step */
+	uint64_t elapsed_cycles;             /* the whole pass */
+};
+
+/* The record for outcome o and verdict v (NULL: nothing judged yet). */
+void es_audit_build(struct es_audit_record *a, const struct es_outcome *o, const struct es_verdict *v);
 /* A zeroed record with magic, version and length set. */
 void es_audit_init(struct es_audit_record *a);
 /* The token's account (core/earlyseed.h "The token"), so the OS can judge
@@ -809,34 +920,37 @@ enum es_audit_error {
 	ES_AUDIT_EFLAGS,   /* unknown flag bits or the reserved word set */
 };
 
-/* A zeroed record's fields set from a verdict: flags, bytes, sizes, bits. */
-void es_audit_from_verdict(struct es_audit_record *a, const struct es_verdict *v);
-
+/* Does the record say src exists / failed its tests? */
+bool es_audit_present(const struct es_audit_record *a, enum es_source src);
+bool es_audit_failed(const struct es_audit_record *a, enum es_source src);
 /*
- * A source's health verdict as the summary line spells it: "absent" without
- * its present flag, "fail" with its fail flag, else "pass" (flags from the
- * source table). The app's summary and `earlyseed inspect` both read it from
- * the record, so they cannot disagree.
+ * A source's health verdict as the summary line spells it: "absent" when
+ * not present, "fail" when failed, else "pass". The app's summary and
+ * `earlyseed inspect` both read it from the record, so they cannot disagree.
  */
 const char *es_audit_verdict(const struct es_audit_record *a, enum es_source src);
 /* The bytes the record says src gave. */
 uint32_t es_audit_bytes(const struct es_audit_record *a, enum es_source src);
 
-/* "rdseed=N rdrand=N efi_rng=N prev_table=N seed_file=N table=N
+/* "rdseed=N rdrand=N efi_rng=N prev_table=N seed_file=N [tpm=N ...] table=N
  * health=rdseed:v,..." (without "summary "), always NUL-terminated;
- * ES_AUDIT_SUMMARY_MAX fits. */
-#define ES_AUDIT_SUMMARY_MAX 200u
+ * ES_AUDIT_SUMMARY_MAX fits. Sources a record's version did not know are
+ * left out. */
+#define ES_AUDIT_SUMMARY_MAX 256u
 void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap);
 
 /* Decode and validate n bytes of any version from ES_AUDIT_VERSION_MIN;
- * *a is written only on ES_AUDIT_OK and keeps the version it was written in
- * (fields a version lacks are zero; version 1's elapsed_us is in
- * elapsed_kcycles). */
+ * *a is written only on ES_AUDIT_OK, in this version's layout, and keeps
+ * the version it was written in (fields a version lacks are zero; version
+ * 1's elapsed_us is in elapsed_kcycles). */
 enum es_audit_error es_audit_decode(const uint8_t *in, size_t n, struct es_audit_record *a);
 const char *es_audit_decode_strerror(enum es_audit_error e);
-/* The name inspect prints for one ES_AUDIT_F_* bit (the CPU sources' flags
- * by their names on the record's architecture, es_source_name()). */
+/* The name inspect prints for one ES_AUDIT_F_* bit. */
 const char *es_audit_flag_name(uint32_t bit);
-const char *es_audit_flag_name_arch(uint32_t bit, unsigned int arch);
+/* inspect's flags line: the flag names and, where versions 1 to 4 had a
+ * flag for a source, that flag's name at its place (the CPU sources by
+ * their names on the record's architecture); sources without one follow as
+ * "<name>" and "<name>_fail". Writes at most cap bytes, NUL-terminated. */
+void es_audit_flag_names(const struct es_audit_record *a, char *out, size_t cap);
 
 #endif

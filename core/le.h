@@ -27,13 +27,13 @@ static inline uint32_t es_le_get32(const uint8_t *b)
 	return (uint32_t)es_le_get16(b) | ((uint32_t)es_le_get16(b + 2) << 16);
 }
 
-/* One list of the record's fields keeps encode and decode in step. */
-#define ES_AUDIT_U32_FIELDS(X)                                       \
-	X(flags) X(bytes_clock) X(bytes_prev_table) X(bytes_efi_rng) \
-	X(bytes_rdseed) X(bytes_rdrand) X(prev_table_size) X(table_size) \
-	X(config_problems) X(elapsed_kcycles) X(entropy_bits) X(bytes_seed_file) X(seed_file_size) X(bytes_es_rng)
-#define ES_AUDIT_U16_FIELDS(X)                                                                       \
-	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(efi_rng_calls) X(cpu_longs_failed) \
-	X(stage) X(arch) X(seed_file_reason) X(token_account)
+/* One list of the record's scalar fields keeps encode and decode in step
+ * (the per-source arrays are written in a loop). */
+#define ES_AUDIT_U32_FIELDS(X)                                                                          \
+	X(flags) X(present) X(failed) X(prev_table_size) X(table_size) X(config_problems) X(elapsed_kcycles) \
+	X(entropy_bits) X(seed_file_size) X(reserved32)
+#define ES_AUDIT_U16_FIELDS(X)                                                                   \
+	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(cpu_longs_failed) X(stage) X(arch) \
+	X(seed_file_reason) X(token_account) X(reserved16)
 
 #endif

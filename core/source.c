@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The source table: one row per source earlyseed mixes. Names, assumed
- * entropy, health feed, trust class and audit flags all come from here (the
+ * entropy, health feed and trust class all come from here (the
  * summary line, `earlyseed inspect`, the gate).
  */
 #include "earlyseed.h"
@@ -38,23 +38,18 @@
  */
 static const struct es_source_info rows[ES_SRC_COUNT] = {
 	[ES_SRC_CLOCK] = { .name = "clock", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
-	[ES_SRC_PREV_TABLE] = { .name = "prev_table", .h_bits = 8, .feed = ES_FEED_TABLE, .distrusted_by = -1,
-				.audit_present = ES_AUDIT_F_PREV_FOUND, .audit_fail = ES_AUDIT_F_PREV_FAIL },
+	[ES_SRC_PREV_TABLE] = { .name = "prev_table", .h_bits = 8, .feed = ES_FEED_TABLE, .distrusted_by = -1 },
 	[ES_SRC_EFI_RNG] = { .name = "efi_rng", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
-			     .in_health_summary = true, .hardware = true, .distrusted_by = -1,
-			     .audit_present = ES_AUDIT_F_EFI_RNG, .audit_fail = ES_AUDIT_F_EFI_RNG_FAIL },
+			     .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 	/* RDRAND is asked only for the longs RDSEED did not give, so it need
 	 * not deliver; its start-up test already demands nine results. */
 	[ES_SRC_RDSEED] = { .name = "rdseed", .h_bits = 4, .feed = ES_FEED_WORDS, .cpu = true, .must_deliver = true,
-			    .in_health_summary = true, .hardware = true, .distrusted_by = ES_SRC_RDRAND,
-			    .audit_present = ES_AUDIT_F_RDSEED, .audit_fail = ES_AUDIT_F_RDSEED_FAIL },
+			    .in_health_summary = true, .hardware = true, .distrusted_by = ES_SRC_RDRAND },
 	[ES_SRC_RDRAND] = { .name = "rdrand", .h_bits = 1, .feed = ES_FEED_WORDS, .cpu = true,
-			    .in_health_summary = true, .hardware = true, .distrusted_by = -1,
-			    .audit_present = ES_AUDIT_F_RDRAND, .audit_fail = ES_AUDIT_F_RDRAND_FAIL },
+			    .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 	[ES_SRC_SEED_FILE] = { .name = "seed_file", .h_bits = 8, .feed = ES_FEED_TABLE, .must_deliver = true,
 			       .in_health_summary = true, .conditional = true, .max_bits = ES_GATE_BITS,
-			       .distrusted_by = -1, .audit_present = ES_AUDIT_F_SEED_FILE,
-			       .audit_fail = ES_AUDIT_F_SEED_FILE_FAIL },
+			       .distrusted_by = -1 },
 	[ES_SRC_TOKEN] = { .name = "token", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_ES_RNG] = { .name = "es_rng", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 };

@@ -74,9 +74,9 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	 * section 7.4.2, StartImage). */
 	if (li != NULL && li->ImageCodeType != EfiLoaderCode)
 		keep_options = true;
-	console_log(CONSOLE_INFO, L"earlyseed: starting %s\n", path);
+	console_log(CONSOLE_INFO, L"starting %s", path);
 	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
-	console_log(EFI_ERROR(status) ? CONSOLE_WARN : CONSOLE_INFO, L"earlyseed: next stage %s returned %r\n", path, status);
+	console_log(EFI_ERROR(status) ? CONSOLE_WARN : CONSOLE_INFO, L"next stage %s returned %r", path, status);
 	if (!keep_options || EFI_ERROR(status))
 		fs_free(options);
 	return status;

@@ -195,6 +195,17 @@ enum console_show console_default = CONSOLE_DEFAULT;
 enum console_show console_show = CONSOLE_DEFAULT;
 static UINT32 warnings;
 
+/* One line: the prefix every line has, the text, the line's end. The prefix
+ * is added here, not in every format (a UCS-2 literal costs two bytes a
+ * character in the image). */
+static void line(struct out *o, BOOLEAN error, const CHAR16 *fmt, va_list ap)
+{
+	put_ascii(o, error ? "earlyseed: error: " : "earlyseed: ");
+	format(o, fmt, ap);
+	put(o, L'\n');
+	flush(o);
+}
+
 void console_begin(void)
 {
 	warnings = 0;
@@ -224,14 +235,13 @@ void console_log(enum console_kind k, const CHAR16 *fmt, ...)
 		return;
 	if (k == CONSOLE_WARN && console_show != CONSOLE_SHOW_ALL && warnings++ >= CONSOLE_WARN_MAX) {
 		if (warnings == CONSOLE_WARN_MAX + 1u)
-			console_print(L"earlyseed: more warnings not shown (verbose = yes in the config shows them)\n");
+			console_print(L"more warnings not shown (verbose = yes in the config shows them)");
 		return;
 	}
 	o.n = 0;
 	va_start(ap, fmt);
-	format(&o, fmt, ap);
+	line(&o, k == CONSOLE_ERROR, fmt, ap);
 	va_end(ap);
-	flush(&o);
 }
 
 void console_print(const CHAR16 *fmt, ...)
@@ -242,7 +252,6 @@ void console_print(const CHAR16 *fmt, ...)
 	o.n = 0;
 	o.keep = FALSE;
 	va_start(ap, fmt);
-	format(&o, fmt, ap);
+	line(&o, FALSE, fmt, ap);
 	va_end(ap);
-	flush(&o);
 }

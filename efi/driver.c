@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * earlyseed as a UEFI boot-service driver (docs/driver.md "The firmware driver"):
- * the same engine and the same gathering as the app, run when the firmware
+ * the same engine and the same pass as the app (efi/pass.c), run when the firmware
  * loads it and again at every ReadyToBoot, so whatever boots next (a kernel
  * started directly, a boot loader, a network boot) finds one fresh seed
  * table of ours, and an EFI_RNG_PROTOCOL when the firmware has none.
@@ -11,15 +11,12 @@
 
 #include "../core/earlyseed.h"
 #include "auditvar.h"
-#include "cpurng.h"
-#include "gather.h"
 #include "guid.h"
 #include "log.h"
-#include "rng.h"
+#include "pass.h"
 #include "rngsrv.h"
 #include "seedtable.h"
 #include "stage.h"
-#include "verdict.h"
 
 /*
  * A driver sees no kernel command line: what it trusts is the integrator's
@@ -76,84 +73,43 @@ static void driver_trust(struct es_trust *t)
 	t->cpu_set = !k.cpu;
 }
 
-/* Is t the table this driver installed last (its address, size and tag)? */
-static bool driver_owns(const struct es_table_seed *t)
-{
-	uint8_t tag[sizeof(drv.marker.tag)];
-	bool ours;
-
-	if (t == NULL || t != drv.marker.table || t->size != ES_SEED_LEN)
-		return false;
-	es_table_tag(t, tag);
-	ours = guid_equal((const EFI_GUID *)tag, (const EFI_GUID *)drv.marker.tag);
-	es_wipe(tag, sizeof(tag));
-	return ours;
-}
-
-/* One pass: gather, judge, install or refresh the table, (re)seed the DRBG.
+/* One pass (efi/pass.c) with what the driver sets: no seed file, its own
+ * table of the last pass refreshed rather than counted, the DRBG's seed.
  * Not inlined: es_wipe_stack() in the caller erases what it left. */
-__attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
+__attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct es_verdict *v)
 {
-	struct es_session s;
-	struct es_verdict v;
-	struct es_trust trust;
-	uint8_t seed[ES_SEED_LEN], drbg_in[ES_DRBG_SEED_LEN];
-	struct es_table_seed *now = seedtable_find(), *prev = NULL, *mine, *own = NULL;
-	UINT32 others;
-	bool extracted;
+	struct pass p;
+	struct es_audit_record a;
 	char summary[ES_AUDIT_SUMMARY_MAX];
 
-	driver_trust(&trust);
+	es_wipe(&p, sizeof(p));
 	/* Without its marker a later stage could not tell the table and the RNG
 	 * from a firmware's and would count them in full under any trust:
 	 * unmarked, the driver hands nothing over. */
 	if (!drv.marked)
 		drv.marked = !EFI_ERROR(stage_mark(drv.image, &drv.marker));
-	es_session_begin(&s);
-	(void)gather_clock(&s); /* no seed file here */
-	/* Our own table from the last pass is replaced, not counted again. */
-	if (driver_owns(now)) {
-		own = now;
-		log_line(L"driver: prev_table: ours from the last pass, to be refreshed");
-	} else {
-		prev = gather_prev(drv.image, &s);
-	}
-	others = rng_gather(&s, a, NULL);
-	gather_cpu(&s, a);
-	es_session_judge(&s, &trust, &v);
-	extracted = v.gate_met && drv.marked &&
-		    es_session_extract(&s, ES_LABEL_DRBG, drbg_in, sizeof(drbg_in)) == 0;
-	if (!extracted)
-		es_wipe(drbg_in, sizeof(drbg_in));
-	(void)es_session_finish(&s, &trust, seed, sizeof(seed), &v);
-	verdict_report(&v);
-	if (!drv.marked) {
-		v.install = false;
+	p.image = drv.image;
+	p.driver = true;
+	p.want_drbg = true;
+	p.may_hand_over = drv.marked;
+	p.marker = &drv.marker;
+	p.out = *out;
+	driver_trust(&p.trust);
+	if (!drv.marked)
 		log_warn(L"driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
 			 L"ours rests on: none handed over");
-	}
-	mine = verdict_install(&v, seed, a);
-	es_wipe(seed, sizeof(seed));
-	if (mine != NULL) {
-		if (own != NULL) {
-			seedtable_retire(own, ES_SEED_LEN);
-			log_line(L"driver: table: our previous one wiped and freed");
-		}
-		drv.marker.table = mine;
-		drv.marker.made_of = v.made_of;
-		es_table_tag(mine, drv.marker.tag);
-	} else if (own != NULL) {
-		log_line(L"driver: table: ours from the last pass stays");
-	}
-	verdict_settle_prev(&v, prev, mine != NULL, a);
-	if (extracted && rngsrv_seed(drbg_in, sizeof(drbg_in)) == 0) {
+	pass_run(&p);
+	if (p.own != NULL)
+		log_line(L"driver: table: %a", p.mine != NULL ? "our previous one wiped and freed"
+							       : "ours from the last pass stays");
+	if (p.drbg && rngsrv_seed(p.drbg_in, sizeof(p.drbg_in)) == 0) {
 		if (!drv.marker.table)
-			drv.marker.made_of = v.made_of;
+			drv.marker.made_of = p.v.made_of;
 		log_line(L"driver: rng: Hash_DRBG %a from the pool", drv.passes == 0 ? "seeded" : "reseeded");
 	}
-	es_wipe(drbg_in, sizeof(drbg_in));
+	es_wipe(p.drbg_in, sizeof(p.drbg_in));
 	if (drv.marked && rngsrv_seeded() && !rngsrv_installed()) {
-		if (others > 0) {
+		if (p.rng_others > 0) {
 			log_line(L"driver: rng: the firmware has an EFI_RNG_PROTOCOL; none installed");
 		} else {
 			EFI_STATUS status = rngsrv_install(drv.image);
@@ -164,31 +120,36 @@ __attribute__((noinline)) static void driver_seed(struct es_audit_record *a)
 				log_line(L"driver: rng: EFI_RNG_PROTOCOL installed (Hash_DRBG, SHA-256)");
 		}
 	}
-	if (rngsrv_installed())
-		a->flags |= ES_AUDIT_F_RNG_PROTOCOL;
-	es_audit_from_verdict(a, &v);
+	p.out.rng_protocol = rngsrv_installed();
+	/* our table from this pass or the last, while it is still there */
 	if (drv.marker.table != NULL && seedtable_find() == drv.marker.table) {
-		a->flags |= ES_AUDIT_F_TABLE;
-		a->table_size = ES_SEED_LEN;
+		p.out.table = true;
+		p.out.table_size = ES_SEED_LEN;
 	}
-	es_audit_summary(a, summary, sizeof(summary));
+	*out = p.out;
+	*v = p.v;
+	es_wipe(&p, sizeof(p));
+	es_audit_build(&a, out, v);
+	es_audit_summary(&a, summary, sizeof(summary));
 	log_summary(L"driver: summary %a", summary);
 }
 
 static void driver_pass(const CHAR16 *when)
 {
+	struct es_outcome out;
+	struct es_verdict v;
 	struct es_audit_record a;
-	uint64_t t0 = cpurng_arch.cycles();
+	uint64_t t0 = pass_cycles();
 
-	es_audit_init(&a);
-	a.arch = cpurng_arch.audit_arch;
-	a.flags = ES_AUDIT_F_DRIVER;
+	es_wipe(&out, sizeof(out));
+	out.driver = true;
 	console_begin();
 	log_summary(L"driver: %s: pass %u, built %a the CPU's RNG", when, drv.passes + 1,
 		 ES_DRIVER_TRUST_CPU ? "trusting" : "not trusting (DRIVER_TRUST_CPU=0)");
-	driver_seed(&a);
+	driver_seed(&out, &v);
 	es_wipe_stack();
-	a.elapsed_kcycles = (UINT32)((cpurng_arch.cycles() - t0) >> 10);
+	out.elapsed_cycles = pass_cycles() - t0;
+	es_audit_build(&a, &out, &v);
 	/* What happened at load is kept apart: the OS sees it and the last
 	 * pass (the issue: "keep what happened at load in the audit record"). */
 	if (drv.passes == 0) {

@@ -12,11 +12,11 @@
  * error line and evaluates to the status, so a failure path is one statement
  * (systemd-boot's `return log_error_status(err, ...)`). fmt must be a literal.
  */
-#define log_line(fmt, ...) console_log(CONSOLE_INFO, L"earlyseed: " fmt L"\n", ##__VA_ARGS__)
-#define log_warn(fmt, ...) console_log(CONSOLE_WARN, L"earlyseed: " fmt L"\n", ##__VA_ARGS__)
-#define log_summary(fmt, ...) console_log(CONSOLE_SUMMARY, L"earlyseed: " fmt L"\n", ##__VA_ARGS__)
-#define log_error_status(status, fmt, ...)                                                                    \
-	(console_log(CONSOLE_ERROR, L"earlyseed: error: " fmt L": %r\n", ##__VA_ARGS__, (EFI_STATUS)(status)), \
+#define log_line(fmt, ...) console_log(CONSOLE_INFO, fmt, ##__VA_ARGS__)
+#define log_warn(fmt, ...) console_log(CONSOLE_WARN, fmt, ##__VA_ARGS__)
+#define log_summary(fmt, ...) console_log(CONSOLE_SUMMARY, fmt, ##__VA_ARGS__)
+#define log_error_status(status, fmt, ...)                                                 \
+	(console_log(CONSOLE_ERROR, fmt L": %r", ##__VA_ARGS__, (EFI_STATUS)(status)), \
 	 (EFI_STATUS)(status))
 
 #endif

@@ -12,20 +12,17 @@
 #include "auditvar.h"
 #include "chain.h"
 #include "conf.h"
-#include "cpurng.h"
-#include "gather.h"
 #include "devpath.h"
 #include "guid.h"
 #include "log.h"
 #include "main.h"
+#include "pass.h"
 #include "persist.h"
-#include "rng.h"
 #include "seedtable.h"
 #include "stage.h"
-#include "verdict.h"
 
 static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MAX], struct es_config *cfg,
-			struct es_audit_record *a, bool *no_fs)
+			struct es_outcome *o, bool *no_fs)
 {
 	const char *clash;
 
@@ -37,7 +34,7 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
 		return;
 	}
 	devpath_file_ascii(self->FilePath, self_path, ES_CONFIG_NEXT_MAX);
-	a->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
+	o->config_problems = conf_load(self->DeviceHandle, self_path, cfg, no_fs);
 	/* From here on the config says what to print; the lines so far print
 	 * now if it says every line. */
 	console_set_show(cfg->verbose == ES_VERBOSE_YES	     ? CONSOLE_SHOW_ALL
@@ -49,62 +46,69 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
 		/* One typo would overwrite the kernel's first 4 KiB at every boot. */
 		log_warn(L"config: seed_file %a names %a: the seed file is turned off", cfg->seed_file, clash);
 		cfg->seed_file[0] = '\0';
-		a->config_problems++;
+		o->config_problems++;
 	}
 	log_line(L"config: next=%a cmdline=\"%a\" seed_file=%a", cfg->next, cfg->cmdline,
 		 cfg->seed_file[0] != '\0' ? cfg->seed_file : "none");
 }
 
-/* Gather, judge, install, publish. The session and the seed are this
- * function's own and are wiped before it returns. Returns whether a table of
- * ours may outlive this chain: only one that rests on at least the gate's
- * bits from sources every kernel's trust counts (not the CPU), since the
- * firmware's next boot option may start a kernel with other settings. */
+/* One pass (efi/pass.c) with what the app sets: its seed file, the trust
+ * of its kernel's command line. The session and the seed are the pass's
+ * own and are wiped before it returns; what the firmware did and the verdict
+ * are copied out for the record. Returns whether a table of ours may
+ * outlive this chain: only one that rests on at least the gate's bits from
+ * sources every kernel's trust counts (not the CPU), since the firmware's
+ * next boot option may start a kernel with other settings. */
 /* Not inlined: its frame, and every frame below it, lie under efi_main's,
  * where es_wipe_stack() reaches (scripts/stackcheck.sh checks how deep). */
 __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDLE device, const char *seed_file,
-						     struct es_trust *trust, bool no_cmdline, struct stage_marker *marker,
-						     struct es_audit_record *a)
+						     const struct es_trust *trust, bool no_cmdline,
+						     struct stage_marker *marker, struct es_outcome *out,
+						     struct es_verdict *v)
 {
-	struct es_session s;
-	struct es_verdict v;
-	struct persist p;
-	uint8_t seed[ES_SEED_LEN];
-	struct es_table_seed *prev, *mine;
+	struct pass p;
+	struct persist pst;
+	struct es_audit_record a;
 	char summary[ES_AUDIT_SUMMARY_MAX];
-	bool counter;
+	bool outlive;
 
-	es_session_begin(&s);
-	counter = gather_clock(&s);
-	prev = gather_prev(image, &s);
-	persist_gather(&p, &s, device, stage_persisted_before(image) ? NULL : seed_file, counter);
-	marker->persisted = !p.off;
-	/* A boot loader next: its kernel's trust is what the OS recorded in the
-	 * seed file (`earlyseed seed refresh`), before anything is judged. */
-	if (no_cmdline && (p.old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0) {
-		es_trust_from_seedfile(trust, p.old_flags);
-		log_line(L"trust: no command line; the seed file says the last kernel had random.trust_cpu=off");
-	}
-	(void)rng_gather(&s, a, trust);
-	gather_cpu(&s, a);
-	/* Write before use: the file is rewritten and flushed before the
-	 * kernel's seed is extracted, and counts only if that worked. */
-	persist_write(&p, &s, trust, a);
-	persist_end(&p);
-	(void)es_session_finish(&s, trust, seed, sizeof(seed), &v);
-	verdict_report(&v);
-	mine = verdict_install(&v, seed, a);
-	es_wipe(seed, sizeof(seed));
-	verdict_settle_prev(&v, prev, mine != NULL, a);
-	if (mine != NULL) {
-		marker->table = mine;
-		marker->made_of = v.made_of;
-		es_table_tag(mine, marker->tag);
-	}
-	es_audit_from_verdict(a, &v);
-	es_audit_summary(a, summary, sizeof(summary));
+	es_wipe(&p, sizeof(p));
+	p.image = image;
+	p.device = device;
+	p.seed_file = stage_persisted_before(image) ? NULL : seed_file;
+	p.persist = &persist_ops;
+	p.pst = &pst;
+	p.no_cmdline = no_cmdline;
+	p.may_hand_over = true;
+	p.trust = *trust;
+	p.marker = marker;
+	p.out = *out;
+	pass_run(&p);
+	marker->persisted = !pst.off;
+	*out = p.out;
+	*v = p.v;
+	outlive = p.v.made_of.other_bits >= ES_GATE_BITS;
+	es_wipe(&p, sizeof(p));
+	es_wipe(&pst, sizeof(pst));
+	es_audit_build(&a, out, v);
+	es_audit_summary(&a, summary, sizeof(summary));
 	log_summary(L"summary %a", summary);
-	return v.made_of.other_bits >= ES_GATE_BITS;
+	return outlive;
+}
+
+/* Publish the record of what happened so far (volatile: no NVRAM wear). */
+static void publish(struct es_outcome *out, const struct es_verdict *v, uint64_t t0)
+{
+	struct es_audit_record a;
+	uint64_t t1 = pass_cycles();
+
+	/* entry to chain-load: a record published again after the next stage
+	 * returned keeps that time */
+	if (out->elapsed_cycles == 0)
+		out->elapsed_cycles = t1 - t0;
+	es_audit_build(&a, out, v);
+	auditvar_publish(&a, L"EarlyseedAudit");
+	out->step_cycles[ES_STEP_NVRAM] += pass_cycles() - t1;
 }
 
 /*
@@ -128,14 +132,7 @@ static bool take_back(const struct stage_marker *marker, bool may_outlive)
 	}
 	/* The same address may be a later stage's table in reused pool memory:
 	 * it is ours only if its size and bytes are what we installed. */
-	ours = now->size == ES_SEED_LEN;
-	if (ours) {
-		uint8_t tag[sizeof(marker->tag)];
-
-		es_table_tag(now, tag);
-		ours = guid_equal((const EFI_GUID *)tag, (const EFI_GUID *)marker->tag);
-		es_wipe(tag, sizeof(tag));
-	}
+	ours = stage_owns(marker, now);
 	status = seedtable_remove();
 	if (EFI_ERROR(status)) {
 		log_warn(L"table: cannot take ours back: %r", status);
@@ -153,7 +150,8 @@ static bool take_back(const struct stage_marker *marker, bool may_outlive)
 /* Called by GNU-EFI crt0-efi-x86_64.o with the SysV ABI: not EFIAPI. */
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
-	struct es_audit_record audit;
+	struct es_outcome out;
+	struct es_verdict v;
 	struct es_config cfg;
 	char self_path[ES_CONFIG_NEXT_MAX] = "";
 	struct es_trust trust;
@@ -170,7 +168,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	ST = systab;
 	BS = systab->BootServices;
 	RT = systab->RuntimeServices;
-	t0 = cpurng_arch.cycles();
+	t0 = pass_cycles();
 	/* Until the config says what to print, lines are kept, not shown. */
 	console_begin();
 	if (console_show != CONSOLE_SHOW_ALL)
@@ -182,9 +180,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 					L"%u earlyseed stages already run in this boot (a loop in the configs?); "
 					L"at most %u may, so this one does nothing and returns to the firmware",
 					before, (UINT32)ES_MAX_STAGES);
-	es_audit_init(&audit);
-	audit.stage = (UINT16)(before + 1u);
-	audit.arch = cpurng_arch.audit_arch;
+	es_wipe(&out, sizeof(out));
+	es_wipe(&v, sizeof(v));
+	out.stage = (UINT16)(before + 1u);
 	marker.stage = before + 1u;
 	if (EFI_ERROR(stage_mark(image, &marker)))
 		log_warn(L"stage: cannot mark this image; a loop of earlyseed stages would not be caught");
@@ -192,10 +190,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &guid_loaded_image, (void **)&self);
 	if (EFI_ERROR(status))
 		self = NULL;
-	load_config(self, self_path, &cfg, &audit, &no_fs);
+	load_config(self, self_path, &cfg, &out, &no_fs);
 	/* The stage that keeps the seed file says where its config is. */
-	if (self_path[0] != '\0' && cfg.seed_file[0] != '\0' && !no_fs && !stage_persisted_before(image))
+	if (self_path[0] != '\0' && cfg.seed_file[0] != '\0' && !no_fs && !stage_persisted_before(image)) {
+		uint64_t t1 = pass_cycles();
+
 		auditvar_publish_image(self_path);
+		out.step_cycles[ES_STEP_NVRAM] += pass_cycles() - t1;
+	}
 	/* The trust settings of the kernel the command line goes to; with no
 	 * command line the next stage is a boot loader: the kernel's defaults. */
 	es_trust_defaults(&trust);
@@ -205,12 +207,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
 
 	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust,
-				     cfg.cmdline[0] == '\0', &marker, &audit);
+				     cfg.cmdline[0] == '\0', &marker, &out, &v);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
 	es_wipe_stack();
-	audit.elapsed_kcycles = (UINT32)((cpurng_arch.cycles() - t0) >> 10);
-	auditvar_publish(&audit, L"EarlyseedAudit");
+	publish(&out, &v, t0);
 
 	if (self == NULL)
 		status = log_error_status(EFI_LOAD_ERROR, L"cannot load next stage %a: own volume unknown", cfg.next);
@@ -226,10 +227,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * OS reads, since this boot goes on without earlyseed's kernel
 	 * (`earlyseed status` reports it; the volatile record costs no NVRAM). */
 	if (EFI_ERROR(status) && !no_fs) {
-		audit.flags |= ES_AUDIT_F_NEXT_FAILED;
-		if (take_back(&marker, may_outlive))
-			audit.flags |= ES_AUDIT_F_TAKEN_BACK;
-		auditvar_publish(&audit, L"EarlyseedAudit");
+		out.next_failed = true;
+		out.taken_back = take_back(&marker, may_outlive);
+		publish(&out, &v, t0);
 	} else {
 		(void)take_back(&marker, may_outlive);
 	}

@@ -6,10 +6,11 @@
 #include <stdbool.h>
 
 #include "../core/earlyseed.h"
+#include "pass.h"
 #include "seedfile.h"
 
 /* The token and the seed file of one boot. Holds secrets (tok, f.buf):
- * persist_end() wipes them. */
+ * the ops' end wipes them. */
 struct persist {
 	EFI_FILE_HANDLE root;
 	struct seedfile f;
@@ -23,15 +24,10 @@ struct persist {
 	bool off;
 };
 
-/* Read the token and the file at path (ASCII; "" = turned off, NULL = an
- * earlier stage of this boot used them) on device and mix them into s.
- * counter: GetNextMonotonicCount worked (gather_clock()); without it the
- * file does not count this boot. */
-void persist_gather(struct persist *p, struct es_session *s, EFI_HANDLE device, const char *path, bool counter);
-/* After every other source is in: create the token if the plan says so,
- * rewrite the file, and commit it to the session only when that worked. */
-void persist_write(struct persist *p, struct es_session *s, const struct es_trust *trust, struct es_audit_record *a);
-/* Wipe and free; close the volume. */
-void persist_end(struct persist *p);
+/* The app's seed file and token for pass_run() (p->pst: a struct persist):
+ * read the token and the file at p->seed_file on p->device and mix them;
+ * after every other source, write before use (es_persist_prepare/_done);
+ * then wipe, free, close. */
+extern const struct pass_persist persist_ops;
 
 #endif

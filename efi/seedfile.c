@@ -9,6 +9,7 @@
 
 #include <efilib.h>
 
+#include "cpurng.h"
 #include "fs.h"
 #include "text.h"
 
@@ -51,7 +52,10 @@ enum es_file_reason seedfile_write(EFI_FILE_HANDLE root, struct seedfile *f, con
 	EFI_FILE_HANDLE h;
 	UINT64 mode = EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE;
 	UINTN done = n;
+	uint64_t t0 = cpurng_arch.cycles();
+	enum es_file_reason r;
 
+	f->write_cycles = f->flush_cycles = 0;
 	if (!f->exists) {
 		mode |= EFI_FILE_MODE_CREATE;
 		f->status = fs_make_parents(root, f->path);
@@ -74,12 +78,17 @@ enum es_file_reason seedfile_write(EFI_FILE_HANDLE root, struct seedfile *f, con
 		(void)uefi_call_wrapper(h->Close, 1, h);
 		return f->status == EFI_WRITE_PROTECTED ? ES_FILE_RO_VOLUME : ES_FILE_WRITE_FAILED;
 	}
+	f->write_cycles = cpurng_arch.cycles() - t0;
+	t0 = cpurng_arch.cycles();
 	f->status = uefi_call_wrapper(h->Flush, 1, h);
 	if (EFI_ERROR(f->status)) {
 		(void)uefi_call_wrapper(h->Close, 1, h);
-		return ES_FILE_FLUSH_FAILED;
+		r = ES_FILE_FLUSH_FAILED;
+	} else {
+		f->status = uefi_call_wrapper(h->Close, 1, h);
+		/* Close writes what Flush may have left; its failure means the same. */
+		r = EFI_ERROR(f->status) ? ES_FILE_FLUSH_FAILED : ES_FILE_COUNTED;
 	}
-	f->status = uefi_call_wrapper(h->Close, 1, h);
-	/* Close writes what Flush may have left; its failure means the same. */
-	return EFI_ERROR(f->status) ? ES_FILE_FLUSH_FAILED : ES_FILE_COUNTED;
+	f->flush_cycles = cpurng_arch.cycles() - t0;
+	return r;
 }

@@ -18,6 +18,8 @@ struct seedfile {
 	bool ro_volume;   /* EFI_FILE_SYSTEM_INFO.ReadOnly */
 	bool ro_attr;     /* EFI_FILE_READ_ONLY */
 	EFI_STATUS status; /* of the last firmware call that failed, else EFI_SUCCESS */
+	uint64_t write_cycles; /* seedfile_write(): the write, and the flush */
+	uint64_t flush_cycles;
 };
 
 /* Open path (ASCII, absolute) on root read-only and read up to

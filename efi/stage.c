@@ -99,3 +99,16 @@ void stage_unmark(EFI_HANDLE image, struct stage_marker *m)
 	(void)uefi_call_wrapper(BS->UninstallProtocolInterface, 3, image, &stage_guid, m);
 	m->magic = 0;
 }
+
+bool stage_owns(const struct stage_marker *m, const struct es_table_seed *t)
+{
+	uint8_t tag[sizeof(m->tag)];
+	bool ours;
+
+	if (t == NULL || m == NULL || t != m->table || t->size != ES_SEED_LEN)
+		return false;
+	es_table_tag(t, tag);
+	ours = guid_equal((const EFI_GUID *)tag, (const EFI_GUID *)m->tag);
+	es_wipe(tag, sizeof(tag));
+	return ours;
+}

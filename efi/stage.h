@@ -39,6 +39,10 @@ bool stage_provenance(EFI_HANDLE image, const struct es_table_seed *table, struc
 bool stage_persisted_before(EFI_HANDLE image);
 /* The marker on handle h, or NULL (an earlyseed driver's RNG handle has one). */
 const struct stage_marker *stage_marker_on(EFI_HANDLE h);
+/* Is t the table the stage of marker m installed (its address, its size and
+ * its tag)? The same address may be a later stage's table in reused pool
+ * memory: only the bytes tell. */
+bool stage_owns(const struct stage_marker *m, const struct es_table_seed *t);
 /* Install / remove this stage's marker on its image handle. */
 EFI_STATUS stage_mark(EFI_HANDLE image, struct stage_marker *m);
 void stage_unmark(EFI_HANDLE image, struct stage_marker *m);

@@ -50,14 +50,8 @@ bool token_secure_boot(void)
 	return !EFI_ERROR(status) && n == 1 && v == 1;
 }
 
-EFI_STATUS token_create(const UINT8 tok[ES_TOKEN_LEN], const struct es_provenance *from)
+EFI_STATUS token_create_var(const UINT8 var[ES_TOKEN_VAR_LEN])
 {
-	UINT8 raw[ES_TOKEN_VAR_LEN];
-	EFI_STATUS status;
-
-	es_token_encode(tok, from, raw);
-	status = uefi_call_wrapper(RT->SetVariable, 5, token_name, &vendor_guid, (UINT32)TOKEN_ATTRS,
-				   (UINTN)sizeof(raw), (void *)raw);
-	es_wipe(raw, sizeof(raw));
-	return status;
+	return uefi_call_wrapper(RT->SetVariable, 5, token_name, &vendor_guid, (UINT32)TOKEN_ATTRS,
+				 (UINTN)ES_TOKEN_VAR_LEN, (void *)var);
 }

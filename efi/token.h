@@ -21,8 +21,9 @@
 enum es_have token_read(UINT8 tok[ES_TOKEN_LEN], struct es_provenance *from, bool *runtime, EFI_STATUS *status);
 /* Is Secure Boot on (the global SecureBoot variable is 1)? */
 bool token_secure_boot(void);
-/* Create it (boot services only: NVRAM writes at runtime have hung real
- * firmware, Linux commit 69cbeb61ff90). */
-EFI_STATUS token_create(const UINT8 tok[ES_TOKEN_LEN], const struct es_provenance *from);
+/* Create it from its variable's bytes (es_token_encode(), made by
+ * es_persist_prepare()); boot services only: NVRAM writes at runtime have
+ * hung real firmware, Linux commit 69cbeb61ff90. */
+EFI_STATUS token_create_var(const UINT8 var[ES_TOKEN_VAR_LEN]);
 
 #endif

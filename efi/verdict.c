@@ -35,7 +35,7 @@ void verdict_report(const struct es_verdict *v)
 		log_line(L"trust: random.trust_bootloader=off: the kernel will mix the table but not credit it");
 }
 
-struct es_table_seed *verdict_install(const struct es_verdict *v, const uint8_t *seed, struct es_audit_record *a)
+struct es_table_seed *verdict_install(const struct es_verdict *v, const uint8_t *seed, struct es_outcome *o)
 {
 	struct es_table_seed *t;
 	EFI_STATUS status;
@@ -49,19 +49,19 @@ struct es_table_seed *verdict_install(const struct es_verdict *v, const uint8_t 
 	status = seedtable_install(seed, ES_SEED_LEN, &t);
 	if (EFI_ERROR(status)) {
 		log_warn(L"table: install failed: %r", status);
-		a->flags |= ES_AUDIT_F_INSTALL_FAILED;
+		o->install_failed = true;
 		return NULL;
 	}
 	log_line(L"table: installed %u bytes at 0x%lx (counted sources: an assumed %u bits)", t->size,
 		 (UINT64)(UINTN)t, v->counted_bits);
-	a->flags |= ES_AUDIT_F_TABLE;
-	a->table_size = t->size;
+	o->table = true;
+	o->table_size = t->size;
 	return t;
 }
 
 /* What becomes of a table an earlier stage left (es_verdict_prev()). */
 void verdict_settle_prev(const struct es_verdict *v, struct es_table_seed *prev, bool installed,
-			struct es_audit_record *a)
+			 struct es_outcome *o)
 {
 	enum es_prev_action action = es_verdict_prev(v, installed);
 	EFI_STATUS status;
@@ -74,7 +74,7 @@ void verdict_settle_prev(const struct es_verdict *v, struct es_table_seed *prev,
 		break;
 	case ES_PREV_RETIRE:
 		seedtable_retire(prev, v->prev_size);
-		a->flags |= ES_AUDIT_F_PREV_RETIRED;
+		o->prev_retired = true;
 		log_line(L"prev_table: replaced by ours, wiped and freed");
 		break;
 	case ES_PREV_FORGET:
@@ -87,7 +87,7 @@ void verdict_settle_prev(const struct es_verdict *v, struct es_table_seed *prev,
 			log_warn(L"prev_table: bad, but removing it failed: %r", status);
 			break;
 		}
-		a->flags |= ES_AUDIT_F_PREV_REMOVED;
+		o->prev_removed = true;
 		if (action == ES_PREV_REMOVE_FREE) {
 			seedtable_retire(prev, v->prev_size);
 			log_warn(L"prev_table: bad: removed so no kernel credits it, wiped and freed");

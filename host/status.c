@@ -181,10 +181,15 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	     : at0		  ? "the kernel's own sources (the CPU's RNG under random.trust_cpu)"
 				  : "the kernel's own sources, later in boot";
 	/* the next boot: its hardware did it this time, or the seed file will */
-	hw = audit && (a.flags & ES_AUDIT_F_TABLE) != 0 &&
-	     (((a.flags & ES_AUDIT_F_EFI_RNG) != 0 && (a.flags & ES_AUDIT_F_EFI_RNG_FAIL) == 0) ||
-	      (t.cpu && (a.flags & (ES_AUDIT_F_RDSEED | ES_AUDIT_F_RDRAND)) != 0 &&
-	       (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0 && (a.flags & ES_AUDIT_F_RDRAND_FAIL) == 0));
+	hw = false;
+	for (unsigned int i = 0; audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && i < ES_SRC_COUNT; i++) {
+		const struct es_source_info *r = es_source((enum es_source)i);
+
+		/* a hardware source that passed, and that this kernel counts */
+		if (r->hardware && es_audit_present(&a, (enum es_source)i) && !es_audit_failed(&a, (enum es_source)i) &&
+		    (!r->cpu || (t.cpu && (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0)))
+			hw = true;
+	}
 	token = pk.token_visible || (audit && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0);
 	file_bits = pk.header ? pk.other_bits + (t.cpu ? pk.cpu_bits : 0u) : 0u;
 	/* never more than its token holds (core/session.c): the account of a
@@ -201,7 +206,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			file_bits = 0;
 	}
 	/* why this boot's file did not count, from the record */
-	file_why = !audit || (a.flags & ES_AUDIT_F_SEED_FILE) == 0 ? NULL
+	file_why = !audit || !es_audit_present(&a, ES_SRC_SEED_FILE) ? NULL
 		   : a.seed_file_reason == ES_FILE_COUNTED	      ? "counted"
 								      : es_file_reason_text((enum es_file_reason)a.seed_file_reason);
 	/* as the app judges it (core/session.c es_session_add_seed_file): under

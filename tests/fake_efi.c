@@ -342,20 +342,30 @@ static EFI_STATUS EFIAPI file_flush(EFI_FILE_HANDLE f)
 	return EFI_SUCCESS;
 }
 
+/* GetInfo's rules (UEFI 2.10 section 13.5.12): the type asked, the size
+ * needed (said when the buffer is short), the buffer zeroed. */
+static EFI_STATUS info_fits(const EFI_GUID *type, const EFI_GUID *want, UINTN *size, UINTN need, VOID *buf)
+{
+	if (memcmp(type, want, sizeof(*type)) != 0)
+		return EFI_UNSUPPORTED;
+	if (*size < need) {
+		*size = need;
+		return EFI_BUFFER_TOO_SMALL;
+	}
+	memset(buf, 0, need);
+	return EFI_SUCCESS;
+}
+
 /* EFI_FILE_INFO of an open file: the firmware's size rule included. */
 static EFI_STATUS EFIAPI file_get_info(EFI_FILE_HANDLE f, EFI_GUID *type, UINTN *size, VOID *buf)
 {
 	struct fake_file *ff = (struct fake_file *)f;
 	UINTN need = SIZE_OF_EFI_FILE_INFO + 2 * (strlen(ff->e->path) + 1);
 	EFI_FILE_INFO *info = buf;
+	EFI_STATUS st = info_fits(type, &file_info_guid, size, need, buf);
 
-	if (memcmp(type, &file_info_guid, sizeof(*type)) != 0)
-		return EFI_UNSUPPORTED;
-	if (*size < need) {
-		*size = need;
-		return EFI_BUFFER_TOO_SMALL;
-	}
-	memset(info, 0, need);
+	if (st != EFI_SUCCESS)
+		return st;
 	info->Size = need;
 	info->FileSize = ff->e->len;
 	info->Attribute = ff->e->ro_attr ? EFI_FILE_READ_ONLY : 0;
@@ -367,15 +377,11 @@ static EFI_STATUS EFIAPI root_get_info(EFI_FILE_HANDLE f, EFI_GUID *type, UINTN 
 {
 	UINTN need = SIZE_OF_EFI_FILE_SYSTEM_INFO + 2 * sizeof(CHAR16);
 	EFI_FILE_SYSTEM_INFO *info = buf;
+	EFI_STATUS st = info_fits(type, &fs_info_guid, size, need, buf);
 
 	(void)f;
-	if (memcmp(type, &fs_info_guid, sizeof(*type)) != 0)
-		return EFI_UNSUPPORTED;
-	if (*size < need) {
-		*size = need;
-		return EFI_BUFFER_TOO_SMALL;
-	}
-	memset(info, 0, need);
+	if (st != EFI_SUCCESS)
+		return st;
 	info->Size = need;
 	info->ReadOnly = fake.read_only && !fake.ro_unreported;
 	return EFI_SUCCESS;
@@ -983,24 +989,18 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 
 	if (attr & EFI_VARIABLE_NON_VOLATILE)
 		fake.nv_writes++;
-	if (u16eq(name, driver_audit)) {
-		if (memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
-		    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) ||
-		    size > sizeof(fake.driver_variable))
-			return EFI_INVALID_PARAMETER;
-		fake.driver_variable_set = true;
-		fake.driver_variable_len = size;
-		memcpy(fake.driver_variable, data, size);
-		return EFI_SUCCESS;
-	}
-	if (u16eq(name, want)) {
+	/* the two audit records: kept apart, checked alike */
+	if (u16eq(name, driver_audit) || u16eq(name, want)) {
+		bool drv = u16eq(name, driver_audit);
+		uint8_t *to = drv ? fake.driver_variable : fake.variable;
+
 		if (memcmp(guid, &audit_guid, sizeof(*guid)) != 0 ||
 		    attr != (EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS) ||
 		    size > sizeof(fake.variable))
 			return EFI_INVALID_PARAMETER;
-		fake.variable_set = true;
-		fake.variable_len = size;
-		memcpy(fake.variable, data, size);
+		*(drv ? &fake.driver_variable_set : &fake.variable_set) = true;
+		*(drv ? &fake.driver_variable_len : &fake.variable_len) = size;
+		memcpy(to, data, size);
 		return EFI_SUCCESS;
 	}
 	if (u16eq(name, token_name) && fake.token_set_status != EFI_SUCCESS)

@@ -94,10 +94,10 @@ struct fake_efi {
 	uint8_t table_bytes_at_start[36];
 	bool prev_wiped_at_free; /* prev_table's bytes were zero when freed */
 	bool variable_set;
-	uint8_t variable[128];
+	uint8_t variable[512];
 	size_t variable_len;
 	bool driver_variable_set;            /* EarlyseedDriverAudit */
-	uint8_t driver_variable[128];
+	uint8_t driver_variable[512];
 	size_t driver_variable_len;
 	struct fake_var vars[FAKE_MAX_VARS]; /* every other variable */
 	EFI_STATUS token_set_status; /* forced SetVariable(EarlyseedToken) result */

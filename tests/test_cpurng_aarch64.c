@@ -127,17 +127,21 @@ static void test_gathering(void)
 static void test_summary_names(void)
 {
 	struct es_audit_record a;
-	char line[ES_AUDIT_SUMMARY_MAX];
+	char line[ES_AUDIT_SUMMARY_MAX], names[128];
 
 	es_audit_init(&a);
 	a.arch = ES_AUDIT_ARCH_AARCH64;
-	a.flags = ES_AUDIT_F_RDSEED | ES_AUDIT_F_RDRAND;
-	a.bytes_rdseed = 512;
+	a.present = 1u << ES_SRC_RDSEED | 1u << ES_SRC_RDRAND;
+	a.bytes[ES_SRC_RDSEED] = 512;
 	es_audit_summary(&a, line, sizeof(line));
 	CHECK(strcmp(line, "rndrrs=512 rndr=0 efi_rng=0 prev_table=0 seed_file=0 table=0 "
 			   "health=rndrrs:pass,rndr:pass,efi_rng:absent,seed_file:absent") == 0);
-	CHECK(strcmp(es_audit_flag_name_arch(ES_AUDIT_F_RDSEED_FAIL, ES_AUDIT_ARCH_AARCH64), "rndrrs_fail") == 0);
-	CHECK(strcmp(es_audit_flag_name_arch(ES_AUDIT_F_RDRAND, ES_AUDIT_ARCH_X86_64), "rdrand") == 0);
+	a.failed = 1u << ES_SRC_RDSEED;
+	es_audit_flag_names(&a, names, sizeof(names));
+	CHECK(strcmp(names, "rndrrs rndr rndrrs_fail") == 0);
+	a.arch = ES_AUDIT_ARCH_X86_64;
+	es_audit_flag_names(&a, names, sizeof(names));
+	CHECK(strcmp(names, "rdseed rdrand rdseed_fail") == 0);
 }
 
 int main(void)

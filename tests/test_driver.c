@@ -92,7 +92,7 @@ static void test_load_and_ready_to_boot(void)
 	CHECK(driver_audit(&a));
 	CHECK((a.flags & (ES_AUDIT_F_DRIVER | ES_AUDIT_F_RNG_PROTOCOL | ES_AUDIT_F_TABLE)) ==
 	      (ES_AUDIT_F_DRIVER | ES_AUDIT_F_RNG_PROTOCOL | ES_AUDIT_F_TABLE));
-	CHECK(a.stage == 0 && a.bytes_rdrand == 512);
+	CHECK(a.stage == 0 && a.bytes[ES_SRC_RDRAND] == 512);
 	/* what a later earlyseed learns: the table rests on the CPU */
 	m = stage_marker_on(fake_image_handle());
 	CHECK(m != NULL && m->driver && m->table == t && m->made_of.cpu_bits == 512 && m->made_of.other_bits == 0);
@@ -176,7 +176,7 @@ static void test_firmware_rng_present(void)
 	CHECK(fake_seed_table() != NULL);
 	CHECK(fake.rng_installs == 0 && fake_driver_rng() == NULL);
 	CHECK(logged("driver: rng: the firmware has an EFI_RNG_PROTOCOL; none installed"));
-	CHECK(driver_audit(&a) && (a.flags & ES_AUDIT_F_RNG_PROTOCOL) == 0 && a.bytes_efi_rng == 64);
+	CHECK(driver_audit(&a) && (a.flags & ES_AUDIT_F_RNG_PROTOCOL) == 0 && a.bytes[ES_SRC_EFI_RNG] == 64);
 	/* the firmware RNG made it: a later stage may count it under any trust */
 	CHECK(stage_marker_on(fake_image_handle())->made_of.other_bits == 256);
 }

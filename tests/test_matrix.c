@@ -971,12 +971,12 @@ static void persist_run(const struct pcase *c)
 	CHECK(((a.flags & ES_AUDIT_F_TOKEN_CREATED) != 0) == c->token_created);
 	CHECK(((a.flags & ES_AUDIT_F_TOKEN) != 0) == (c->token == TOKEN_YES || c->token == TOKEN_BS));
 	CHECK(a.seed_file_reason == c->reason);
-	CHECK(a.bytes_seed_file == (c->len < 0 ? 0u : (uint32_t)(c->len < ES_SEED_FILE_MAX ? c->len : ES_SEED_FILE_MAX)));
+	CHECK(a.bytes[ES_SRC_SEED_FILE] == (c->len < 0 ? 0u : (uint32_t)(c->len < ES_SEED_FILE_MAX ? c->len : ES_SEED_FILE_MAX)));
 	if (c->counts) {
-		CHECK(a.entropy_bits >= ES_GATE_BITS && (a.flags & ES_AUDIT_F_SEED_FILE_FAIL) == 0);
+		CHECK(a.entropy_bits >= ES_GATE_BITS && !es_audit_failed(&a, ES_SRC_SEED_FILE));
 		CHECK(logged("health: seed_file: pass"));
 	} else if (c->len >= 0) {
-		CHECK((a.flags & ES_AUDIT_F_SEED_FILE_FAIL) != 0);
+		CHECK(es_audit_failed(&a, ES_SRC_SEED_FILE));
 		/* one line says why */
 		CHECK(logged("health: seed_file: fail: "));
 		if (c->reason != ES_FILE_HEALTH) /* that line names the test */
@@ -1358,7 +1358,7 @@ static void test_seed_file_no_counter(void)
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
 	file_only_boot(file_old, NULL, true);
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_NO_COUNTER);
-	CHECK((a.flags & ES_AUDIT_F_SEED_FILE_FAIL) != 0 && (a.flags & ES_AUDIT_F_TABLE) == 0);
+	CHECK(es_audit_failed(&a, ES_SRC_SEED_FILE) && (a.flags & ES_AUDIT_F_TABLE) == 0);
 	CHECK(count_lines("clock: monotonic count failed") == 1);
 	CHECK(count_lines("health: seed_file: fail: the monotonic count failed") == 1);
 	/* what a boot prints by default (the summary and warnings): one line
@@ -1504,7 +1504,7 @@ static void test_quiet_boot(void)
 	console_show = console_default = CONSOLE_SHOW_SUMMARY;
 	console_begin();
 	for (int i = 0; i < 40; i++)
-		console_log(CONSOLE_WARN, L"earlyseed: warning %u\n", (UINT32)i);
+		console_log(CONSOLE_WARN, L"warning %u", (UINT32)i); /* the prefix and the end are console_log's */
 	CHECK(lines() == CONSOLE_WARN_MAX + 1u && logged("earlyseed: more warnings not shown"));
 	CHECK(logged("warning 15\n") && !logged("warning 16\n"));
 }

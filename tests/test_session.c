@@ -46,14 +46,13 @@ static void judge(struct es_session *s, const struct es_trust *t, struct es_verd
 
 static void test_source_table(void)
 {
-	uint32_t flags = 0;
-
+	/* the record keeps a slot per tag (its present/failed bits): every
+	 * source has one */
+	CHECK(ES_SRC_COUNT <= ES_AUDIT_SOURCES);
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
 		const struct es_source_info *r = es_source((enum es_source)i);
 
 		CHECK(r != NULL && r->name != NULL && r->h_bits <= 8);
-		CHECK((flags & (r->audit_present | r->audit_fail)) == 0);
-		flags |= r->audit_present | r->audit_fail;
 		CHECK((r->feed == ES_FEED_NONE) == (r->h_bits == 0));
 		for (unsigned int k = 0; k < i; k++)
 			CHECK(strcmp(r->name, es_source((enum es_source)k)->name) != 0);
@@ -62,7 +61,6 @@ static void test_source_table(void)
 	CHECK(es_source(ES_SRC_RDSEED)->cpu && es_source(ES_SRC_RDRAND)->cpu);
 	CHECK(!es_source(ES_SRC_EFI_RNG)->cpu && !es_source(ES_SRC_PREV_TABLE)->cpu);
 	CHECK(es_source(ES_SRC_RDSEED)->distrusted_by == ES_SRC_RDRAND);
-	CHECK((flags & ~ES_AUDIT_F_ALL) == 0);
 }
 
 static void test_healthy_machine(void)

@@ -32,7 +32,8 @@ static uint16_t audit_reason; /* the next audit()'s seed_file_reason */
 
 static const char *audit_name = "EarlyseedAudit-" SEEDTOOL_GUID;
 
-static void audit(uint32_t flags)
+/* A record with event flags and the sources present (bits by tag). */
+static void audit(uint32_t flags, uint32_t present)
 {
 	struct es_audit_record r;
 	uint8_t buf[4 + ES_AUDIT_SIZE] = { 6 };
@@ -40,10 +41,11 @@ static void audit(uint32_t flags)
 
 	es_audit_init(&r);
 	r.flags = flags;
+	r.present = present;
 	r.table_size = (flags & ES_AUDIT_F_TABLE) ? 32 : 0;
 	r.seed_file_reason = audit_reason;
 	if (audit_reason != ES_FILE_COUNTED)
-		r.flags |= ES_AUDIT_F_SEED_FILE_FAIL;
+		r.failed |= 1u << ES_SRC_SEED_FILE;
 	es_audit_encode(&r, buf + 4);
 	snprintf(path, sizeof(path), "%s/%s", efivars, audit_name);
 	put(path, buf, sizeof(buf));
@@ -102,7 +104,7 @@ static int run(bool json)
 static void test_seeded_and_next(void)
 {
 	fresh();
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	seed_file(256, 0);
 	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	CHECK(run(false) == STATUS_OK);
@@ -126,7 +128,7 @@ static void test_driver_seeded(void)
 
 	fresh();
 	audit_name = "EarlyseedDriverAudit-" SEEDTOOL_GUID;
-	audit(ES_AUDIT_F_DRIVER | ES_AUDIT_F_TABLE | ES_AUDIT_F_RDRAND);
+	audit(ES_AUDIT_F_DRIVER | ES_AUDIT_F_TABLE, 1u << ES_SRC_RDRAND);
 	audit_name = "EarlyseedAudit-" SEEDTOOL_GUID;
 	snprintf(path, sizeof(path), "%s/EFI/earlyseed", esp);
 	CHECK(rmdir(path) == 0);
@@ -172,7 +174,7 @@ static void test_not_seeded(void)
 static void test_next_at_risk(void)
 {
 	fresh();
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	seed_file(0, 256);
 	put(cmdline, "random.trust_cpu=off\n", 21);
@@ -183,11 +185,11 @@ static void test_next_at_risk(void)
 	CHECK(run(false) == STATUS_OK);
 	free(outbuf);
 	/* no token at all: a clone's disk */
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE);
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_SEED_FILE);
 	CHECK(run(false) == STATUS_NEXT_AT_RISK && strstr(outbuf, "token missing") != NULL);
 	free(outbuf);
 	/* Secure Boot with a token the OS made: the app will not count the file */
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	{
 		char p[400];
 		uint8_t tokvar[4 + ES_TOKEN_LEN] = { 7 }, sb[5] = { 6, 0, 0, 0, 1 };
@@ -206,7 +208,7 @@ static void test_next_at_risk(void)
 		CHECK(unlink(p) == 0);
 	}
 	/* a hardware RNG this boot: the next one has it too */
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_EFI_RNG);
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_EFI_RNG);
 	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);
 	free(outbuf);
 }
@@ -226,7 +228,7 @@ static void test_token_account(void)
 	put(cmdline, "random.trust_cpu=off\n", 21);
 	/* this boot's record: the firmware's token rests on the CPU alone */
 	audit_reason = ES_FILE_TOKEN_UNTRUSTED;
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	audit_reason = ES_FILE_COUNTED;
 	CHECK(run(false) == STATUS_NEXT_AT_RISK);
 	CHECK(strstr(outbuf, "seed file this boot: did not count: its token rests on the CPU's RNG alone") != NULL);
@@ -235,7 +237,7 @@ static void test_token_account(void)
 	      strstr(outbuf, "\"seed_file_bits\":0") != NULL);
 	free(outbuf);
 	/* a token the OS made, from a pool that may rest on the CPU */
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN);
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	check_rand_fill(tok, sizeof(tok));
 	es_token_encode(tok, &cpu, tokvar + 4);
 	snprintf(p, sizeof(p), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
@@ -259,8 +261,7 @@ static void test_next_stage_failed(void)
 	fresh();
 	put(kmsg, late_log, sizeof(late_log) - 1);
 	seed_file(256, 0);
-	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_SEED_FILE | ES_AUDIT_F_TOKEN | ES_AUDIT_F_NEXT_FAILED |
-	      ES_AUDIT_F_TAKEN_BACK);
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN | ES_AUDIT_F_NEXT_FAILED | ES_AUDIT_F_TAKEN_BACK, 1u << ES_SRC_SEED_FILE);
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	CHECK(strstr(outbuf, "its next stage failed to start") != NULL &&
 	      strstr(outbuf, "next boot: not seeded: earlyseed's next stage failed") != NULL);

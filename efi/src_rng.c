@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-#include "console.h"
-#include "rng.h"
+/* The firmware's EFI_RNG_PROTOCOL instances (UEFI 2.10 section 37.5), and
+ * an earlyseed driver's own, which a later stage may have to take away. */
+#include "pass.h"
 
-#include <efi.h>
 #include <efilib.h>
 
-#include "../core/earlyseed.h"
+#include "console.h"
 #include "fs.h"
 #include "guid.h"
-#include "stage.h"
 
 _Static_assert(sizeof(EFI_RNG_PROTOCOL) == 16, "EFI_RNG_PROTOCOL is GetInfo + GetRNG");
 _Static_assert(offsetof(EFI_RNG_PROTOCOL, GetRNG) == 8, "GetRNG at offset 8");
@@ -50,8 +49,7 @@ static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UIN
  */
 #define RNG_BLOCKS 2u
 
-static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struct es_session *s,
-		    struct es_audit_record *a)
+static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struct pass *p)
 {
 	UINT8 buf[RNG_BLOCKS][RNG_REQUEST];
 	/* RAW first, as the Linux stub asks (libstub/random.c); then the
@@ -65,7 +63,7 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 		status = rng_ask(rng, algo, buf[blk], &tries);
 		calls += tries;
 		if (EFI_ERROR(status) && algo != NULL) {
-			console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: raw algorithm: %r after %u tries, trying default\n",
+			console_log(CONSOLE_INFO, L"efi_rng: instance %u: raw algorithm: %r after %u tries, trying default",
 			      idx, status, tries);
 			algo = NULL;
 			name = L"default";
@@ -76,20 +74,20 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 			break;
 		got++;
 	}
-	a->efi_rng_calls = (UINT16)(a->efi_rng_calls + calls);
+	p->out.calls[src] = (UINT16)(p->out.calls[src] + calls);
 	if (got == 0) {
-		a->efi_rng_failed++;
-		console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u: %s algorithm: %r after %u tries, skipped\n", idx, name,
+		p->out.rng_failed++;
+		console_log(CONSOLE_WARN, L"efi_rng: instance %u: %s algorithm: %r after %u tries, skipped", idx, name,
 		      status, tries);
 	} else {
 		/* One block a call: the engine checks each against every
 		 * earlier block of every instance. */
 		for (UINT32 blk = 0; blk < got; blk++)
-			(void)es_session_add(s, src, buf[blk], RNG_REQUEST);
-		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: %u bytes (%s algorithm, %u calls)\n", idx,
+			(void)es_session_add(&p->s, src, buf[blk], RNG_REQUEST);
+		console_log(CONSOLE_INFO, L"efi_rng: instance %u: %u bytes (%s algorithm, %u calls)", idx,
 		      got * RNG_REQUEST, name, calls);
 		if (got < RNG_BLOCKS)
-			console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u: request %u failed: %r\n", idx, got + 1, status);
+			console_log(CONSOLE_WARN, L"efi_rng: instance %u: request %u failed: %r", idx, got + 1, status);
 	}
 	/* Also after a failure: firmware may have written part of buf. */
 	es_wipe(buf, sizeof(buf));
@@ -99,44 +97,43 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
  * same handle): read by a later stage, counted only through the driver's
  * table (ES_SRC_ES_RNG counts nothing); taken away when it rests on what this
  * stage's kernel does not trust, so the Linux stub cannot credit it either. */
-static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struct stage_marker *m,
-		    const struct es_trust *trust, struct es_session *s, struct es_audit_record *a)
+static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struct stage_marker *m, struct pass *p)
 {
 	static const char excluded[] = "rests on sources this kernel's trust settings exclude";
 	EFI_STATUS status;
 
-	if (trust == NULL) {
-		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: this driver's own, skipped\n", idx);
+	if (p->driver) {
+		console_log(CONSOLE_INFO, L"efi_rng: instance %u: this driver's own, skipped", idx);
 		return;
 	}
-	console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u: %a\n", idx,
+	console_log(CONSOLE_INFO, L"efi_rng: instance %u: %a", idx,
 		      "earlyseed's own (a driver's Hash_DRBG): mixed, counted only through its table");
-	rng_one(rng, idx, ES_SRC_ES_RNG, s, a);
-	if (es_provenance_enough(&m->made_of, trust))
+	rng_one(rng, idx, ES_SRC_ES_RNG, p);
+	if (es_provenance_enough(&m->made_of, &p->trust))
 		return;
 	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, h, &rng_protocol_guid, rng);
 	if (EFI_ERROR(status))
-		console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u %a, but uninstalling it failed: %r\n", idx, excluded,
+		console_log(CONSOLE_WARN, L"efi_rng: instance %u %a, but uninstalling it failed: %r", idx, excluded,
 			      status);
 	else
-		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it\n",
+		console_log(CONSOLE_INFO, L"efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it",
 			      idx, excluded);
 }
 
-UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct es_trust *trust)
+void src_rng(struct pass *p)
 {
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
 	EFI_STATUS status;
-	UINT32 others = 0, read = 0;
+	UINT32 read = 0;
 
 	status = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &rng_protocol_guid, NULL,
 				   &count, &handles);
 	if (EFI_ERROR(status) || count == 0) {
-		console_log(CONSOLE_INFO, L"earlyseed: efi_rng: no EFI_RNG_PROTOCOL (%r)\n", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
-		return 0;
+		console_log(CONSOLE_INFO, L"efi_rng: no EFI_RNG_PROTOCOL (%r)", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
+		return;
 	}
-	console_log(CONSOLE_INFO, L"earlyseed: efi_rng: %lu instance(s)\n", (UINT64)count);
+	console_log(CONSOLE_INFO, L"efi_rng: %lu instance(s)", (UINT64)count);
 	/* The bound is on the instances read; an earlyseed driver's is always
 	 * looked at, wherever it is in the list (it may have to be taken away). */
 	for (UINTN i = 0; i < count; i++) {
@@ -146,27 +143,26 @@ UINT32 rng_gather(struct es_session *s, struct es_audit_record *a, const struct 
 
 		if (!own && read >= RNG_MAX_INSTANCES) {
 			if (read++ == RNG_MAX_INSTANCES)
-				console_log(CONSOLE_INFO, L"earlyseed: efi_rng: using the first %u instances\n",
+				console_log(CONSOLE_INFO, L"efi_rng: using the first %u instances",
 					      (UINT32)RNG_MAX_INSTANCES);
 			continue;
 		}
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, handles[i], &rng_protocol_guid,
 					   (void **)&rng);
 		if (EFI_ERROR(status) || rng == NULL) {
-			console_log(CONSOLE_WARN, L"earlyseed: efi_rng: instance %u: cannot open: %r\n", (UINT32)i, status);
-			a->efi_rng_failed++;
+			console_log(CONSOLE_WARN, L"efi_rng: instance %u: cannot open: %r", (UINT32)i, status);
+			p->out.rng_failed++;
 			continue;
 		}
-		a->efi_rng_instances++;
+		p->out.rng_instances++;
 		if (own) {
-			rng_own(handles[i], rng, (UINT32)i, m, trust, s, a);
+			rng_own(handles[i], rng, (UINT32)i, m, p);
 			continue;
 		}
 		read++;
-		es_session_present(s, ES_SRC_EFI_RNG);
-		rng_one(rng, (UINT32)i, ES_SRC_EFI_RNG, s, a);
-		others++;
+		es_session_present(&p->s, ES_SRC_EFI_RNG);
+		rng_one(rng, (UINT32)i, ES_SRC_EFI_RNG, p);
+		p->rng_others++;
 	}
 	fs_free(handles);
-	return others;
 }

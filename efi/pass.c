@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One pass (efi/pass.h): the app's and the driver's, the same code. Every
+ * source in the table is read and timed, the seed file is written before
+ * use, the engine judges, and the table it allows is installed; what the
+ * firmware did goes into p->out, from which core/ builds the audit record.
+ */
+#include "pass.h"
+
+#include <efilib.h>
+
+#include "cpurng.h"
+#include "log.h"
+#include "seedtable.h"
+#include "verdict.h"
+
+uint64_t pass_cycles(void)
+{
+	return cpurng_arch.cycles();
+}
+
+void pass_persist_gather(struct pass *p)
+{
+	if (p->persist != NULL)
+		p->persist->gather(p);
+}
+
+/* Install what the verdict allows, settle a previous table, keep the
+ * marker in step: a later stage learns from it what our table rests on. */
+static void pass_hand_over(struct pass *p, const uint8_t seed[ES_SEED_LEN])
+{
+	uint64_t t0 = pass_cycles();
+
+	if (!p->may_hand_over)
+		p->v.install = false; /* the front end said why */
+	p->mine = verdict_install(&p->v, seed, &p->out);
+	if (p->mine != NULL) {
+		/* the driver's table of its last pass: replaced now */
+		if (p->own != NULL)
+			seedtable_retire(p->own, ES_SEED_LEN);
+		p->marker->table = p->mine;
+		p->marker->made_of = p->v.made_of;
+		es_table_tag(p->mine, p->marker->tag);
+	}
+	verdict_settle_prev(&p->v, p->prev, p->mine != NULL, &p->out);
+	p->out.step_cycles[ES_STEP_TABLE] += pass_cycles() - t0;
+}
+
+void pass_run(struct pass *p)
+{
+	uint8_t seed[ES_SEED_LEN];
+
+	p->out.arch = cpurng_arch.audit_arch;
+	p->out.driver = p->driver;
+	es_session_begin(&p->s);
+	for (unsigned int i = 0; i < src_row_count; i++) {
+		uint64_t t0 = pass_cycles();
+
+		src_rows[i].gather(p);
+		p->out.src_cycles[src_rows[i].tag] += pass_cycles() - t0;
+	}
+	/* Write before use: the file is rewritten and flushed before the
+	 * kernel's seed is extracted, and counts only if that worked. */
+	if (p->persist != NULL) {
+		p->persist->write(p);
+		p->persist->end(p);
+	}
+	es_session_judge(&p->s, &p->trust, &p->v);
+	p->drbg = p->want_drbg && p->v.gate_met && p->may_hand_over &&
+		  es_session_extract(&p->s, ES_LABEL_DRBG, p->drbg_in, sizeof(p->drbg_in)) == 0;
+	if (!p->drbg)
+		es_wipe(p->drbg_in, sizeof(p->drbg_in));
+	(void)es_session_finish(&p->s, &p->trust, seed, sizeof(seed), &p->v);
+	verdict_report(&p->v);
+	pass_hand_over(p, seed);
+	es_wipe(seed, sizeof(seed));
+}

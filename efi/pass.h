@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_EFI_PASS_H
+#define EARLYSEED_EFI_PASS_H
+
+#include <efi.h>
+#include <stdbool.h>
+
+#include "../core/earlyseed.h"
+#include "stage.h"
+
+/*
+ * One pass, shared by the app and the driver: read every source in the
+ * table (efi/sources.c) into one session, write before use where the front
+ * end keeps a seed file, let the engine judge, install what it allows,
+ * settle a previous table, and say what happened (the summary line and the
+ * audit record, built by core/ from p->out). What differs between the front
+ * ends is in the fields they set before pass_run().
+ */
+struct pass;
+
+/* The seed file and the token: the app's (efi/persist.c), none in a driver. */
+struct pass_persist {
+	void (*gather)(struct pass *p); /* read both, mix them */
+	void (*write)(struct pass *p);  /* write before use (es_persist_prepare/_done) */
+	void (*end)(struct pass *p);    /* wipe, free, close */
+};
+
+struct persist; /* efi/persist.h */
+
+struct pass {
+	/* set by the front end */
+	EFI_HANDLE image;
+	EFI_HANDLE device;            /* the app's volume: where the seed file is */
+	const char *seed_file;        /* its path; "" turned off; NULL an earlier stage used it */
+	const struct pass_persist *persist; /* NULL: no seed file (a driver) */
+	struct persist *pst;          /* the persist ops' state */
+	bool driver;                  /* replace our own table of the last pass; skip our RNG */
+	bool no_cmdline;              /* the next stage is a boot loader */
+	bool want_drbg;               /* extract the DRBG's seed when the gate is met */
+	bool may_hand_over;           /* false: install nothing (a driver that could not mark itself) */
+	struct es_trust trust;
+	struct stage_marker *marker;  /* this stage's: the table it installed, what it rests on */
+	const char *prefix;           /* "" or "driver: " before the summary line */
+	/* filled by the pass */
+	struct es_session s;          /* secrets: wiped when pass_run() returns */
+	struct es_verdict v;
+	struct es_outcome out;
+	struct es_table_seed *prev;   /* a table an earlier stage left */
+	struct es_table_seed *own;    /* the driver's table of its last pass */
+	bool counter;                 /* GetNextMonotonicCount worked */
+	UINT32 rng_others;            /* EFI_RNG_PROTOCOL instances not earlyseed's */
+	bool drbg;                    /* drbg_in holds the DRBG's seed */
+	UINT8 drbg_in[ES_DRBG_SEED_LEN];
+	struct es_table_seed *mine;   /* the table this pass installed, or NULL */
+};
+
+/* One source as the firmware side reads it: the tag whose time slot it
+ * fills, and the function that reads it into p->s. */
+struct src_row {
+	enum es_source tag;
+	void (*gather)(struct pass *p);
+};
+extern const struct src_row src_rows[];
+extern const unsigned int src_row_count;
+
+/* The reading functions of the rows (efi/src_<name>.c). */
+void src_clock(struct pass *p);
+void src_prev(struct pass *p);
+void src_rng(struct pass *p);
+void src_cpu(struct pass *p);
+/* The seed file's row: the front end's persist ops, if any. */
+void pass_persist_gather(struct pass *p);
+
+/* Run the pass; the caller's frame holds p (es_wipe_stack() after it). */
+void pass_run(struct pass *p);
+/* The cycle counter (the architecture's). */
+uint64_t pass_cycles(void);
+
+#endif

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the firmware side reads, in the order it is read: a source is one
+ * tag (core/earlyseed.h), one row in core/source.c (what it may count and
+ * why), one row here and one efi/src_<name>.c. The clock comes first (the
+ * seed file needs to know whether the monotonic count worked); the seed
+ * file before the RNGs (its header may take the CPU's trust away).
+ */
+#include "pass.h"
+
+const struct src_row src_rows[] = {
+	{ ES_SRC_CLOCK, src_clock },
+	{ ES_SRC_PREV_TABLE, src_prev },
+	{ ES_SRC_SEED_FILE, pass_persist_gather }, /* and the token */
+	{ ES_SRC_EFI_RNG, src_rng },
+	{ ES_SRC_RDSEED, src_cpu }, /* and RDRAND: v3.17 init_std_data() takes them together */
+};
+const unsigned int src_row_count = sizeof(src_rows) / sizeof(src_rows[0]);
