@@ -168,17 +168,24 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 	if (cap == 0)
 		return;
 	out[0] = '\0';
-	for (unsigned int i = 0; i < nsrc; i++) {
-		enum es_source src = es_source_summary_order[i];
+	/* The sources version 4 listed, the table, then the sources added
+	 * since: a line read by position before still reads the same. */
+	for (unsigned int i = 0; i <= nsrc; i++) {
+		enum es_source src = i < nsrc ? es_source_summary_order[i] : ES_SRC_COUNT;
 
+		if (i == (nsrc < ES_SUMMARY_SOURCES_V4 ? nsrc : ES_SUMMARY_SOURCES_V4)) {
+			put_str(out, cap, &at, "table=");
+			put_u32(out, cap, &at, a->table_size);
+			put_str(out, cap, &at, " ");
+		}
+		if (i == nsrc)
+			break;
 		put_str(out, cap, &at, es_source_name(src, a->arch));
 		put_str(out, cap, &at, "=");
 		put_u32(out, cap, &at, es_audit_bytes(a, src));
 		put_str(out, cap, &at, " ");
 	}
-	put_str(out, cap, &at, "table=");
-	put_u32(out, cap, &at, a->table_size);
-	put_str(out, cap, &at, " health=");
+	put_str(out, cap, &at, "health=");
 	for (unsigned int i = 0; i < nsrc; i++) {
 		enum es_source src = es_source_summary_order[i];
 

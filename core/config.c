@@ -193,6 +193,11 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 			c->verbose = ES_VERBOSE_QUIET;
 		else
 			report(ps, lineno, "verbose must be yes, no or quiet, line ignored");
+	} else if (ke - kb == 3 && memcmp(s + kb, "tpm", 3) == 0) {
+		if ((ve - vb == 2 && memcmp(s + vb, "on", 2) == 0) || (ve - vb == 3 && memcmp(s + vb, "off", 3) == 0))
+			c->tpm_off = ve - vb == 3;
+		else
+			report(ps, lineno, "tpm must be on or off, line ignored");
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
 		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
 			cmdline_too_long(c, ps, lineno);

@@ -43,6 +43,7 @@ enum es_source {
 	ES_SRC_SEED_FILE = 5,  /* the seed file kept on the ESP across reboots */
 	ES_SRC_TOKEN = 6,      /* the per-machine token (NV variable EarlyseedToken) */
 	ES_SRC_ES_RNG = 7,     /* an EFI_RNG_PROTOCOL an earlyseed driver installed */
+	ES_SRC_TPM = 8,        /* TPM2_GetRandom through EFI_TCG2_PROTOCOL */
 	ES_SRC_COUNT
 };
 
@@ -78,7 +79,7 @@ const char *es_source_name(enum es_source src, unsigned int arch);
 /* The order the summary line lists byte counts in (docs/app.md "summary");
  * records before version 5 knew the first ES_SUMMARY_SOURCES_V4 (before
  * version 3 the first four). A new source is listed by adding it here. */
-#define ES_SUMMARY_SOURCES 5u
+#define ES_SUMMARY_SOURCES 6u
 #define ES_SUMMARY_SOURCES_V4 5u
 extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
 
@@ -172,7 +173,7 @@ enum es_trust_var es_trust_var_apply(struct es_trust *t, const void *p, size_t n
 /* Linux arch/x86/kernel/cpu/rdrand.c x86_init_rdrand(): SAMPLES 8. */
 #define ES_STARTUP_SAMPLES 8
 /* Blocks of an ES_FEED_BLOCKS source remembered for the repeat check. */
-#define ES_MAX_BLOCKS 16u
+#define ES_MAX_BLOCKS 32u
 #define ES_BLOCK_DIGEST 16u
 /* At most this many earlyseed stages run in one boot (loop guard). */
 #define ES_MAX_STAGES 4u
@@ -520,6 +521,30 @@ bool es_provenance_enough(const struct es_provenance *from, const struct es_trus
  * the chain start the next stage? (at most ES_MAX_STAGES in one boot) */
 bool es_stage_may_chain(unsigned int before);
 
+/* ---- the TPM: TPM2_GetRandom (TPM 2.0 Library Part 3, section 16.1) ------ */
+
+/* The command: tag TPM_ST_NO_SESSIONS (0x8001), size 12, TPM_CC_GetRandom
+ * (0x17B), bytesRequested; big-endian (Part 1, section 18). */
+#define ES_TPM_CMD_LEN 12u
+/* The response's header (tag, size, responseCode), then TPM2B_DIGEST. */
+#define ES_TPM_RSP_HEADER 10u
+void es_tpm_getrandom_cmd(uint8_t cmd[ES_TPM_CMD_LEN], uint16_t n);
+enum es_tpm_rsp {
+	ES_TPM_OK = 0,
+	ES_TPM_ESHORT, /* fewer bytes than a header, or than its size field says */
+	ES_TPM_ETAG,   /* not TPM_ST_NO_SESSIONS */
+	ES_TPM_ERC,    /* a response code other than TPM_RC_SUCCESS (*rc) */
+	ES_TPM_ESIZE,  /* the size field disagrees with the TPM2B inside */
+	ES_TPM_EEMPTY, /* no bytes */
+	ES_TPM_ELONG,  /* more bytes than asked */
+};
+/* A response of which cap bytes were given back (the protocol does not say
+ * how many it wrote: the size field does, within cap). On ES_TPM_OK the n
+ * random bytes are at rsp + *off; *rc is the response code when there is one. */
+enum es_tpm_rsp es_tpm_getrandom_parse(const uint8_t *rsp, size_t cap, uint16_t asked, uint32_t *rc, size_t *off,
+				       uint16_t *n);
+const char *es_tpm_strerror(enum es_tpm_rsp e);
+
 /* ---- CPU sources: one ops row per instruction (arch/<cpu>/cpurng.c) ----- */
 
 /* iPXE's struct entropy_source is the model: an architecture offers its
@@ -638,6 +663,7 @@ struct es_config {
 	char cmdline[ES_CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
 	char seed_file[ES_CONFIG_NEXT_MAX];  /* absolute path, or "" (none) */
 	uint8_t verbose;                     /* enum es_config_verbose */
+	bool tpm_off;                        /* `tpm = off`: the TPM is not asked */
 };
 
 /* Called once per problem; line is 1-based, 0 for the file as a whole. */
@@ -673,7 +699,8 @@ const char *es_config_seed_file_clash(const struct es_config *c, const char *sel
 
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.
- * Keys: next, cmdline, seed_file (a path or "none"), verbose (yes, no, quiet). Blank lines and lines whose first non-blank byte is
+ * Keys: next, cmdline, seed_file (a path or "none"), verbose (yes, no, quiet),
+ * tpm (on, off). Blank lines and lines whose first non-blank byte is
  * '#' are skipped; CR before LF is dropped; blanks around key and value are
  * trimmed; a later line wins over an earlier one. A bad line (unknown key, no
  * '=', over ES_CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value

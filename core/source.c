@@ -35,6 +35,13 @@
  * ES_RNG    0  an earlyseed driver's Hash_DRBG: its output rests on the
  *              driver's pool, which its table carries too; that table counts
  *              for what it rests on (provenance), so this would count twice.
+ * TPM       4  TPM2_GetRandom: the TPM's DRBG, seeded from its own entropy
+ *              source (TPM 2.0 Library Part 1, section 11.4.10); whether it is
+ *              a discrete chip, a firmware TPM or an emulator is unknown
+ *              here, so halved, as for RDSEED and the EFI RNG. Not the CPU's
+ *              RNG: random.trust_cpu does not touch it. Each answer is one
+ *              block (no zeros, no repeats); a TPM that errs, answers short
+ *              within its bounds or repeats itself counts nothing.
  */
 static const struct es_source_info rows[ES_SRC_COUNT] = {
 	[ES_SRC_CLOCK] = { .name = "clock", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
@@ -52,10 +59,12 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 			       .distrusted_by = -1 },
 	[ES_SRC_TOKEN] = { .name = "token", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_ES_RNG] = { .name = "es_rng", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
+	[ES_SRC_TPM] = { .name = "tpm", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
+			 .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 };
 
 const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {
-	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE,
+	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE, ES_SRC_TPM,
 };
 
 const char *es_source_name(enum es_source src, unsigned int arch)

@@ -25,7 +25,7 @@ void auditvar_publish_image(const char *path)
 				   (UINT32)(EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS),
 				   (n + 1) * sizeof(CHAR16), p);
 	if (EFI_ERROR(status))
-		console_log(CONSOLE_WARN, L"audit: EarlyseedImage: %r", status);
+		console_log(CONSOLE_WARN, "audit: EarlyseedImage: %r", status);
 }
 
 void auditvar_publish(const struct es_audit_record *a, CHAR16 *name)
@@ -39,8 +39,8 @@ void auditvar_publish(const struct es_audit_record *a, CHAR16 *name)
 				   (UINT32)(EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS),
 				   (UINTN)sizeof(buf), buf);
 	if (EFI_ERROR(status))
-		console_log(CONSOLE_WARN, L"audit: SetVariable failed: %r", status);
+		console_log(CONSOLE_WARN, "audit: SetVariable failed: %r", status);
 	else
-		console_log(CONSOLE_INFO, L"audit: published %s-%g (%u bytes)", name, &audit_guid,
+		console_log(CONSOLE_INFO, "audit: published %s-%g (%u bytes)", name, &audit_guid,
 		      (UINT32)sizeof(buf));
 }

@@ -26,7 +26,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	text_to_ucs2(path, ES_CONFIG_NEXT_MAX, c->next);
 	dp = devpath_for_file(device, path);
 	if (dp == NULL) {
-		return log_error_status(EFI_OUT_OF_RESOURCES, L"cannot load next stage %s", path);
+		return log_error_status(EFI_OUT_OF_RESOURCES, "cannot load next stage %s", path);
 	}
 	status = uefi_call_wrapper(BS->LoadImage, 6, FALSE, image, dp, NULL, 0, &child);
 	fs_free(dp);
@@ -37,9 +37,9 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 		/* UEFI 2.10 section 7.4.1 LoadImage: the platform's policy (Secure
 		 * Boot: not signed by a key in db, nor trusted by shim) refused it. */
 		if (status == EFI_SECURITY_VIOLATION || status == EFI_ACCESS_DENIED)
-			return log_error_status(status, L"Secure Boot refused next stage %s (%a)", path,
+			return log_error_status(status, "Secure Boot refused next stage %s (%a)", path,
 						"sign it with a key in db, or load it through shim");
-		return log_error_status(status, L"cannot load next stage %s", path);
+		return log_error_status(status, "cannot load next stage %s", path);
 	}
 	if (c->cmdline[0] != '\0') {
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, child, &guid_loaded_image,
@@ -50,7 +50,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 			 * defaults (and boot with another root=): not started. */
 			uefi_call_wrapper(BS->UnloadImage, 1, child);
 			return log_error_status(EFI_ERROR(status) ? status : EFI_NOT_FOUND,
-						L"cannot pass the command line to %s (no loaded-image protocol), not started",
+						"cannot pass the command line to %s (no loaded-image protocol), not started",
 						path);
 		} else {
 			UINT32 n = 0;
@@ -61,7 +61,7 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 			if (options == NULL) {
 				uefi_call_wrapper(BS->UnloadImage, 1, child);
 				return log_error_status(EFI_OUT_OF_RESOURCES,
-							L"cannot pass the command line to %s, not started", path);
+							"cannot pass the command line to %s, not started", path);
 			} else {
 				text_to_ucs2(options, n + 1, c->cmdline);
 				li->LoadOptions = options;
@@ -74,9 +74,9 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	 * section 7.4.2, StartImage). */
 	if (li != NULL && li->ImageCodeType != EfiLoaderCode)
 		keep_options = true;
-	console_log(CONSOLE_INFO, L"starting %s", path);
+	console_log(CONSOLE_INFO, "starting %s", path);
 	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
-	console_log(EFI_ERROR(status) ? CONSOLE_WARN : CONSOLE_INFO, L"next stage %s returned %r", path, status);
+	console_log(EFI_ERROR(status) ? CONSOLE_WARN : CONSOLE_INFO, "next stage %s returned %r", path, status);
 	if (!keep_options || EFI_ERROR(status))
 		fs_free(options);
 	return status;

@@ -28,9 +28,9 @@ static void conf_warn(void *ctx, unsigned int line, const char *why)
 	if (w->seen++ >= CONF_SHOWN)
 		return;
 	if (line == 0)
-		console_print(L"config: %a", why);
+		console_print("config: %a", why);
 	else
-		console_print(L"config: line %u: %a", line, why);
+		console_print("config: line %u: %a", line, why);
 }
 
 static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct es_config *c)
@@ -42,30 +42,30 @@ static UINT32 conf_read(EFI_FILE_HANDLE f, const CHAR16 *path, struct es_config 
 	UINT32 problems = 1;
 
 	if (EFI_ERROR(status)) {
-		console_print(L"config: cannot stat %s: %r, using defaults", path, status);
+		console_print("config: cannot stat %s: %r, using defaults", path, status);
 		return problems;
 	}
 	if (size > ES_CONFIG_MAX_FILE) {
 		/* Not read at all: a huge file is not a config file. */
-		console_print(L"config: %s is %lu bytes, over the %u-byte limit, not read; using defaults",
+		console_print("config: %s is %lu bytes, over the %u-byte limit, not read; using defaults",
 		      path, size, (UINT32)ES_CONFIG_MAX_FILE);
 		return problems;
 	}
 	n = (UINTN)size;
 	buf = fs_alloc(n + 1);
 	if (buf == NULL) {
-		console_print(L"config: out of memory, using defaults");
+		console_print("config: out of memory, using defaults");
 		return problems;
 	}
 	status = uefi_call_wrapper(f->Read, 3, f, &n, buf);
 	if (EFI_ERROR(status))
-		console_print(L"config: cannot read %s: %r, using defaults", path, status);
+		console_print("config: cannot read %s: %r, using defaults", path, status);
 	else {
 		struct conf_warnings w = { 0 };
 
 		problems = es_config_parse(c, buf, n, conf_warn, &w);
 		if (w.seen > CONF_SHOWN)
-			console_print(L"config: %u more problems not shown (%u in all, in the audit record)",
+			console_print("config: %u more problems not shown (%u in all, in the audit record)",
 			      w.seen - CONF_SHOWN, w.seen);
 	}
 	fs_free(buf);
@@ -84,7 +84,7 @@ UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool 
 
 	*no_fs = root == NULL;
 	if (root == NULL) {
-		console_log(CONSOLE_INFO, L"config: no file system on the device earlyseed was loaded from, using defaults");
+		console_log(CONSOLE_INFO, "config: no file system on the device earlyseed was loaded from, using defaults");
 		return 1;
 	}
 	/* Any failure to open one place (not only Not Found: a device error, a
@@ -95,21 +95,21 @@ UINT32 conf_load(EFI_HANDLE device, const char *self, struct es_config *c, bool 
 		text_to_ucs2(path, ES_CONFIG_NEXT_MAX, paths[i]);
 		status = uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL);
 		if (status == EFI_SUCCESS) {
-			console_log(CONSOLE_INFO, L"config: reading %s", path);
+			console_log(CONSOLE_INFO, "config: reading %s", path);
 			problems += conf_read(f, path, c);
 			uefi_call_wrapper(f->Close, 1, f);
 		} else if (status != EFI_NOT_FOUND) {
-			console_print(L"config: cannot open %s: %r%s", path, status,
+			console_print("config: cannot open %s: %r%s", path, status,
 			      i + 1 < npaths ? L", trying the next place" : L"");
 			problems++;
 			opened_error = true;
 		}
 	}
 	if (status != EFI_SUCCESS && !opened_error)
-		console_log(CONSOLE_INFO, L"config: %a%a%a not found, using defaults", npaths > 1 ? paths[0] : "",
+		console_log(CONSOLE_INFO, "config: %a%a%a not found, using defaults", npaths > 1 ? paths[0] : "",
 		      npaths > 1 ? " and " : "", ES_CONFIG_PATH);
 	else if (status != EFI_SUCCESS)
-		console_print(L"config: no config could be read, using defaults");
+		console_print("config: no config could be read, using defaults");
 	uefi_call_wrapper(root->Close, 1, root);
 	return problems;
 }

@@ -126,35 +126,35 @@ const CHAR16 *console_status(EFI_STATUS s)
 /* clang-tidy 14's analyzer, run over all of efi/ at once, takes this ap for
  * uninitialized though every caller va_start()s it: a false positive. */
 // NOLINTBEGIN(clang-analyzer-valist.Uninitialized)
-static void format(struct out *o, const CHAR16 *fmt, va_list ap)
+static void format(struct out *o, const char *fmt, va_list ap)
 {
-	for (const CHAR16 *p = fmt; *p != 0; p++) {
+	for (const char *p = fmt; *p != 0; p++) {
 		int lng = 0;
 
-		if (*p != L'%') {
-			put(o, *p);
+		if (*p != '%') {
+			put(o, (CHAR16)(unsigned char)*p);
 			continue;
 		}
-		if (p[1] == L'l') {
+		if (p[1] == 'l') {
 			lng = 1;
 			p++;
 		}
 		switch (*++p) {
-		case L'a':
+		case 'a':
 			put_ascii(o, va_arg(ap, const char *));
 			break;
-		case L's':
+		case 's':
 			put_ucs2(o, va_arg(ap, const CHAR16 *));
 			break;
-		case L'u':
-		case L'd':
+		case 'u':
+		case 'd':
 			put_num(o, lng ? va_arg(ap, UINT64) : va_arg(ap, UINT32), 10, 0);
 			break;
-		case L'x':
-		case L'X':
+		case 'x':
+		case 'X':
 			put_num(o, lng ? va_arg(ap, UINT64) : va_arg(ap, UINT32), 16, 0);
 			break;
-		case L'r': {
+		case 'r': {
 			EFI_STATUS s = va_arg(ap, EFI_STATUS);
 			const CHAR16 *t = console_status(s);
 
@@ -166,10 +166,10 @@ static void format(struct out *o, const CHAR16 *fmt, va_list ap)
 			}
 			break;
 		}
-		case L'g':
+		case 'g':
 			put_guid(o, va_arg(ap, const EFI_GUID *));
 			break;
-		case L'%':
+		case '%':
 			put(o, L'%');
 			break;
 		case 0:
@@ -177,7 +177,7 @@ static void format(struct out *o, const CHAR16 *fmt, va_list ap)
 			break;
 		default:
 			put(o, L'%');
-			put(o, *p);
+			put(o, (CHAR16)(unsigned char)*p);
 			break;
 		}
 	}
@@ -196,9 +196,9 @@ enum console_show console_show = CONSOLE_DEFAULT;
 static UINT32 warnings;
 
 /* One line: the prefix every line has, the text, the line's end. The prefix
- * is added here, not in every format (a UCS-2 literal costs two bytes a
- * character in the image). */
-static void line(struct out *o, BOOLEAN error, const CHAR16 *fmt, va_list ap)
+ * is added here, not in every format. Formats are ASCII: a UCS-2 literal
+ * costs two bytes a character in the image. */
+static void line(struct out *o, BOOLEAN error, const char *fmt, va_list ap)
 {
 	put_ascii(o, error ? "earlyseed: error: " : "earlyseed: ");
 	format(o, fmt, ap);
@@ -223,7 +223,7 @@ void console_set_show(enum console_show s)
 	npending = 0;
 }
 
-void console_log(enum console_kind k, const CHAR16 *fmt, ...)
+void console_log(enum console_kind k, const char *fmt, ...)
 {
 	struct out o;
 	va_list ap;
@@ -235,7 +235,7 @@ void console_log(enum console_kind k, const CHAR16 *fmt, ...)
 		return;
 	if (k == CONSOLE_WARN && console_show != CONSOLE_SHOW_ALL && warnings++ >= CONSOLE_WARN_MAX) {
 		if (warnings == CONSOLE_WARN_MAX + 1u)
-			console_print(L"more warnings not shown (verbose = yes in the config shows them)");
+			console_print("more warnings not shown (verbose = yes in the config shows them)");
 		return;
 	}
 	o.n = 0;
@@ -244,7 +244,7 @@ void console_log(enum console_kind k, const CHAR16 *fmt, ...)
 	va_end(ap);
 }
 
-void console_print(const CHAR16 *fmt, ...)
+void console_print(const char *fmt, ...)
 {
 	struct out o;
 	va_list ap;

@@ -14,7 +14,7 @@
  * "\n" is written as "\r\n", as consoles need. Output goes to
  * ST->ConOut->OutputString in chunks of CONSOLE_CHUNK characters.
  */
-void console_print(const CHAR16 *fmt, ...);
+void console_print(const char *fmt, ...);
 
 /*
  * What a boot prints (docs/app.md "What the app does, and what it prints"): a
@@ -36,7 +36,7 @@ enum console_show {
 extern enum console_show console_show;
 extern enum console_show console_default; /* the build's (make VERBOSE=1: CONSOLE_SHOW_ALL); tests set it */
 /* Print fmt when console_show lets a line of kind k through. */
-void console_log(enum console_kind k, const CHAR16 *fmt, ...);
+void console_log(enum console_kind k, const char *fmt, ...);
 /* A new boot (the app's start, a driver's pass): the warning count restarts. */
 void console_begin(void);
 /* What to show from now on; the lines kept while pending print if s shows

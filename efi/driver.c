@@ -62,10 +62,10 @@ static void driver_trust(struct es_trust *t)
 	es_trust_defaults(&k);
 	if (EFI_ERROR(status) || es_trust_var_apply(&k, raw, n) == ES_TRUST_VAR_BAD) {
 		k.cpu = false;
-		log_warn(L"driver: EarlyseedKernelTrust unreadable (%r, %u bytes): the CPU's RNG is not counted",
+		log_warn("driver: EarlyseedKernelTrust unreadable (%r, %u bytes): the CPU's RNG is not counted",
 			 status, (UINT32)n);
 	} else if (!k.cpu) { /* trust taken away: said, as a warning would be */
-		log_summary(L"driver: the OS's kernel last ran with random.trust_cpu=off (EarlyseedKernelTrust)");
+		log_summary("driver: the OS's kernel last ran with random.trust_cpu=off (EarlyseedKernelTrust)");
 	}
 	/* Only the CPU's trust: the variable's boot-loader flag is never
 	 * applied (es_trust_var_apply says why). */
@@ -96,28 +96,28 @@ __attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct
 	p.out = *out;
 	driver_trust(&p.trust);
 	if (!drv.marked)
-		log_warn(L"driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
-			 L"ours rests on: none handed over");
+		log_warn("driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
+			 "ours rests on: none handed over");
 	pass_run(&p);
 	if (p.own != NULL)
-		log_line(L"driver: table: %a", p.mine != NULL ? "our previous one wiped and freed"
+		log_line("driver: table: %a", p.mine != NULL ? "our previous one wiped and freed"
 							       : "ours from the last pass stays");
 	if (p.drbg && rngsrv_seed(p.drbg_in, sizeof(p.drbg_in)) == 0) {
 		if (!drv.marker.table)
 			drv.marker.made_of = p.v.made_of;
-		log_line(L"driver: rng: Hash_DRBG %a from the pool", drv.passes == 0 ? "seeded" : "reseeded");
+		log_line("driver: rng: Hash_DRBG %a from the pool", drv.passes == 0 ? "seeded" : "reseeded");
 	}
 	es_wipe(p.drbg_in, sizeof(p.drbg_in));
 	if (drv.marked && rngsrv_seeded() && !rngsrv_installed()) {
 		if (p.rng_others > 0) {
-			log_line(L"driver: rng: the firmware has an EFI_RNG_PROTOCOL; none installed");
+			log_line("driver: rng: the firmware has an EFI_RNG_PROTOCOL; none installed");
 		} else {
 			EFI_STATUS status = rngsrv_install(drv.image);
 
 			if (EFI_ERROR(status))
-				log_warn(L"driver: rng: installing EFI_RNG_PROTOCOL failed: %r", status);
+				log_warn("driver: rng: installing EFI_RNG_PROTOCOL failed: %r", status);
 			else
-				log_line(L"driver: rng: EFI_RNG_PROTOCOL installed (Hash_DRBG, SHA-256)");
+				log_line("driver: rng: EFI_RNG_PROTOCOL installed (Hash_DRBG, SHA-256)");
 		}
 	}
 	p.out.rng_protocol = rngsrv_installed();
@@ -131,7 +131,7 @@ __attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct
 	es_wipe(&p, sizeof(p));
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));
-	log_summary(L"driver: summary %a", summary);
+	log_summary("driver: summary %a", summary);
 }
 
 static void driver_pass(const CHAR16 *when)
@@ -144,7 +144,7 @@ static void driver_pass(const CHAR16 *when)
 	es_wipe(&out, sizeof(out));
 	out.driver = true;
 	console_begin();
-	log_summary(L"driver: %s: pass %u, built %a the CPU's RNG", when, drv.passes + 1,
+	log_summary("driver: %s: pass %u, built %a the CPU's RNG", when, drv.passes + 1,
 		 ES_DRIVER_TRUST_CPU ? "trusting" : "not trusting (DRIVER_TRUST_CPU=0)");
 	driver_seed(&out, &v);
 	es_wipe_stack();
@@ -172,7 +172,7 @@ static VOID EFIAPI driver_ready(EFI_EVENT event, VOID *ctx)
 
 		drv.load_told = true;
 		es_audit_summary(&drv.at_load, summary, sizeof(summary));
-		log_summary(L"driver: at load: summary %a (%a)", summary,
+		log_summary("driver: at load: summary %a (%a)", summary,
 			 (drv.at_load.flags & ES_AUDIT_F_TABLE) != 0 ? "a table installed" : "no table");
 	}
 	driver_pass(L"ReadyToBoot");
@@ -206,10 +206,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	status = uefi_call_wrapper(BS->CreateEventEx, 6, (UINT32)EVT_NOTIFY_SIGNAL, (EFI_TPL)TPL_CALLBACK,
 				   driver_ready, NULL, &ready_to_boot_guid, &ev);
 	if (EFI_ERROR(status))
-		log_warn(L"driver: no ReadyToBoot event (%r): the table from load is all there is", status);
+		log_warn("driver: no ReadyToBoot event (%r): the table from load is all there is", status);
 	status = uefi_call_wrapper(BS->CreateEvent, 5, (UINT32)EVT_SIGNAL_EXIT_BOOT_SERVICES, (EFI_TPL)TPL_NOTIFY,
 				   driver_exit, NULL, &ev);
 	if (EFI_ERROR(status))
-		log_warn(L"driver: no ExitBootServices event (%r)", status);
+		log_warn("driver: no ExitBootServices event (%r)", status);
 	return EFI_SUCCESS;
 }

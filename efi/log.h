@@ -16,7 +16,7 @@
 #define log_warn(fmt, ...) console_log(CONSOLE_WARN, fmt, ##__VA_ARGS__)
 #define log_summary(fmt, ...) console_log(CONSOLE_SUMMARY, fmt, ##__VA_ARGS__)
 #define log_error_status(status, fmt, ...)                                                 \
-	(console_log(CONSOLE_ERROR, fmt L": %r", ##__VA_ARGS__, (EFI_STATUS)(status)), \
+	(console_log(CONSOLE_ERROR, fmt ": %r", ##__VA_ARGS__, (EFI_STATUS)(status)), \
 	 (EFI_STATUS)(status))
 
 #endif

@@ -30,7 +30,7 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
 	*no_fs = false;
 	if (self == NULL) {
 		console_set_show(console_default);
-		log_warn(L"config: no loaded-image protocol, using defaults");
+		log_warn("config: no loaded-image protocol, using defaults");
 		return;
 	}
 	devpath_file_ascii(self->FilePath, self_path, ES_CONFIG_NEXT_MAX);
@@ -44,11 +44,11 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
 	clash = es_config_seed_file_clash(cfg, self_path);
 	if (clash != NULL) {
 		/* One typo would overwrite the kernel's first 4 KiB at every boot. */
-		log_warn(L"config: seed_file %a names %a: the seed file is turned off", cfg->seed_file, clash);
+		log_warn("config: seed_file %a names %a: the seed file is turned off", cfg->seed_file, clash);
 		cfg->seed_file[0] = '\0';
 		o->config_problems++;
 	}
-	log_line(L"config: next=%a cmdline=\"%a\" seed_file=%a", cfg->next, cfg->cmdline,
+	log_line("config: next=%a cmdline=\"%a\" seed_file=%a", cfg->next, cfg->cmdline,
 		 cfg->seed_file[0] != '\0' ? cfg->seed_file : "none");
 }
 
@@ -63,8 +63,8 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
  * where es_wipe_stack() reaches (scripts/stackcheck.sh checks how deep). */
 __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDLE device, const char *seed_file,
 						     const struct es_trust *trust, bool no_cmdline,
-						     struct stage_marker *marker, struct es_outcome *out,
-						     struct es_verdict *v)
+						     uint32_t off, struct stage_marker *marker,
+						     struct es_outcome *out, struct es_verdict *v)
 {
 	struct pass p;
 	struct persist pst;
@@ -81,6 +81,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	p.no_cmdline = no_cmdline;
 	p.may_hand_over = true;
 	p.trust = *trust;
+	p.off = off;
 	p.marker = marker;
 	p.out = *out;
 	pass_run(&p);
@@ -92,7 +93,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	es_wipe(&pst, sizeof(pst));
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));
-	log_summary(L"summary %a", summary);
+	log_summary("summary %a", summary);
 	return outlive;
 }
 
@@ -127,7 +128,7 @@ static bool take_back(const struct stage_marker *marker, bool may_outlive)
 	bool ours;
 
 	if (now != marker->table) {
-		log_line(L"table: ours was replaced by a later stage; left as it is");
+		log_line("table: ours was replaced by a later stage; left as it is");
 		return false;
 	}
 	/* The same address may be a later stage's table in reused pool memory:
@@ -135,13 +136,13 @@ static bool take_back(const struct stage_marker *marker, bool may_outlive)
 	ours = stage_owns(marker, now);
 	status = seedtable_remove();
 	if (EFI_ERROR(status)) {
-		log_warn(L"table: cannot take ours back: %r", status);
+		log_warn("table: cannot take ours back: %r", status);
 		return false;
 	}
 	if (ours)
 		seedtable_retire(now, ES_SEED_LEN);
 	/* the constant tail as ASCII: a UCS-2 format costs two bytes a character */
-	log_warn(L"table: taken back%a: %a", ours ? "" : " (removed, not freed: its bytes are not ours any more)",
+	log_warn("table: taken back%a: %a", ours ? "" : " (removed, not freed: its bytes are not ours any more)",
 		 "it rested on what only this command line's trust settings allowed, and the firmware's next boot "
 		 "option may start another kernel");
 	return true;
@@ -173,19 +174,19 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	console_begin();
 	if (console_show != CONSOLE_SHOW_ALL)
 		console_show = CONSOLE_SHOW_PENDING;
-	log_line(L"start");
+	log_line("start");
 	before = stage_count_before(image);
 	if (!es_stage_may_chain(before))
 		return log_error_status(EFI_ABORTED,
-					L"%u earlyseed stages already run in this boot (a loop in the configs?); "
-					L"at most %u may, so this one does nothing and returns to the firmware",
+					"%u earlyseed stages already run in this boot (a loop in the configs?); "
+					"at most %u may, so this one does nothing and returns to the firmware",
 					before, (UINT32)ES_MAX_STAGES);
 	es_wipe(&out, sizeof(out));
 	es_wipe(&v, sizeof(v));
 	out.stage = (UINT16)(before + 1u);
 	marker.stage = before + 1u;
 	if (EFI_ERROR(stage_mark(image, &marker)))
-		log_warn(L"stage: cannot mark this image; a loop of earlyseed stages would not be caught");
+		log_warn("stage: cannot mark this image; a loop of earlyseed stages would not be caught");
 
 	status = uefi_call_wrapper(BS->HandleProtocol, 3, image, &guid_loaded_image, (void **)&self);
 	if (EFI_ERROR(status))
@@ -203,23 +204,23 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	es_trust_defaults(&trust);
 	es_trust_parse(&trust, cfg.cmdline);
 	if (trust.cpu_set || trust.bootloader_set)
-		log_line(L"trust: the command line sets random.trust_cpu=%a random.trust_bootloader=%a",
+		log_line("trust: the command line sets random.trust_cpu=%a random.trust_bootloader=%a",
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
 
 	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust,
-				     cfg.cmdline[0] == '\0', &marker, &out, &v);
+				     cfg.cmdline[0] == '\0', cfg.tpm_off ? 1u << ES_SRC_TPM : 0u, &marker, &out, &v);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
 	es_wipe_stack();
 	publish(&out, &v, t0);
 
 	if (self == NULL)
-		status = log_error_status(EFI_LOAD_ERROR, L"cannot load next stage %a: own volume unknown", cfg.next);
+		status = log_error_status(EFI_LOAD_ERROR, "cannot load next stage %a: own volume unknown", cfg.next);
 	else if (no_fs)
 		/* PXE or HTTP boot: the table is installed; there is nothing to
 		 * chain to, so the firmware's next boot option must go on. */
 		status = log_error_status(EFI_NOT_FOUND,
-					  L"%a", "loaded from a device with no file system (a PXE or HTTP boot?): no config "
+					  "%a", "loaded from a device with no file system (a PXE or HTTP boot?): no config "
 						 "and no next stage to load; the table is installed, the firmware goes on");
 	else
 		status = chain_start(image, self->DeviceHandle, &cfg);

@@ -38,6 +38,7 @@ struct pass {
 	bool no_cmdline;              /* the next stage is a boot loader */
 	bool want_drbg;               /* extract the DRBG's seed when the gate is met */
 	bool may_hand_over;           /* false: install nothing (a driver that could not mark itself) */
+	uint32_t off;                 /* a bit (1 << tag) per source the config turned off */
 	struct es_trust trust;
 	struct stage_marker *marker;  /* this stage's: the table it installed, what it rests on */
 	const char *prefix;           /* "" or "driver: " before the summary line */
@@ -68,6 +69,7 @@ void src_clock(struct pass *p);
 void src_prev(struct pass *p);
 void src_rng(struct pass *p);
 void src_cpu(struct pass *p);
+void src_tpm(struct pass *p);
 /* The seed file's row: the front end's persist ops, if any. */
 void pass_persist_gather(struct pass *p);
 

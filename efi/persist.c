@@ -39,13 +39,13 @@ static void persist_token(struct pass *ps, struct persist *p)
 	p->secure_boot = token_secure_boot();
 	if (p->token == ES_HAVE_YES) {
 		(void)es_session_add(&ps->s, ES_SRC_TOKEN, p->tok, ES_TOKEN_LEN);
-		log_line(L"token: present, mixed%a; %a %u %a %u %a", p->token_runtime ? " (readable by the OS)" : "",
+		log_line("token: present, mixed%a; %a %u %a %u %a", p->token_runtime ? " (readable by the OS)" : "",
 			 RESTS, p->tok_from.other_bits, REST_OTHER, p->tok_from.cpu_bits, REST_CPU);
 	} else if (p->token == ES_HAVE_BAD) {
-		log_warn(L"token: EarlyseedToken is unreadable or malformed (%r); %a", status,
+		log_warn("token: EarlyseedToken is unreadable or malformed (%r); %a", status,
 			 "it is never rewritten, so the seed file cannot count until it is deleted");
 	} else {
-		log_line(L"token: none on this machine");
+		log_line("token: none on this machine");
 	}
 }
 
@@ -57,12 +57,12 @@ static void persist_gather(struct pass *ps)
 	persist_reset(p);
 	if (ps->seed_file == NULL) {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_EARLIER_STAGE);
-		log_line(L"seed_file: %a", es_file_reason_text(ES_FILE_EARLIER_STAGE));
+		log_line("seed_file: %a", es_file_reason_text(ES_FILE_EARLIER_STAGE));
 		return;
 	}
 	if (ps->seed_file[0] == '\0') {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OFF);
-		log_line(L"seed_file: turned off (seed_file = none)");
+		log_line("seed_file: turned off (seed_file = none)");
 		return;
 	}
 	p->off = false;
@@ -72,27 +72,27 @@ static void persist_gather(struct pass *ps)
 		/* A network boot: no file to keep, and no token to make for one. */
 		p->off = true;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_VOLUME);
-		log_line(L"seed_file: %a", es_file_reason_text(ES_FILE_NO_VOLUME));
+		log_line("seed_file: %a", es_file_reason_text(ES_FILE_NO_VOLUME));
 		return;
 	}
 	p->f.buf = fs_alloc(ES_SEED_FILE_MAX);
 	if (p->f.buf == NULL) {
 		p->file = ES_HAVE_BAD;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
-		log_warn(L"seed_file: out of memory, not read");
+		log_warn("seed_file: out of memory, not read");
 		return;
 	}
 	seedfile_read(p->root, ps->seed_file, &p->f);
 	if (EFI_ERROR(p->f.status)) {
 		p->file = ES_HAVE_BAD;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
-		log_warn(L"seed_file: %s: cannot read: %r", p->f.path, p->f.status);
+		log_warn("seed_file: %s: cannot read: %r", p->f.path, p->f.status);
 		return;
 	}
 	if (!p->f.exists) {
 		p->file = p->f.ro_volume ? ES_HAVE_BAD : ES_HAVE_NONE;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_MISSING);
-		log_line(L"seed_file: %s: none yet", p->f.path);
+		log_line("seed_file: %s: none yet", p->f.path);
 		return;
 	}
 	struct es_file_token ft = { p->token, p->tok, p->token_runtime, p->secure_boot, p->tok_from };
@@ -104,10 +104,10 @@ static void persist_gather(struct pass *ps)
 	if (es_seedfile_parse(p->f.buf, p->f.n, &old))
 		p->old_flags = old.flags;
 	if (p->f.size > ES_SEED_FILE_MAX)
-		log_line(L"seed_file: %s: %lu bytes, only the first %u read", p->f.path, p->f.size,
+		log_line("seed_file: %s: %lu bytes, only the first %u read", p->f.path, p->f.size,
 			 (UINT32)ES_SEED_FILE_MAX);
 	else
-		log_line(L"seed_file: %s: %u bytes read and mixed", p->f.path, p->f.n);
+		log_line("seed_file: %s: %u bytes read and mixed", p->f.path, p->f.n);
 	p->file = (p->f.ro_volume || p->f.ro_attr) ? ES_HAVE_BAD : ES_HAVE_YES;
 	if (p->f.ro_volume)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_VOLUME);
@@ -117,7 +117,7 @@ static void persist_gather(struct pass *ps)
 	 * the seed file (`earlyseed seed refresh`), before anything is judged. */
 	if (ps->no_cmdline && (p->old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0) {
 		es_trust_from_seedfile(&ps->trust, p->old_flags);
-		log_line(L"trust: no command line; the seed file says the last kernel had random.trust_cpu=off");
+		log_line("trust: no command line; the seed file says the last kernel had random.trust_cpu=off");
 	}
 }
 
@@ -130,14 +130,14 @@ static bool persist_create_token(struct pass *ps, struct persist *p, const struc
 	ps->out.step_cycles[ES_STEP_TOKEN] += pass_cycles() - t0;
 	if (EFI_ERROR(status)) {
 		ps->out.token_failed = true;
-		log_warn(L"token: creating EarlyseedToken failed: %r; no seed file is created without it", status);
+		log_warn("token: creating EarlyseedToken failed: %r; no seed file is created without it", status);
 		return false;
 	}
 	ps->out.token_created = true;
 	ps->out.token_known = true;
 	ps->out.token_from = plan->from;
 	p->token = ES_HAVE_YES;
-	log_line(L"token: %a; %a %u %a %u %a",
+	log_line("token: %a; %a %u %a %u %a",
 		 "created from the hardware sources (non-volatile, boot services only, written once)", RESTS,
 		 plan->from.other_bits, REST_OTHER, plan->from.cpu_bits, REST_CPU);
 	return true;
@@ -177,12 +177,12 @@ static void persist_write(struct pass *ps)
 	r = es_persist_done(&ps->s, &plan, token_ok, r);
 	if (!plan.write_file) {
 		if (!p->f.exists && p->f.ro_volume)
-			log_warn(L"seed_file: not created: the volume is read-only");
+			log_warn("seed_file: not created: the volume is read-only");
 		else if (p->file == ES_HAVE_NONE && p->token == ES_HAVE_BAD)
-			log_warn(L"seed_file: not created: %a", es_file_reason_text(ES_FILE_TOKEN_BAD));
+			log_warn("seed_file: not created: %a", es_file_reason_text(ES_FILE_TOKEN_BAD));
 		else if (p->file == ES_HAVE_NONE)
-			log_line(L"seed_file: not created: the hardware sources hold an assumed %u of the %u bits it "
-				 L"needs (never from clocks alone)",
+			log_line("seed_file: not created: the hardware sources hold an assumed %u of the %u bits it "
+				 "needs (never from clocks alone)",
 				 plan.hw_bits, (UINT32)ES_GATE_BITS);
 		return;
 	}
@@ -192,7 +192,7 @@ static void persist_write(struct pass *ps)
 		: plan.from.other_bits + plan.from.cpu_bits == 0 ? "it rests on 0 bits" : "it rests on less than 256 bits";
 	if (r != ES_FILE_COUNTED) {
 		/* Nothing was there to count: say why it is still not there. */
-		log_warn(L"seed_file: %s: %a%a: %r", p->f.path, plan.create_file ? "not created: " : "",
+		log_warn("seed_file: %s: %a%a: %r", p->f.path, plan.create_file ? "not created: " : "",
 			 es_file_reason_text(r), p->f.status);
 		return;
 	}
@@ -200,11 +200,11 @@ static void persist_write(struct pass *ps)
 	if (plan.create_file) {
 		ps->out.file_created = true;
 		ps->out.seed_file_size = (UINT32)plan.n;
-		log_line(L"seed_file: %s: created (%u bytes) from the hardware sources; %a", p->f.path, (UINT32)plan.n,
+		log_line("seed_file: %s: created (%u bytes) from the hardware sources; %a", p->f.path, (UINT32)plan.n,
 			 rests);
 		return;
 	}
-	log_line(L"seed_file: %s: rewritten (%u bytes) and flushed before use; %a", p->f.path, (UINT32)plan.n, rests);
+	log_line("seed_file: %s: rewritten (%u bytes) and flushed before use; %a", p->f.path, (UINT32)plan.n, rests);
 }
 
 static void persist_end(struct pass *ps)

@@ -72,7 +72,7 @@ static EFI_STATUS EFIAPI rngsrv_get_rng(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITH
 	calls++;
 	uefi_call_wrapper(BS->RestoreTPL, 1, old);
 	if (calls <= RNGSRV_SHOWN)
-		console_log(CONSOLE_INFO, L"driver: GetRNG: %lu bytes from its Hash_DRBG (call %u)", (UINT64)len,
+		console_log(CONSOLE_INFO, "driver: GetRNG: %lu bytes from its Hash_DRBG (call %u)", (UINT64)len,
 			      calls);
 	return EFI_SUCCESS;
 }

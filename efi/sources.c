@@ -13,6 +13,7 @@ const struct src_row src_rows[] = {
 	{ ES_SRC_PREV_TABLE, src_prev },
 	{ ES_SRC_SEED_FILE, pass_persist_gather }, /* and the token */
 	{ ES_SRC_EFI_RNG, src_rng },
+	{ ES_SRC_TPM, src_tpm },
 	{ ES_SRC_RDSEED, src_cpu }, /* and RDRAND: v3.17 init_std_data() takes them together */
 };
 const unsigned int src_row_count = sizeof(src_rows) / sizeof(src_rows[0]);

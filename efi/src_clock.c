@@ -18,7 +18,7 @@ void src_clock(struct pass *p)
 
 	if (EFI_ERROR(status)) {
 		es_wipe(&clock.time, sizeof(clock.time));
-		log_warn(L"clock: GetTime failed: %r, cycle counter only", status);
+		log_warn("clock: GetTime failed: %r, cycle counter only", status);
 	}
 	clock.cycles = pass_cycles();
 	/* UEFI 2.10 section 7.5.2: the high 32 bits are non-volatile and grow
@@ -34,11 +34,11 @@ void src_clock(struct pass *p)
 		clock.count = 0;
 		/* a plain line: where there is a seed file, its health line
 		 * is the one warning that says what this cost */
-		log_line(L"clock: monotonic count failed: %r; %a", status, "a seed file does not count this boot");
+		log_line("clock: monotonic count failed: %r; %a", status, "a seed file does not count this boot");
 	}
 	p->out.calls[ES_SRC_CLOCK] = 2;
 	(void)es_session_add(&p->s, ES_SRC_CLOCK, &clock, sizeof(clock));
-	log_line(L"clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
+	log_line("clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
 		 (UINT32)sizeof(clock));
 	es_wipe(&clock, sizeof(clock));
 	p->counter = !EFI_ERROR(status);

@@ -16,11 +16,11 @@ void src_cpu(struct pass *p)
 	const char *seed = es_source_name(ES_SRC_RDSEED, cpurng_arch.audit_arch);
 	const char *drbg = es_source_name(ES_SRC_RDRAND, cpurng_arch.audit_arch);
 
-	log_line(L"cpu: %a %a, %a %a", seed, r.present[ES_SRC_RDSEED] ? "present" : "absent", drbg,
+	log_line("cpu: %a %a, %a %a", seed, r.present[ES_SRC_RDSEED] ? "present" : "absent", drbg,
 		 r.present[ES_SRC_RDRAND] ? "present" : "absent");
 	if (!r.present[ES_SRC_RDSEED] && !r.present[ES_SRC_RDRAND])
 		return;
 	p->out.cpu_longs_failed = (UINT16)r.failed;
-	log_line(L"cpu: %u longs asked, %u from %a, %u from %a, %u failed", (UINT32)ES_CPU_LONGS,
+	log_line("cpu: %u longs asked, %u from %a, %u from %a, %u failed", (UINT32)ES_CPU_LONGS,
 		 r.longs[ES_SRC_RDSEED], seed, r.longs[ES_SRC_RDRAND], drbg, r.failed);
 }

@@ -23,13 +23,13 @@ void src_prev(struct pass *p)
 	}
 	p->prev = prev;
 	if (prev == NULL) {
-		log_line(L"prev_table: none");
+		log_line("prev_table: none");
 		return;
 	}
 	known = stage_provenance(p->image, prev, &from);
 	if (!es_session_add_table(&p->s, prev, known ? &from : NULL, &size))
-		log_warn(L"prev_table: size %u over the kernel's %u-byte bound: bogus, not read", size,
+		log_warn("prev_table: size %u over the kernel's %u-byte bound: bogus, not read", size,
 			 (UINT32)ES_TABLE_READ_MAX);
 	else
-		log_line(L"prev_table: %u bytes mixed%a", size, known ? " (installed by an earlier earlyseed stage)" : "");
+		log_line("prev_table: %u bytes mixed%a", size, known ? " (installed by an earlier earlyseed stage)" : "");
 }

@@ -63,7 +63,7 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 		status = rng_ask(rng, algo, buf[blk], &tries);
 		calls += tries;
 		if (EFI_ERROR(status) && algo != NULL) {
-			console_log(CONSOLE_INFO, L"efi_rng: instance %u: raw algorithm: %r after %u tries, trying default",
+			console_log(CONSOLE_INFO, "efi_rng: instance %u: raw algorithm: %r after %u tries, trying default",
 			      idx, status, tries);
 			algo = NULL;
 			name = L"default";
@@ -77,17 +77,17 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 	p->out.calls[src] = (UINT16)(p->out.calls[src] + calls);
 	if (got == 0) {
 		p->out.rng_failed++;
-		console_log(CONSOLE_WARN, L"efi_rng: instance %u: %s algorithm: %r after %u tries, skipped", idx, name,
+		console_log(CONSOLE_WARN, "efi_rng: instance %u: %s algorithm: %r after %u tries, skipped", idx, name,
 		      status, tries);
 	} else {
 		/* One block a call: the engine checks each against every
 		 * earlier block of every instance. */
 		for (UINT32 blk = 0; blk < got; blk++)
 			(void)es_session_add(&p->s, src, buf[blk], RNG_REQUEST);
-		console_log(CONSOLE_INFO, L"efi_rng: instance %u: %u bytes (%s algorithm, %u calls)", idx,
+		console_log(CONSOLE_INFO, "efi_rng: instance %u: %u bytes (%s algorithm, %u calls)", idx,
 		      got * RNG_REQUEST, name, calls);
 		if (got < RNG_BLOCKS)
-			console_log(CONSOLE_WARN, L"efi_rng: instance %u: request %u failed: %r", idx, got + 1, status);
+			console_log(CONSOLE_WARN, "efi_rng: instance %u: request %u failed: %r", idx, got + 1, status);
 	}
 	/* Also after a failure: firmware may have written part of buf. */
 	es_wipe(buf, sizeof(buf));
@@ -103,20 +103,20 @@ static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struc
 	EFI_STATUS status;
 
 	if (p->driver) {
-		console_log(CONSOLE_INFO, L"efi_rng: instance %u: this driver's own, skipped", idx);
+		console_log(CONSOLE_INFO, "efi_rng: instance %u: this driver's own, skipped", idx);
 		return;
 	}
-	console_log(CONSOLE_INFO, L"efi_rng: instance %u: %a", idx,
+	console_log(CONSOLE_INFO, "efi_rng: instance %u: %a", idx,
 		      "earlyseed's own (a driver's Hash_DRBG): mixed, counted only through its table");
 	rng_one(rng, idx, ES_SRC_ES_RNG, p);
 	if (es_provenance_enough(&m->made_of, &p->trust))
 		return;
 	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, h, &rng_protocol_guid, rng);
 	if (EFI_ERROR(status))
-		console_log(CONSOLE_WARN, L"efi_rng: instance %u %a, but uninstalling it failed: %r", idx, excluded,
+		console_log(CONSOLE_WARN, "efi_rng: instance %u %a, but uninstalling it failed: %r", idx, excluded,
 			      status);
 	else
-		console_log(CONSOLE_INFO, L"efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it",
+		console_log(CONSOLE_INFO, "efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it",
 			      idx, excluded);
 }
 
@@ -130,10 +130,10 @@ void src_rng(struct pass *p)
 	status = uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &rng_protocol_guid, NULL,
 				   &count, &handles);
 	if (EFI_ERROR(status) || count == 0) {
-		console_log(CONSOLE_INFO, L"efi_rng: no EFI_RNG_PROTOCOL (%r)", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
+		console_log(CONSOLE_INFO, "efi_rng: no EFI_RNG_PROTOCOL (%r)", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
 		return;
 	}
-	console_log(CONSOLE_INFO, L"efi_rng: %lu instance(s)", (UINT64)count);
+	console_log(CONSOLE_INFO, "efi_rng: %lu instance(s)", (UINT64)count);
 	/* The bound is on the instances read; an earlyseed driver's is always
 	 * looked at, wherever it is in the list (it may have to be taken away). */
 	for (UINTN i = 0; i < count; i++) {
@@ -143,14 +143,14 @@ void src_rng(struct pass *p)
 
 		if (!own && read >= RNG_MAX_INSTANCES) {
 			if (read++ == RNG_MAX_INSTANCES)
-				console_log(CONSOLE_INFO, L"efi_rng: using the first %u instances",
+				console_log(CONSOLE_INFO, "efi_rng: using the first %u instances",
 					      (UINT32)RNG_MAX_INSTANCES);
 			continue;
 		}
 		status = uefi_call_wrapper(BS->HandleProtocol, 3, handles[i], &rng_protocol_guid,
 					   (void **)&rng);
 		if (EFI_ERROR(status) || rng == NULL) {
-			console_log(CONSOLE_WARN, L"efi_rng: instance %u: cannot open: %r", (UINT32)i, status);
+			console_log(CONSOLE_WARN, "efi_rng: instance %u: cannot open: %r", (UINT32)i, status);
 			p->out.rng_failed++;
 			continue;
 		}

@@ -762,6 +762,72 @@ static EFI_STATUS EFIAPI bs_stall(UINTN us)
 	return EFI_SUCCESS;
 }
 
+/* ---- the TPM (EFI_TCG2_PROTOCOL, TCG EFI Protocol Specification 6.2) ---- */
+static EFI_GUID tcg2_guid = { 0x607f766c, 0x7455, 0x42be, { 0x93, 0x0b, 0xe4, 0xd7, 0x6d, 0xb2, 0x72, 0x0f } };
+
+static void be32put(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+static EFI_STATUS EFIAPI tcg2_submit(void *self, UINT32 in_size, UINT8 *in, UINT32 out_size, UINT8 *out)
+{
+	static const uint8_t head[10] = { 0x80, 0x01, 0, 0, 0, 12, 0, 0, 0x01, 0x7b };
+	uint16_t asked, n;
+
+	(void)self;
+	fake.tpm_calls++;
+	if (in_size != 12 || memcmp(in, head, sizeof(head)) != 0 || out_size < 12) {
+		fake.tpm_bad_commands++;
+		return EFI_INVALID_PARAMETER;
+	}
+	asked = (uint16_t)(in[10] << 8 | in[11]);
+	n = asked > 32 ? 32 : asked;
+	if (fake.tpm == FAKE_TPM_SUBMIT_FAILS)
+		return EFI_DEVICE_ERROR;
+	if (fake.tpm == FAKE_TPM_RC_ERROR) {
+		memcpy(out, "\x80\x01\x00\x00\x00\x0a\x00\x00\x01\x01", 10); /* TPM_RC_FAILURE */
+		return EFI_SUCCESS;
+	}
+	if (fake.tpm == FAKE_TPM_SHORT)
+		n = n < 4 ? n : 4;
+	if (fake.tpm == FAKE_TPM_TOO_LONG)
+		n = (uint16_t)(asked + 1);
+	if ((size_t)12 + n > out_size)
+		return EFI_BUFFER_TOO_SMALL;
+	memcpy(out, head, 2);
+	be32put(out + 2, 12u + n);
+	be32put(out + 6, 0);
+	out[10] = (uint8_t)(n >> 8);
+	out[11] = (uint8_t)n;
+	for (uint16_t i = 0; i < n; i++)
+		out[12 + i] = fake.tpm == FAKE_TPM_ZEROS ? 0
+			      : rng_byte(0x7e000000u + (fake.tpm == FAKE_TPM_REPEATS ? i : fake.tpm_counter++));
+	if (fake.tpm == FAKE_TPM_MALFORMED)
+		be32put(out + 2, 12u + n + 1u);
+	if (fake.tpm != FAKE_TPM_ZEROS) /* zeros are on every stack: nothing to look for */
+		fake_note_source(out + 12, n);
+	return EFI_SUCCESS;
+}
+
+static struct {
+	void *get_capability, *get_event_log, *hash_log_extend_event;
+	EFI_STATUS(EFIAPI *submit)(void *, UINT32, UINT8 *, UINT32, UINT8 *);
+} tcg2 = { NULL, NULL, NULL, tcg2_submit };
+
+static EFI_STATUS EFIAPI bs_locate_protocol(EFI_GUID *guid, VOID *reg, VOID **out)
+{
+	(void)reg;
+	*out = NULL;
+	if (memcmp(guid, &tcg2_guid, sizeof(*guid)) != 0 || fake.tpm == FAKE_TPM_NONE)
+		return EFI_NOT_FOUND;
+	*out = &tcg2;
+	return EFI_SUCCESS;
+}
+
 /* ---- events ---- */
 #define FAKE_MAX_EVENTS 8
 static struct fake_event {
@@ -830,9 +896,41 @@ bool fake_tpl_balanced(void)
 static EFI_STATUS EFIAPI bs_create_event(UINT32 type, EFI_TPL tpl, EFI_EVENT_NOTIFY fn, VOID *ctx, EFI_EVENT *ev)
 {
 	(void)tpl;
-	if (!fake.fail_event && type != EVT_SIGNAL_EXIT_BOOT_SERVICES)
-		return EFI_INVALID_PARAMETER; /* all the driver asks for */
+	/* all earlyseed asks for: the driver's ExitBootServices, the TPM's
+	 * deadline (a timer without a notification) */
+	if (!fake.fail_event && type != EVT_SIGNAL_EXIT_BOOT_SERVICES && !(type == EVT_TIMER && fn == NULL))
+		return EFI_INVALID_PARAMETER;
 	return add_event(type, fn, ctx, NULL, ev);
+}
+
+static EFI_STATUS EFIAPI bs_set_timer(EFI_EVENT ev, EFI_TIMER_DELAY type, UINT64 trigger)
+{
+	struct fake_event *e = ev;
+
+	if (e == NULL || !e->used || e->type != EVT_TIMER || type != TimerRelative || trigger == 0)
+		return EFI_INVALID_PARAMETER;
+	return EFI_SUCCESS;
+}
+
+/* A timer is signaled when the case says time ran out (FAKE_TPM_SLOW). */
+static EFI_STATUS EFIAPI bs_check_event(EFI_EVENT ev)
+{
+	struct fake_event *e = ev;
+
+	if (e == NULL || !e->used)
+		return EFI_INVALID_PARAMETER;
+	return e->type == EVT_TIMER && fake.tpm == FAKE_TPM_SLOW && fake.tpm_calls >= 1 ? EFI_SUCCESS : EFI_NOT_READY;
+}
+
+static EFI_STATUS EFIAPI bs_close_event(EFI_EVENT ev)
+{
+	struct fake_event *e = ev;
+
+	if (e == NULL || !e->used)
+		return EFI_INVALID_PARAMETER;
+	e->used = false;
+	fake.events--;
+	return EFI_SUCCESS;
 }
 
 static const EFI_GUID ready_guid = ES_EVENT_GROUP_READY_TO_BOOT_GUID;
@@ -1120,6 +1218,10 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	boot.RestoreTPL = bs_restore_tpl;
 	tpl_now = TPL_APPLICATION;
 	boot.CreateEvent = bs_create_event;
+	boot.SetTimer = bs_set_timer;
+	boot.CheckEvent = bs_check_event;
+	boot.CloseEvent = bs_close_event;
+	boot.LocateProtocol = bs_locate_protocol;
 	runtime.GetTime = rt_get_time;
 	runtime.SetVariable = rt_set_variable;
 	runtime.GetVariable = rt_get_variable;

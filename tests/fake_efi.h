@@ -58,6 +58,20 @@ struct fake_rng {
 	uint32_t counter;
 };
 
+/* A TPM 2.0 behind EFI_TCG2_PROTOCOL (TPM2_GetRandom only), and how it fails. */
+enum fake_tpm {
+	FAKE_TPM_NONE = 0,    /* no EFI_TCG2_PROTOCOL */
+	FAKE_TPM_OK,          /* what was asked, at most 32 bytes a call */
+	FAKE_TPM_SUBMIT_FAILS,/* SubmitCommand returns EFI_DEVICE_ERROR */
+	FAKE_TPM_RC_ERROR,    /* a bare header with TPM_RC_FAILURE */
+	FAKE_TPM_SHORT,       /* 4 bytes a call, whatever was asked */
+	FAKE_TPM_REPEATS,     /* the same block every call */
+	FAKE_TPM_ZEROS,       /* blocks of zeros */
+	FAKE_TPM_MALFORMED,   /* a size field that is not the response's */
+	FAKE_TPM_TOO_LONG,    /* more bytes than asked */
+	FAKE_TPM_SLOW,        /* answers, but the deadline timer has fired */
+};
+
 struct fake_efi {
 	/* configuration of the case */
 	struct fake_file_entry files[FAKE_MAX_FILES];
@@ -112,6 +126,10 @@ struct fake_efi {
 	size_t events;               /* events created and not closed */
 	size_t tpl_raises, tpl_errors;
 	bool child_no_loaded_image;  /* a loaded next stage has no EFI_LOADED_IMAGE_PROTOCOL */
+	enum fake_tpm tpm;
+	size_t tpm_calls;            /* SubmitCommand calls */
+	size_t tpm_bad_commands;     /* ... that were not a well-formed TPM2_GetRandom */
+	uint32_t tpm_counter;
 	uint64_t monotonic;          /* GetNextMonotonicCount's next value */
 	EFI_STATUS monotonic_status; /* forced GetNextMonotonicCount result */
 };

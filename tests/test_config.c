@@ -374,8 +374,22 @@ static void test_verbose_key(void)
 	CHECK(parse(&c, "verbose = YES\n", &w) == 1 && c.verbose == ES_VERBOSE_DEFAULT);
 }
 
+/* tpm = on | off: the TPM is asked unless the config says off. */
+static void test_tpm_key(void)
+{
+	struct es_config c;
+	struct warnings w;
+
+	CHECK(parse(&c, "next = \\x\n", &w) == 0 && !c.tpm_off);
+	CHECK(parse(&c, "tpm = off\n", &w) == 0 && c.tpm_off);
+	CHECK(parse(&c, "tpm = off\ntpm=on\n", &w) == 0 && !c.tpm_off);
+	CHECK(parse(&c, "tpm = off\ntpm = no\n", &w) == 1 && c.tpm_off);
+	CHECK(strstr(w.last, "tpm must be on or off") != NULL);
+}
+
 int main(void)
 {
+	RUN(test_tpm_key);
 	RUN(test_defaults);
 	RUN(test_keys_comments_crlf);
 	RUN(test_last_wins_and_slashes);

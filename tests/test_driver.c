@@ -149,6 +149,32 @@ static void test_load_and_ready_to_boot(void)
 	}
 }
 
+/* No CPU RNG, no firmware RNG, a TPM: the driver seeds from the TPM alone
+ * and its EFI_RNG_PROTOCOL serves TPM-seeded bytes. */
+static void test_tpm_alone(void)
+{
+	struct es_audit_record a;
+	const struct stage_marker *m;
+
+	machine(false, false);
+	fake.tpm = FAKE_TPM_OK;
+	load();
+	CHECK(fake_seed_table() != NULL && fake.rng_installs == 1 && fake_driver_rng() != NULL);
+	CHECK(driver_audit(&a) && es_audit_present(&a, ES_SRC_TPM) && a.bytes[ES_SRC_TPM] == 64);
+	CHECK((a.flags & (ES_AUDIT_F_RNG_PROTOCOL | ES_AUDIT_F_TABLE)) == (ES_AUDIT_F_RNG_PROTOCOL | ES_AUDIT_F_TABLE));
+	/* it rests on no CPU: every kernel's trust counts it */
+	m = stage_marker_on(fake_image_handle());
+	CHECK(m != NULL && m->made_of.cpu_bits == 0 && m->made_of.other_bits == 256);
+	CHECK(fake_ready_to_boot() == 1 && fake.tpm_calls == 4);
+	CHECK(logged("driver: summary ") && logged(" tpm=64 ") && logged(",tpm:pass"));
+	CHECK(fake.events == 2 && fake_stack_clean());
+	/* a TPM that repeats itself: nothing handed over */
+	machine(false, false);
+	fake.tpm = FAKE_TPM_REPEATS;
+	load();
+	CHECK(fake_seed_table() == NULL && fake.rng_installs == 0 && logged(",tpm:fail"));
+}
+
 static void test_first_ready_to_boot_tells_load(void)
 {
 	machine(true, false);
@@ -349,6 +375,7 @@ int main(void)
 	RUN(test_kernel_trust);
 	RUN(test_load_and_ready_to_boot);
 	RUN(test_first_ready_to_boot_tells_load);
+	RUN(test_tpm_alone);
 	RUN(test_firmware_rng_present);
 	RUN(test_gate_unmet);
 	RUN(test_failures);

@@ -192,6 +192,82 @@ static void test_healthy_machine(void)
 	CHECK(logged("efi_rng=64 "));
 }
 
+/* The machine earlyseed is for: no CPU RNG, no firmware RNG, a TPM. */
+static void tpm_only(enum fake_tpm tpm)
+{
+	base();
+	fake_insn.leaf1_ecx = 0;
+	fake_insn.leaf7_ebx = 0;
+	fake.no_rng_protocol = true;
+	fake.tpm = tpm;
+}
+
+static void test_tpm_alone_seeds(void)
+{
+	struct es_audit_record a;
+
+	tpm_only(FAKE_TPM_OK);
+	finish(true, true);
+	CHECK(logged("earlyseed: tpm: TPM2_GetRandom: 64 bytes in 2 calls"));
+	CHECK(logged("health: tpm: pass (assumed 4 of 8 bits per byte)"));
+	CHECK(logged(" tpm=64 ") && logged(",tpm:pass"));
+	CHECK(fake.tpm_calls == 2 && fake.tpm_bad_commands == 0 && fake.events == 0);
+	CHECK(audit_decode_ok(&a) && es_audit_present(&a, ES_SRC_TPM) && !es_audit_failed(&a, ES_SRC_TPM));
+	CHECK(a.bytes[ES_SRC_TPM] == 64 && a.calls[ES_SRC_TPM] == 2 && a.entropy_bits == 256);
+	/* a TPM is not the CPU: random.trust_cpu=off does not touch it */
+	tpm_only(FAKE_TPM_OK);
+	fake.files[0].data = (const uint8_t *)"next = \\vmlinuz\ncmdline = random.trust_cpu=off\n";
+	fake.files[0].len = strlen((const char *)fake.files[0].data);
+	finish(true, true);
+	/* the config turns it off: nothing else here, no table */
+	tpm_only(FAKE_TPM_OK);
+	fake.files[0].data = (const uint8_t *)"next = \\vmlinuz\ntpm = off\n";
+	fake.files[0].len = strlen((const char *)fake.files[0].data);
+	finish(false, true);
+	CHECK(logged("earlyseed: tpm: turned off (tpm = off)") && fake.tpm_calls == 0);
+	/* and none: the same machine without a TPM gets no table */
+	tpm_only(FAKE_TPM_NONE);
+	finish(false, true);
+	CHECK(logged("earlyseed: tpm: no EFI_TCG2_PROTOCOL (Not Found)") && logged(",tpm:absent"));
+}
+
+/* A TPM that errs, answers short, repeats itself, or takes too long is
+ * mixed, counts nothing, and the boot goes on. */
+static void test_tpm_faults(void)
+{
+	static const struct {
+		enum fake_tpm tpm;
+		const char *said;
+	} cases[] = {
+		{ FAKE_TPM_SUBMIT_FAILS, "SubmitCommand failed (Device Error" },
+		{ FAKE_TPM_RC_ERROR, "it answered an error code (Success, an error response code, rc 0x101)" },
+		{ FAKE_TPM_SHORT, "it answered short: fewer bytes than asked within its 8 calls" },
+		{ FAKE_TPM_REPEATS, "returned the same block twice" },
+		{ FAKE_TPM_ZEROS, "returned a block of zeros" },
+		{ FAKE_TPM_MALFORMED, "it answered a malformed response" },
+		{ FAKE_TPM_TOO_LONG, "it answered a malformed response (Success, more bytes than asked" },
+		{ FAKE_TPM_SLOW, "it took longer than its time bound (100 ms)" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct es_audit_record a;
+
+		tpm_only(cases[i].tpm);
+		finish(false, true);
+		CHECK(logged(cases[i].said));
+		CHECK(logged(",tpm:fail"));
+		CHECK(audit_decode_ok(&a) && es_audit_failed(&a, ES_SRC_TPM) && a.entropy_bits == 0);
+		CHECK(fake.tpm_calls <= 8 && fake.events == 0);
+		if (!logged(cases[i].said))
+			printf("#   case %zu\n%s", i, fake.log);
+	}
+	/* with the CPU's RNG beside it, a bad TPM costs only its own credit */
+	base();
+	fake.tpm = FAKE_TPM_REPEATS;
+	finish(true, true);
+	CHECK(logged(",tpm:fail") && logged("rdrand:pass"));
+}
+
 static void test_no_rng_protocol(void)
 {
 	base();
@@ -1504,7 +1580,7 @@ static void test_quiet_boot(void)
 	console_show = console_default = CONSOLE_SHOW_SUMMARY;
 	console_begin();
 	for (int i = 0; i < 40; i++)
-		console_log(CONSOLE_WARN, L"warning %u", (UINT32)i); /* the prefix and the end are console_log's */
+		console_log(CONSOLE_WARN, "warning %u", (UINT32)i); /* the prefix and the end are console_log's */
 	CHECK(lines() == CONSOLE_WARN_MAX + 1u && logged("earlyseed: more warnings not shown"));
 	CHECK(logged("warning 15\n") && !logged("warning 16\n"));
 }
@@ -1593,6 +1669,8 @@ int main(void)
 {
 	RUN(test_healthy_machine);
 	RUN(test_no_rng_protocol);
+	RUN(test_tpm_alone_seeds);
+	RUN(test_tpm_faults);
 	RUN(test_rng_not_ready_then_data);
 	RUN(test_rng_never_ready);
 	RUN(test_rng_device_error);

@@ -211,6 +211,11 @@ static void test_next_at_risk(void)
 	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_EFI_RNG);
 	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);
 	free(outbuf);
+	/* ... a TPM is one, whatever random.trust_cpu says */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_CPU_UNTRUSTED, 1u << ES_SRC_TPM);
+	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);
+	CHECK(strstr(outbuf, " tpm=0 ") != NULL && strstr(outbuf, ",tpm:pass") != NULL);
+	free(outbuf);
 }
 
 /* Hardening III, 1 and the report of what stopped the file: a file counts

@@ -341,15 +341,32 @@ es_boot() {
 		board=()
 		disk=(-drive "if=none,id=esp,format=raw,file=${img:-fat:rw:$esp}$ro" -device virtio-blk-device,drive=esp)
 	fi
+	# ES_TPM=1: a TPM 2.0 (swtpm, fresh state); swtpm exits when QEMU
+	# disconnects, so one is started per boot (SPEC: TPM 2.0 as a source)
+	local tpm=() tpmdir=""
+	if [ "${ES_TPM:-0}" = 1 ]; then
+		command -v swtpm > /dev/null || es_die "swtpm is not installed (scripts/deps.sh installs it)"
+		tpmdir=$(mktemp -d /tmp/es-tpm.XXXXXX) # a socket path must stay short
+		swtpm socket --tpm2 --tpmstate dir="$tpmdir" --ctrl type=unixio,path="$tpmdir/sock" \
+			--daemon --pid file="$tpmdir/pid" --log file="$tpmdir/log" ||
+			es_die "swtpm did not start (its log: $(cat "$tpmdir/log" 2>/dev/null))"
+		tpm=(-chardev "socket,id=chrtpm,path=$tpmdir/sock" -tpmdev emulator,id=tpm0,chardev=chrtpm)
+		if [ "$ES_ARCH" = aarch64 ]; then tpm+=(-device tpm-tis-device,tpmdev=tpm0)
+		else tpm+=(-device tpm-tis,tpmdev=tpm0); fi
+	fi
 	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" "${ES_QEMU[@]}" \
 		"${board[@]}" "${accel[@]}" -nographic -no-reboot \
-		"${cpu[@]}" "${sb[@]}" \
+		"${cpu[@]}" "${sb[@]}" "${tpm[@]}" \
 		-drive if=pflash,format=raw,readonly=on,file="$code" \
 		-drive if=pflash,format=raw,file="$vars" \
 		"${disk[@]}" -net none \
 		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
 	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
 	rm -f "$log.img"
+	if [ -n "$tpmdir" ]; then
+		[ -s "$tpmdir/pid" ] && kill "$(cat "$tpmdir/pid")" 2> /dev/null
+		rm -rf "$tpmdir"
+	fi
 	return 0
 }
 

@@ -86,5 +86,18 @@ a5() {
 	expect "5b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
 }
 
+# 6. cortex-a57 (no FEAT_RNG), no RNG device, a TPM 2.0 on the virt board
+#    (tpm-tis-device, swtpm): AAVMF offers EFI_TCG2_PROTOCOL, and the TPM
+#    alone seeds the kernel at [0.000000].
+a6() {
+	local log=$OUT/6-tpm.log ES_CPU=(-cpu cortex-a57)
+	es_make_esp "$OUT/esp6" earlyseed
+	ES_TPM=1 es_boot "$log" "$OUT/esp6"
+	expect "6 the TPM answered" "$log" '^earlyseed: tpm: TPM2_GetRandom: 64 bytes in [0-9]+ calls$'
+	summary "6 seeded by the TPM alone" "$log" rndrrs=0 rndr=0 efi_rng=0 tpm=64 table=32 health.tpm=pass
+	ours 6 "$log"
+	expect "6 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+}
+
 # tests/boot/qemu-aarch64.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 2 3 4 5}; do "a$n"; done
+for n in ${*:-1 2 3 4 5 6}; do "a$n"; done

@@ -744,5 +744,46 @@ boot18d() {
 	expect "18d reached /init" "$log" '^initrd: reached /init'
 }
 
+# 26. The machine earlyseed is for: no CPU RNG the kernel trusts (-cpu
+#     qemu64: no RDRAND), no RNG device, a TPM 2.0 (swtpm). On the very first
+#     boot, with no seed file yet, the TPM alone seeds the kernel at
+#     [0.000000]; without the TPM the same machine gets no table.
+boot26a() {
+	local log=$OUT/26a-tpm-app.log ES_CPU=(-cpu qemu64)
+	es_make_esp "$OUT/esp26a" earlyseed
+	ES_TPM=1 es_boot "$log" "$OUT/esp26a"
+	expect "26a the TPM answered" "$log" '^earlyseed: tpm: TPM2_GetRandom: 64 bytes in [0-9]+ calls$'
+	summary "26a seeded by the TPM alone" "$log" rdseed=0 rdrand=0 efi_rng=0 seed_file=0 tpm=64 table=32 health.tpm=pass health.rdrand=absent
+	expect "26a no seed file before" "$log" '^earlyseed: seed_file: .*none yet'
+	expect "26a kernel has RNG=" "$log" 'efi: .*RNG='
+	expect_table_consumed 26a "$log"
+	expect "26a crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "26a the TPM made the token and the file" "$log" '^earlyseed: token: created from the hardware sources'
+	audit_matches "26a audit record in the OS matches the summary" "$log"
+	expect "26a the record names the TPM" "$log" '^initrd: audit:   flags: .*\btpm\b'
+}
+boot26b() {
+	local log=$OUT/26b-no-tpm.log ES_CPU=(-cpu qemu64)
+	es_make_esp "$OUT/esp26b" earlyseed
+	es_boot "$log" "$OUT/esp26b"
+	expect "26b no TPM" "$log" '^earlyseed: tpm: no EFI_TCG2_PROTOCOL'
+	summary "26b no table" "$log" tpm=0 table=0 health.tpm=absent
+	refute "26b no RNG= on the efi: line" "$log" 'efi: .*RNG='
+	refute "26b no crng at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "26b reached /init" "$log" '^initrd: reached /init'
+}
+# c. The driver form (option ROM), a -kernel boot: no disk, no app; the TPM
+#    alone seeds the table and the driver's EFI_RNG_PROTOCOL.
+boot26c() {
+	local log=$OUT/26c-tpm-driver.log ES_CPU=(-cpu qemu64)
+	es_make_esp "$OUT/esp26c" none
+	ES_TPM=1 es_boot "$log" "$OUT/esp26c" -kernel "$ES_CACHE/vmlinuz" \
+		-initrd "$ES_BUILD/initrd.img" -append "${ES_CMDLINE#initrd=\\initrd.img }" "${ROM[@]}"
+	summary "26c the driver seeded from the TPM at load" "$log" prefix='earlyseed: driver: at load: summary ' tpm=64 table=32 health.tpm=pass
+	expect "26c kernel has RNG=" "$log" 'efi: .*RNG='
+	expect "26c crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
+	expect "26c the driver's record in the OS" "$log" '^initrd: driver audit:   flags: +table driver rng_protocol tpm$'
+}
+
 # tests/boot/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c}; do "boot$n"; done
