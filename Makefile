@@ -9,7 +9,7 @@ ARCH    ?= x86_64
 
 # The engine: what the firmware image links (freestanding, no floating point).
 CORE_SRC := core/pool.c core/blake2s.c core/seed.c core/seedfile.c core/token.c core/config.c core/table.c core/wipe.c \
-	core/audit.c core/health.c core/source.c core/session.c core/trust.c core/cpu.c core/persist.c core/tpm.c
+	core/audit.c core/health.c core/source.c core/session.c core/trust.c core/cpu.c core/persist.c core/tpm.c core/acpi.c core/smbios.c
 # The driver's DRBG (SHA-256, Hash_DRBG): in the driver and the host builds.
 DRBG_SRC := core/sha256.c core/drbg.c
 # Kernel-model code: host tool and tests only, never in the .efi.
@@ -322,14 +322,14 @@ $(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC
 	$(CC) $(SAN) $^ -lm -o $@
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
-FUZZ_TARGETS := replay config audit table trust seedfile rom pe loadopt tpm
+FUZZ_TARGETS := replay config audit table trust seedfile rom pe loadopt tpm acpi smbios
 FUZZ_SECONDS ?= 120
 # make fuzz's budget (8 targets x FUZZ_SECONDS) shared by need, so every
 # target runs at least 10 M inputs on this 2-core machine (measured alone:
 # trust 75 k/s, replay 120 k/s, seedfile 120 k/s, config 130 k/s, pe
 # 240 k/s, audit 370 k/s, table and rom 800 k/s); FUZZ_SECONDS=N gives
 # every target N seconds instead.
-FUZZ_PLAN := replay:150 config:120 audit:60 table:30 trust:240 seedfile:150 rom:30 pe:60 loadopt:30 tpm:20
+FUZZ_PLAN := replay:150 config:120 audit:60 table:30 trust:240 seedfile:150 rom:30 pe:60 loadopt:30 tpm:20 acpi:20 smbios:20
 fuzz_replay_SRC := host/replay.c
 fuzz_audit_SRC := host/inspect.c
 fuzz_rom_SRC := host/romtool.c

@@ -156,6 +156,14 @@ static void put_u32(char *out, size_t cap, size_t *at, uint32_t v)
 	out[*at] = '\0';
 }
 
+/* Is the i-th source of the summary order on a's line? Those version 4
+ * listed, always; a source added since, only where it is present, so the
+ * line of a machine without it reads as it did. */
+static bool listed(const struct es_audit_record *a, unsigned int i, enum es_source src)
+{
+	return i < ES_SUMMARY_SOURCES_V4 || es_audit_present(a, src) || es_audit_bytes(a, src) != 0;
+}
+
 void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 {
 	size_t at = 0;
@@ -180,6 +188,8 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 		}
 		if (i == nsrc)
 			break;
+		if (!listed(a, i, src))
+			continue;
 		put_str(out, cap, &at, es_source_name(src, a->arch));
 		put_str(out, cap, &at, "=");
 		put_u32(out, cap, &at, es_audit_bytes(a, src));
@@ -189,7 +199,7 @@ void es_audit_summary(const struct es_audit_record *a, char *out, size_t cap)
 	for (unsigned int i = 0; i < nsrc; i++) {
 		enum es_source src = es_source_summary_order[i];
 
-		if (!es_source(src)->in_health_summary)
+		if (!es_source(src)->in_health_summary || !listed(a, i, src))
 			continue;
 		put_str(out, cap, &at, sep);
 		put_str(out, cap, &at, es_source_name(src, a->arch));

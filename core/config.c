@@ -96,6 +96,23 @@ static bool fat_path(const uint8_t *v, size_t n, char *out, size_t cap)
 
 /* An absolute path value (next, seed_file), '/' taken as '\\'; with
  * may_be_none, "none" sets it empty (the feature off). */
+/* A value that is one of names (NULL-ended): *out is its index and true;
+ * else *out is left as it was and false. */
+static bool choose(const char *const *names, const uint8_t *v, size_t n, uint8_t *out)
+{
+	for (uint8_t i = 0; names[i] != NULL; i++) {
+		size_t k = 0; /* no strlen: the firmware build has mem* only (efi/libc.c) */
+
+		while (k < n && names[i][k] == (char)v[k])
+			k++;
+		if (n > 0 && k == n && names[i][k] == '\0') {
+			*out = i;
+			return true;
+		}
+	}
+	return false;
+}
+
 static void path_value(struct parser *ps, unsigned int lineno, const char *key, char *field, const uint8_t *v,
 		       size_t n, bool may_be_none)
 {
@@ -185,19 +202,25 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 	} else if (ke - kb == 9 && memcmp(s + kb, "seed_file", 9) == 0) {
 		path_value(ps, lineno, "seed_file", c->seed_file, s + vb, ve - vb, true);
 	} else if (ke - kb == 7 && memcmp(s + kb, "verbose", 7) == 0) {
-		if (ve - vb == 3 && memcmp(s + vb, "yes", 3) == 0)
-			c->verbose = ES_VERBOSE_YES;
-		else if (ve - vb == 2 && memcmp(s + vb, "no", 2) == 0)
-			c->verbose = ES_VERBOSE_NO;
-		else if (ve - vb == 5 && memcmp(s + vb, "quiet", 5) == 0)
-			c->verbose = ES_VERBOSE_QUIET;
-		else
+		/* ES_VERBOSE_YES, _NO, _QUIET */
+		static const char *const v[] = { "", "yes", "no", "quiet", NULL };
+
+		if (!choose(v, s + vb, ve - vb, &c->verbose) || c->verbose == ES_VERBOSE_DEFAULT)
 			report(ps, lineno, "verbose must be yes, no or quiet, line ignored");
 	} else if (ke - kb == 3 && memcmp(s + kb, "tpm", 3) == 0) {
-		if ((ve - vb == 2 && memcmp(s + vb, "on", 2) == 0) || (ve - vb == 3 && memcmp(s + vb, "off", 3) == 0))
-			c->tpm_off = ve - vb == 3;
+		static const char *const v[] = { "on", "off", NULL };
+		uint8_t off;
+
+		if (choose(v, s + vb, ve - vb, &off))
+			c->tpm_off = off == 1;
 		else
 			report(ps, lineno, "tpm must be on or off, line ignored");
+	} else if (ke - kb == 7 && memcmp(s + kb, "vmgenid", 7) == 0) {
+		/* enum es_config_vmgenid, in order */
+		static const char *const v[] = { "check", "mix", "off", NULL };
+
+		if (!choose(v, s + vb, ve - vb, &c->vmgenid))
+			report(ps, lineno, "vmgenid must be check, mix or off, line ignored");
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
 		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
 			cmdline_too_long(c, ps, lineno);

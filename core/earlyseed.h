@@ -44,6 +44,8 @@ enum es_source {
 	ES_SRC_TOKEN = 6,      /* the per-machine token (NV variable EarlyseedToken) */
 	ES_SRC_ES_RNG = 7,     /* an EFI_RNG_PROTOCOL an earlyseed driver installed */
 	ES_SRC_TPM = 8,        /* TPM2_GetRandom through EFI_TCG2_PROTOCOL */
+	ES_SRC_VMGENID = 9,    /* the VM generation ID (ACPI VGIA) */
+	ES_SRC_SMBIOS = 10,    /* the SMBIOS system UUID (type 1) */
 	ES_SRC_COUNT
 };
 
@@ -324,6 +326,7 @@ enum es_file_reason {
 	ES_FILE_TOKEN_EXPOSED, /* Secure Boot on, and the OS can read the token */
 	ES_FILE_TOKEN_UNTRUSTED, /* the token rests on the CPU's RNG alone, and trust_cpu is off */
 	ES_FILE_NO_COUNTER,    /* GetNextMonotonicCount failed: a lost write could count one pool twice */
+	ES_FILE_VM_CHANGED,    /* written under another VM generation ID: a clone or a reverted snapshot */
 	ES_FILE_REASONS
 };
 const char *es_file_reason_text(enum es_file_reason r);
@@ -345,6 +348,17 @@ const char *es_file_reason_text(enum es_file_reason r);
  * boot whose next stage is a boot loader (no command line earlyseed can see)
  * counts no CPU source (es_trust_from_seedfile). */
 #define ES_SEEDFILE_F_NO_CPU_TRUST 0x1u
+/* Written under a VM generation ID: bits 8-31 hold a 24-bit tag of it,
+ * keyed with the token (es_seedfile_genid_flags), so the OS, which keeps
+ * the bits when it refreshes the file, learns nothing of the ID. A boot
+ * under another ID (a clone, a reverted snapshot) does not count the file. */
+#define ES_SEEDFILE_F_VMGENID 0x2u
+#define ES_SEEDFILE_F_GENID_TAG 0xffffff00u
+#define ES_SEEDFILE_F_GENID (ES_SEEDFILE_F_VMGENID | ES_SEEDFILE_F_GENID_TAG)
+/* The VM generation ID: 16 bytes (Microsoft "Virtual Machine Generation ID",
+ * QEMU docs/specs/vmgenid.rst). */
+#define ES_VMGENID_LEN 16u
+#define ES_LABEL_GENID "earlyseed v1 vm generation"
 #define ES_SEEDFILE_BIND_LEN 16u
 #define ES_LABEL_BIND "earlyseed v1 seed file binding"
 struct es_seedfile_header {
@@ -364,6 +378,8 @@ uint32_t es_seedfile_flags(const struct es_trust *t);
  * seed file's header can only take trust away (an ESP writer gains nothing),
  * never credit the table less (that would drop the gate). */
 void es_trust_from_seedfile(struct es_trust *t, uint32_t flags);
+/* The header flags that record genid under token (ES_SEEDFILE_F_GENID). */
+uint32_t es_seedfile_genid_flags(const uint8_t token[ES_TOKEN_LEN], const uint8_t genid[ES_VMGENID_LEN]);
 /* The machine's binding: BLAKE2s-128 keyed with the token over
  * ES_LABEL_BIND. One-way: the file shows it, the token stays unknown. */
 void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_BIND_LEN]);
@@ -377,6 +393,8 @@ struct es_file_token {
 	bool runtime;         /* it has EFI_VARIABLE_RUNTIME_ACCESS: the OS can read it */
 	bool secure_boot;     /* the firmware's SecureBoot variable is 1 */
 	struct es_provenance from; /* what the token rests on (es_token_decode) */
+	const uint8_t *genid; /* this boot's VM generation ID (ES_VMGENID_LEN bytes), or NULL */
+	bool genid_check;     /* a file written under another ID (or under one, with none now) does not count */
 };
 /*
  * The seed file's first n bytes (the caller reads at most ES_SEED_FILE_MAX):
@@ -485,6 +503,7 @@ struct es_persist_in {
 	const uint8_t *tok;   /* its ES_TOKEN_LEN bytes when token is ES_HAVE_YES */
 	enum es_have file;    /* the file as found (ES_HAVE_BAD: there but not writable) */
 	size_t file_len;      /* bytes of it read (the new contents keep the length) */
+	const uint8_t *genid; /* this boot's VM generation ID, or NULL: recorded in the header */
 };
 /* Holds secrets (token, token_var): es_persist_done() wipes them. */
 struct es_persist_plan {
@@ -544,6 +563,22 @@ enum es_tpm_rsp {
 enum es_tpm_rsp es_tpm_getrandom_parse(const uint8_t *rsp, size_t cap, uint16_t asked, uint32_t *rc, size_t *off,
 				       uint16_t *n);
 const char *es_tpm_strerror(enum es_tpm_rsp e);
+
+/* ---- what tells one VM from its clones: mixed, never counted ------------ */
+
+/*
+ * The VM generation ID's address in an ACPI table (an SSDT, as QEMU builds
+ * it, docs/specs/vmgenid.rst): the AML `Name (VGIA, DWord or QWord)` the
+ * firmware patched; the 16-byte ID is at that address + ES_VMGENID_OFFSET.
+ * table: the whole table (its header's length within len). False when it is
+ * not an SSDT, is malformed, or has no VGIA (or a zero one).
+ */
+#define ES_VMGENID_OFFSET 40u
+bool es_acpi_vgia(const uint8_t *table, size_t len, uint64_t *addr);
+/* The system UUID of an SMBIOS structure table of len bytes (type 1, offset
+ * 8; SMBIOS 3.x section 7.2): false when there is none, or it is all 0x00
+ * (not present) or all 0xff (not set). */
+bool es_smbios_uuid(const uint8_t *table, size_t len, uint8_t uuid[16]);
 
 /* ---- CPU sources: one ops row per instruction (arch/<cpu>/cpurng.c) ----- */
 
@@ -657,6 +692,10 @@ size_t es_table_alloc_size(size_t n);
  * prints"): the build's default, or every line, the summary and warnings,
  * warnings only. */
 enum es_config_verbose { ES_VERBOSE_DEFAULT = 0, ES_VERBOSE_YES, ES_VERBOSE_NO, ES_VERBOSE_QUIET };
+/* `vmgenid`: check (a seed file written under another VM generation ID does
+ * not count: a clone, a reverted snapshot), mix (mixed only: for hosts that
+ * change the ID at every start, QEMU's guid=auto), off (not read). */
+enum es_config_vmgenid { ES_VMGENID_CHECK = 0, ES_VMGENID_MIX, ES_VMGENID_OFF };
 
 struct es_config {
 	char next[ES_CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
@@ -664,6 +703,7 @@ struct es_config {
 	char seed_file[ES_CONFIG_NEXT_MAX];  /* absolute path, or "" (none) */
 	uint8_t verbose;                     /* enum es_config_verbose */
 	bool tpm_off;                        /* `tpm = off`: the TPM is not asked */
+	uint8_t vmgenid;                     /* enum es_config_vmgenid */
 };
 
 /* Called once per problem; line is 1-based, 0 for the file as a whole. */
@@ -700,7 +740,7 @@ const char *es_config_seed_file_clash(const struct es_config *c, const char *sel
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.
  * Keys: next, cmdline, seed_file (a path or "none"), verbose (yes, no, quiet),
- * tpm (on, off). Blank lines and lines whose first non-blank byte is
+ * tpm (on, off), vmgenid (check, mix, off). Blank lines and lines whose first non-blank byte is
  * '#' are skipped; CR before LF is dropped; blanks around key and value are
  * trimmed; a later line wins over an earlier one. A bad line (unknown key, no
  * '=', over ES_CONFIG_MAX_LINE, a byte outside printable ASCII and tab, a value

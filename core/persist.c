@@ -49,10 +49,14 @@ void es_persist_prepare(const struct es_session *s, const struct es_trust *trust
 	n = in->file_len < ES_SEED_FILE_MIN ? ES_SEED_FILE_MIN
 	    : in->file_len > ES_SEED_FILE_MAX ? ES_SEED_FILE_MAX
 					      : in->file_len;
-	if (plan->create_token)
-		es_seedfile_bind(plan->token, h.bind);
-	else if (in->token == ES_HAVE_YES && in->tok != NULL)
-		es_seedfile_bind(in->tok, h.bind);
+	if (plan->create_token || (in->token == ES_HAVE_YES && in->tok != NULL)) {
+		const uint8_t *tok = plan->create_token ? plan->token : in->tok;
+
+		es_seedfile_bind(tok, h.bind);
+		/* the VM it was written in, for the next boot to compare */
+		if (in->genid != NULL)
+			h.flags |= es_seedfile_genid_flags(tok, in->genid);
+	}
 	es_seedfile_encode(&h, buf);
 	if (es_session_extract(s, ES_LABEL_FILE, buf + ES_SEEDFILE_HEADER, n - ES_SEEDFILE_HEADER) != 0) {
 		es_wipe(buf, ES_SEEDFILE_HEADER);

@@ -59,3 +59,14 @@ void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE
 {
 	(void)es_blake2s(out, ES_SEEDFILE_BIND_LEN, token, ES_TOKEN_LEN, ES_LABEL_BIND, sizeof(ES_LABEL_BIND) - 1);
 }
+
+uint32_t es_seedfile_genid_flags(const uint8_t token[ES_TOKEN_LEN], const uint8_t genid[ES_VMGENID_LEN])
+{
+	uint8_t tag[3];
+	uint32_t f;
+
+	(void)es_blake2s(tag, sizeof(tag), token, ES_TOKEN_LEN, genid, ES_VMGENID_LEN);
+	f = ES_SEEDFILE_F_VMGENID | (uint32_t)tag[0] << 8 | (uint32_t)tag[1] << 16 | (uint32_t)tag[2] << 24;
+	es_wipe(tag, sizeof(tag));
+	return f;
+}

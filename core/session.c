@@ -146,6 +146,12 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 		if (memcmp(bind, h.bind, sizeof(bind)) != 0)
 			es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OTHER_MACHINE);
 		es_wipe(bind, sizeof(bind));
+		/* The same machine's file, but is it the same VM? A clone of disk
+		 * and variable store has the token; the generation ID moved on. */
+		if (tok->genid_check && (h.flags & ES_SEEDFILE_F_VMGENID) != 0 &&
+		    (tok->genid == NULL ||
+		     (es_seedfile_genid_flags(tok->bytes, tok->genid) ^ h.flags) & ES_SEEDFILE_F_GENID))
+			es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_VM_CHANGED);
 	}
 	s->from_known |= 1u << ES_SRC_SEED_FILE;
 	s->from[ES_SRC_SEED_FILE] = h.from;

@@ -35,6 +35,11 @@
  * ES_RNG    0  an earlyseed driver's Hash_DRBG: its output rests on the
  *              driver's pool, which its table carries too; that table counts
  *              for what it rests on (provenance), so this would count twice.
+ * VMGENID   0  the VM generation ID: the hypervisor knows it, and an attacker
+ *              who can read ACPI memory; it makes clones' pools differ and
+ *              stops a cloned seed file from counting (core/session.c).
+ * SMBIOS    0  the system UUID: readable by root in the OS
+ *              (/sys/class/dmi/id/product_uuid); it tells machines apart.
  * TPM       4  TPM2_GetRandom: the TPM's DRBG, seeded from its own entropy
  *              source (TPM 2.0 Library Part 1, section 11.4.10); whether it is
  *              a discrete chip, a firmware TPM or an emulator is unknown
@@ -61,6 +66,8 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 	[ES_SRC_ES_RNG] = { .name = "es_rng", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_TPM] = { .name = "tpm", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
 			 .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
+	[ES_SRC_VMGENID] = { .name = "vmgenid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
+	[ES_SRC_SMBIOS] = { .name = "smbios_uuid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 };
 
 const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {
@@ -108,6 +115,7 @@ const char *es_file_reason_text(enum es_file_reason r)
 	case ES_FILE_TOKEN_EXPOSED: return "Secure Boot is on and the OS can read the token";
 	case ES_FILE_TOKEN_UNTRUSTED: return "its token rests on the CPU's RNG alone (random.trust_cpu=off)";
 	case ES_FILE_NO_COUNTER: return "the monotonic count failed: this pool could repeat an earlier boot's";
+	case ES_FILE_VM_CHANGED: return "the VM generation ID changed since it was written (a clone, or a reverted snapshot)";
 	case ES_FILE_REASONS: break;
 	}
 	return "unknown reason";

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "guid.h"
 
+#include <efilib.h>
+
 EFI_GUID guid_loaded_image = EFI_LOADED_IMAGE_PROTOCOL_GUID;
 
 bool guid_equal(const EFI_GUID *a, const EFI_GUID *b)
@@ -13,4 +15,15 @@ bool guid_equal(const EFI_GUID *a, const EFI_GUID *b)
 			return false;
 	}
 	return true;
+}
+
+void *guid_table(const EFI_GUID *g)
+{
+	for (UINTN i = 0; ST != NULL && i < ST->NumberOfTableEntries; i++) {
+		EFI_CONFIGURATION_TABLE *t = &ST->ConfigurationTable[i];
+
+		if (guid_equal(&t->VendorGuid, g))
+			return t->VendorTable;
+	}
+	return NULL;
 }

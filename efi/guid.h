@@ -18,6 +18,15 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 
 /* EFI_RNG_PROTOCOL_GUID, UEFI 2.10 section 37.5.1:
  * 3152bca5-eade-433d-862e-c01cdc291f44 */
+/* EFI_ACPI_20_TABLE_GUID (UEFI 2.10 section 4.6.1): the ACPI 2.0+ RSDP */
+#define ES_EFI_ACPI_20_TABLE_GUID \
+	{ 0x8868e871, 0xe4f1, 0x11d3, { 0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
+/* SMBIOS3_TABLE_GUID and SMBIOS_TABLE_GUID (UEFI 2.10 section 4.6.1): the
+ * SMBIOS 3.x (64-bit) and 2.x entry points */
+#define ES_SMBIOS3_TABLE_GUID \
+	{ 0xf2fd1544, 0x9794, 0x4a2c, { 0x99, 0x2e, 0xe5, 0xbb, 0xcf, 0x20, 0xe3, 0x94 } }
+#define ES_SMBIOS_TABLE_GUID \
+	{ 0xeb9d2d31, 0x2d88, 0x11d3, { 0x9a, 0x16, 0x00, 0x90, 0x27, 0x3f, 0xc1, 0x4d } }
 #define ES_EFI_RNG_PROTOCOL_GUID \
 	{ 0x3152bca5, 0xeade, 0x433d, { 0x86, 0x2e, 0xc0, 0x1c, 0xdc, 0x29, 0x1f, 0x44 } }
 
@@ -62,5 +71,8 @@ extern EFI_GUID guid_loaded_image;
  * so its result means opposite things in different builds.
  */
 bool guid_equal(const EFI_GUID *a, const EFI_GUID *b);
+/* The system table's configuration table under g (UEFI 2.10 section 4.6),
+ * or NULL. */
+void *guid_table(const EFI_GUID *g);
 
 #endif

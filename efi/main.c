@@ -63,7 +63,7 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
  * where es_wipe_stack() reaches (scripts/stackcheck.sh checks how deep). */
 __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDLE device, const char *seed_file,
 						     const struct es_trust *trust, bool no_cmdline,
-						     uint32_t off, struct stage_marker *marker,
+						     const struct es_config *cfg, struct stage_marker *marker,
 						     struct es_outcome *out, struct es_verdict *v)
 {
 	struct pass p;
@@ -81,7 +81,9 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	p.no_cmdline = no_cmdline;
 	p.may_hand_over = true;
 	p.trust = *trust;
-	p.off = off;
+	/* what the config turns off, and the VM generation ID's policy */
+	p.off = (cfg->tpm_off ? 1u << ES_SRC_TPM : 0u) | (cfg->vmgenid == ES_VMGENID_OFF ? 1u << ES_SRC_VMGENID : 0u);
+	p.genid_check = cfg->vmgenid == ES_VMGENID_CHECK;
 	p.marker = marker;
 	p.out = *out;
 	pass_run(&p);
@@ -208,7 +210,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
 
 	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust,
-				     cfg.cmdline[0] == '\0', cfg.tpm_off ? 1u << ES_SRC_TPM : 0u, &marker, &out, &v);
+				     cfg.cmdline[0] == '\0', &cfg, &marker, &out, &v);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
 	es_wipe_stack();

@@ -39,6 +39,7 @@ struct pass {
 	bool want_drbg;               /* extract the DRBG's seed when the gate is met */
 	bool may_hand_over;           /* false: install nothing (a driver that could not mark itself) */
 	uint32_t off;                 /* a bit (1 << tag) per source the config turned off */
+	bool genid_check;             /* a changed VM generation ID stops the seed file (vmgenid = check) */
 	struct es_trust trust;
 	struct stage_marker *marker;  /* this stage's: the table it installed, what it rests on */
 	const char *prefix;           /* "" or "driver: " before the summary line */
@@ -49,6 +50,8 @@ struct pass {
 	struct es_table_seed *prev;   /* a table an earlier stage left */
 	struct es_table_seed *own;    /* the driver's table of its last pass */
 	bool counter;                 /* GetNextMonotonicCount worked */
+	bool have_genid;              /* genid holds the VM generation ID */
+	UINT8 genid[ES_VMGENID_LEN];
 	UINT32 rng_others;            /* EFI_RNG_PROTOCOL instances not earlyseed's */
 	bool drbg;                    /* drbg_in holds the DRBG's seed */
 	UINT8 drbg_in[ES_DRBG_SEED_LEN];
@@ -70,8 +73,17 @@ void src_prev(struct pass *p);
 void src_rng(struct pass *p);
 void src_cpu(struct pass *p);
 void src_tpm(struct pass *p);
+void src_vmgenid(struct pass *p);
+void src_smbios(struct pass *p);
 /* The seed file's row: the front end's persist ops, if any. */
 void pass_persist_gather(struct pass *p);
+
+/* A physical address a firmware table holds, as a pointer: boot services
+ * run identity-mapped (UEFI 2.10 section 2.3.4). */
+static inline const UINT8 *pass_phys(UINT64 a)
+{
+	return (const UINT8 *)(UINTN)a; // NOLINT(performance-no-int-to-ptr): the address is physical
+}
 
 /* Run the pass; the caller's frame holds p (es_wipe_stack() after it). */
 void pass_run(struct pass *p);

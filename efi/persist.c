@@ -95,7 +95,9 @@ static void persist_gather(struct pass *ps)
 		log_line("seed_file: %s: none yet", p->f.path);
 		return;
 	}
-	struct es_file_token ft = { p->token, p->tok, p->token_runtime, p->secure_boot, p->tok_from };
+	struct es_file_token ft = { p->token,	     p->tok,	     p->token_runtime,
+				    p->secure_boot, p->tok_from, ps->have_genid ? ps->genid : NULL,
+				    ps->genid_check };
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
@@ -164,6 +166,7 @@ static void persist_write(struct pass *ps)
 	in.tok = p->tok;
 	in.file = p->file;
 	in.file_len = p->f.n;
+	in.genid = ps->have_genid ? ps->genid : NULL;
 	es_persist_prepare(&ps->s, &ps->trust, &in, &plan, p->f.buf);
 	if (plan.create_token)
 		token_ok = persist_create_token(ps, p, &plan);

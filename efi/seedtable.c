@@ -12,13 +12,7 @@ static EFI_GUID seed_table_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
 
 struct es_table_seed *seedtable_find(void)
 {
-	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++) {
-		EFI_CONFIGURATION_TABLE *t = &ST->ConfigurationTable[i];
-
-		if (guid_equal(&t->VendorGuid, &seed_table_guid))
-			return t->VendorTable;
-	}
-	return NULL;
+	return guid_table(&seed_table_guid);
 }
 
 EFI_STATUS seedtable_install(const uint8_t *seed, size_t n, struct es_table_seed **out)

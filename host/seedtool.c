@@ -735,6 +735,10 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		fprintf(out, "seed file: not bound to this machine yet (its token is the firmware's alone): "
 			     "earlyseed binds it at the next boot\n");
 	os_provenance(o, &old_h, have_old && o->refresh, &h.from, &h.flags);
+	/* the VM it was written in: the app's tag, which the OS cannot make
+	 * (the OS never sees the generation ID, nor a boot-service token) */
+	if (have_old)
+		h.flags |= old_h.flags & ES_SEEDFILE_F_GENID;
 	es_seedfile_encode(&h, next);
 	if (o->refresh && n > 0)
 		seedtool_mix(old, n, fresh, next + ES_SEEDFILE_HEADER);

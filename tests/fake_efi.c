@@ -763,7 +763,7 @@ static EFI_STATUS EFIAPI bs_stall(UINTN us)
 }
 
 /* ---- the TPM (EFI_TCG2_PROTOCOL, TCG EFI Protocol Specification 6.2) ---- */
-static EFI_GUID tcg2_guid = { 0x607f766c, 0x7455, 0x42be, { 0x93, 0x0b, 0xe4, 0xd7, 0x6d, 0xb2, 0x72, 0x0f } };
+static EFI_GUID tcg2_guid = { 0x607f766c, 0x7455, 0x42be, { 0x93, 0x0b, 0xe4, 0xd7, 0x6d, 0xb2, 0x72, 0x0f } }; /* EFI_TCG2_PROTOCOL_GUID, TCG EFI Protocol Specification 6.1 */
 
 static void be32put(uint8_t *p, uint32_t v)
 {
@@ -1243,4 +1243,76 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 		rng_proto[i].GetInfo = NULL;
 	}
 	return &systab;
+}
+
+/* ---- ACPI and SMBIOS (what QEMU and OVMF publish) ---- */
+static void le32put(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+static void le64put(uint8_t *p, uint64_t v)
+{
+	le32put(p, (uint32_t)v);
+	le32put(p + 4, (uint32_t)(v >> 32));
+}
+
+void fake_set_vmgenid(const uint8_t id[16])
+{
+	/* GNU-EFI's own spelling of the GUID, not earlyseed's (efi/guid.h):
+	 * a wrong byte there shows here */
+	static EFI_GUID acpi20 = ACPI_20_TABLE_GUID;
+	static uint8_t rsdp[36], xsdt[36 + 16], ssdt[36 + 24], other[36], buf[4096];
+
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf + 40, id, 16);
+	/* an SSDT without VGIA first: the walk goes on */
+	memset(other, 0, sizeof(other));
+	memcpy(other, "SSDT", 4);
+	le32put(other + 4, sizeof(other));
+	memset(ssdt, 0, sizeof(ssdt));
+	memcpy(ssdt, "SSDT", 4);
+	le32put(ssdt + 4, sizeof(ssdt));
+	memcpy(ssdt + 16, "VMGENID ", 8);
+	/* Scope... Name (VGIA, 0x........): NameOp 'VGIA' DWordPrefix */
+	memcpy(ssdt + 40, "\x08VGIA\x0c", 6);
+	le32put(ssdt + 46, (uint32_t)(uintptr_t)buf);
+	if ((uintptr_t)buf > 0xffffffffu) { /* a 64-bit host: the QWord form */
+		ssdt[45] = 0x0e;
+		le64put(ssdt + 46, (uint64_t)(uintptr_t)buf);
+	}
+	memset(xsdt, 0, sizeof(xsdt));
+	memcpy(xsdt, "XSDT", 4);
+	le32put(xsdt + 4, sizeof(xsdt));
+	le64put(xsdt + 36, (uint64_t)(uintptr_t)other);
+	le64put(xsdt + 44, (uint64_t)(uintptr_t)ssdt);
+	memset(rsdp, 0, sizeof(rsdp));
+	memcpy(rsdp, "RSD PTR ", 8);
+	rsdp[15] = 2;
+	le64put(rsdp + 24, (uint64_t)(uintptr_t)xsdt);
+	(void)bs_install_configuration_table(&acpi20, rsdp);
+}
+
+void fake_set_smbios_uuid(const uint8_t uuid[16])
+{
+	static EFI_GUID smbios3 = SMBIOS3_TABLE_GUID;
+	static uint8_t entry[24], table[64];
+	size_t n = 0;
+
+	memset(table, 0, sizeof(table));
+	/* type 0 (BIOS), 4 bytes, one string; then type 1 with the UUID; end */
+	table[n++] = 0; table[n++] = 4; n += 2;
+	memcpy(table + n, "x\0\0", 3); n += 3;
+	table[n++] = 1; table[n++] = 0x1b; n += 2 + 4;
+	memcpy(table + n, uuid, 16); n += 16 + 3;
+	n += 2;
+	table[n++] = 127; table[n++] = 4; n += 2 + 2;
+	memset(entry, 0, sizeof(entry));
+	memcpy(entry, "_SM3_", 5);
+	le32put(entry + 12, (uint32_t)n);
+	le64put(entry + 16, (uint64_t)(uintptr_t)table);
+	(void)bs_install_configuration_table(&smbios3, entry);
 }

@@ -166,6 +166,11 @@ size_t fake_exit_boot_services(void);
 EFI_HANDLE fake_add_image(void);
 /* The EFI_RNG_PROTOCOL installed on the image handle (a driver's), or NULL. */
 void *fake_driver_rng(void);
+/* ACPI tables as QEMU publishes them with -device vmgenid (an RSDP, an XSDT,
+ * an SSDT naming VGIA), the 16-byte ID at VGIA + 40; and an SMBIOS 3.x
+ * entry point with a type 1 structure holding uuid. Call after the reset. */
+void fake_set_vmgenid(const uint8_t id[16]);
+void fake_set_smbios_uuid(const uint8_t uuid[16]);
 /* Every RaiseTPL restored, none out of order? */
 bool fake_tpl_balanced(void);
 /* No noted source byte left on the stack below the caller? */

@@ -17,6 +17,12 @@ bad() {
 # expect NAME FILE REGEX: REGEX (grep -E) occurs in FILE.
 expect() { if grep -qE -- "$3" "$2"; then ok "$1"; else bad "$1" "no line matching /$3/ in $2"; fi; }
 # refute NAME FILE REGEX: it does not.
+# count NAME FILE REGEX N: exactly N lines of FILE match REGEX
+count() {
+	local n
+	n=$(grep -cE -- "$3" "$2")
+	if [ "$n" = "$4" ]; then ok "$1"; else bad "$1" "$n lines matching /$3/ in $2, want $4"; fi
+}
 refute() { if grep -qE -- "$3" "$2"; then bad "$1" "unexpected: $(grep -m1 -E -- "$3" "$2")"; else ok "$1"; fi; }
 # summary NAME FILE [prefix=TEXT] FIELD=RE...: some summary line in FILE
 # (TEXT, by default "earlyseed: summary ", then "k=v ... health=src:v,...")

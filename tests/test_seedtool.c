@@ -570,8 +570,11 @@ static void test_refresh(void)
 	/* the binding is kept; the old file's non-CPU bits are kept */
 	{
 		struct es_seedfile_header g = { .from = { .cpu_bits = 10, .other_bits = 123 } };
+		const uint8_t genid[ES_VMGENID_LEN] = { 1, 2, 3 }, tok[ES_TOKEN_LEN] = { 4, 5, 6 };
 
 		memset(g.bind, 0xb1, sizeof(g.bind));
+		/* the app's VM generation tag: the OS keeps it as it is */
+		g.flags = es_seedfile_genid_flags(tok, genid) | ES_SEEDFILE_F_NO_CPU_TRUST;
 		es_seedfile_encode(&g, a);
 		{
 			FILE *f = fopen(seed, "wb");
@@ -585,6 +588,7 @@ static void test_refresh(void)
 		CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && es_seedfile_parse(b, FILE_LEN, &h));
 		CHECK(memcmp(h.bind, g.bind, sizeof(g.bind)) == 0);
 		CHECK(h.from.other_bits == 123 && h.from.cpu_bits == ES_GATE_BITS - 123);
+		CHECK((h.flags & ES_SEEDFILE_F_GENID) == (g.flags & ES_SEEDFILE_F_GENID) && (h.flags & ES_SEEDFILE_F_VMGENID));
 	}
 	/* a larger file (written by the app, or by hand): its first 4 KiB */
 	{

@@ -448,7 +448,7 @@ static void file_judge(const uint8_t *b, size_t n, const struct fcase *c, const 
 		       struct es_verdict *v)
 {
 	struct es_session s;
-	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot, { 0, ES_GATE_BITS } };
+	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot, { 0, ES_GATE_BITS }, NULL, false };
 
 	es_session_begin(&s);
 	es_session_add_seed_file(&s, b, n, &t);
@@ -653,7 +653,7 @@ static void token_judge(uint32_t h_other, uint32_t h_cpu, uint32_t t_other, uint
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_session s;
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { t_cpu, t_other } };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { t_cpu, t_other }, NULL, false };
 
 	make_file(b, sizeof(b), h_other, h_cpu, true);
 	es_session_begin(&s);
@@ -661,6 +661,54 @@ static void token_judge(uint32_t h_other, uint32_t h_cpu, uint32_t t_other, uint
 	es_session_commit(&s, ES_SRC_SEED_FILE);
 	judge(&s, tr, v);
 	es_session_end(&s);
+}
+
+/* The VM generation ID (issue 25): a file written under one ID counts only
+ * under the same one, when the policy checks it; the tag is keyed with the
+ * token and survives an OS refresh (host/seedtool.c keeps the bits). */
+static enum es_file_reason genid_judge(const uint8_t *written, const uint8_t *now, bool check)
+{
+	static uint8_t b[ES_SEED_FILE_MIN];
+	struct es_seedfile_header h = { .from = { .cpu_bits = 0, .other_bits = 256 } };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, now, check };
+	struct es_session s;
+	struct es_verdict v;
+
+	check_rand_fill(b, sizeof(b));
+	es_seedfile_bind(file_tok, h.bind);
+	if (written != NULL)
+		h.flags = es_seedfile_genid_flags(file_tok, written);
+	es_seedfile_encode(&h, b);
+	es_session_begin(&s);
+	es_session_add_seed_file(&s, b, sizeof(b), &t);
+	es_session_commit(&s, ES_SRC_SEED_FILE);
+	judge(&s, &trust_cpu_off, &v);
+	es_session_end(&s);
+	CHECK((v.file_reason == ES_FILE_COUNTED) == (v.bits[ES_SRC_SEED_FILE] == 256));
+	return (enum es_file_reason)v.file_reason;
+}
+
+static void test_vm_generation(void)
+{
+	uint8_t x[ES_VMGENID_LEN], y[ES_VMGENID_LEN], other_tok[ES_TOKEN_LEN];
+	uint32_t f;
+
+	check_rand_fill(x, sizeof(x));
+	memcpy(y, x, sizeof(y));
+	y[15] ^= 0x80;
+	CHECK(genid_judge(x, x, true) == ES_FILE_COUNTED);    /* the same VM */
+	CHECK(genid_judge(x, y, true) == ES_FILE_VM_CHANGED); /* a clone */
+	CHECK(genid_judge(x, NULL, true) == ES_FILE_VM_CHANGED); /* moved where there is none */
+	CHECK(genid_judge(x, y, false) == ES_FILE_COUNTED);   /* vmgenid = mix */
+	CHECK(genid_judge(NULL, y, true) == ES_FILE_COUNTED); /* written before any was known */
+	CHECK(strstr(es_file_reason_text(ES_FILE_VM_CHANGED), "a clone") != NULL);
+	/* the tag: keyed (another token gives another), in the reserved bits */
+	f = es_seedfile_genid_flags(file_tok, x);
+	memcpy(other_tok, file_tok, sizeof(other_tok));
+	other_tok[0] ^= 1;
+	CHECK((f & ES_SEEDFILE_F_GENID) == f && (f & ES_SEEDFILE_F_VMGENID) != 0);
+	CHECK(f != es_seedfile_genid_flags(other_tok, x) && f != es_seedfile_genid_flags(file_tok, y));
+	CHECK((f & ES_SEEDFILE_F_NO_CPU_TRUST) == 0);
 }
 
 static void test_token_account(void)
@@ -725,7 +773,7 @@ static void test_file_provenance(void)
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_session s;
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, ES_GATE_BITS } };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, ES_GATE_BITS }, NULL, false };
 	struct es_provenance from;
 	struct es_verdict v;
 
@@ -922,6 +970,7 @@ int main(void)
 	RUN(test_seedfile_header);
 	RUN(test_file_provenance);
 	RUN(test_token_account);
+	RUN(test_vm_generation);
 	RUN(test_trust_from_seedfile);
 	RUN(test_token_and_labels);
 	RUN(test_file_plan);

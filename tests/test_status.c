@@ -214,7 +214,7 @@ static void test_next_at_risk(void)
 	/* ... a TPM is one, whatever random.trust_cpu says */
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_CPU_UNTRUSTED, 1u << ES_SRC_TPM);
 	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);
-	CHECK(strstr(outbuf, " tpm=0 ") != NULL && strstr(outbuf, ",tpm:pass") != NULL);
+	CHECK(strstr(outbuf, " table=32 tpm=0 health=") != NULL && strstr(outbuf, ",tpm:pass") != NULL);
 	free(outbuf);
 }
 

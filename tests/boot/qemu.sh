@@ -767,7 +767,8 @@ boot26b() {
 	es_make_esp "$OUT/esp26b" earlyseed
 	es_boot "$log" "$OUT/esp26b"
 	expect "26b no TPM" "$log" '^earlyseed: tpm: no EFI_TCG2_PROTOCOL'
-	summary "26b no table" "$log" tpm=0 table=0 health.tpm=absent
+	summary "26b no table" "$log" table=0 health.seed_file=absent
+	refute "26b the summary names no TPM" "$log" "^earlyseed: summary .*tpm"
 	refute "26b no RNG= on the efi: line" "$log" 'efi: .*RNG='
 	refute "26b no crng at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
 	expect "26b reached /init" "$log" '^initrd: reached /init'
@@ -785,5 +786,50 @@ boot26c() {
 	expect "26c the driver's record in the OS" "$log" '^initrd: driver audit:   flags: +table driver rng_protocol tpm$'
 }
 
+# 27. The VM generation ID (-device vmgenid): a VM's seed file counts boot
+#     after boot under its own ID; its disk and variable store copied to a VM
+#     with another ID (a clone) do not count it (one line says why), and a
+#     clone with a hardware RNG is still seeded.
+boot27() {
+	local d=$OUT/27 img vars x=5a1d0e39-3c1f-4b7e-9d55-0c2f6a8b7e01 y=5a1d0e39-3c1f-4b7e-9d55-0c2f6a8b7e02 i
+	local changed='the VM generation ID changed since it was written \(a clone, or a reverted snapshot\)'
+	rm -rf "$d" && mkdir -p "$d"
+	img=$d/esp.img vars=$d/vars.fd
+	es_make_esp "$d/esp" earlyseed
+	es_make_img "$d/esp" "$img"
+	cp "$ES_OVMF_VARS" "$vars"
+	# -uuid: the SMBIOS system UUID (QEMU leaves it zero, "not present", without one)
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci -device "vmgenid,guid=$x" \
+		-uuid 0b7c2f64-5f1e-4a57-9a3e-7d2b1c0e9f10
+	expect "27a the generation ID read" "$d/a.log" '^earlyseed: vmgenid: the VM generation ID mixed \(counts nothing\)'
+	expect "27a the SMBIOS UUID read" "$d/a.log" '^earlyseed: smbios: the system UUID mixed'
+	expect "27a seed file created" "$d/a.log" '^earlyseed: seed_file: .*: created \(64 bytes\)'
+	for i in b c; do
+		ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/$i.log" "$d/esp" -cpu qemu64 -device "vmgenid,guid=$x"
+		summary "27$i the same VM: seeded from the file" "$d/$i.log" seed_file=64 table=32 health.seed_file=pass
+		expect_table_consumed "27$i" "$d/$i.log"
+	done
+	# the clone: disk and variable store copied, another generation ID
+	cp "$img" "$d/clone.img" && cp "$vars" "$d/clone.fd"
+	ES_ESP_IMG=$d/clone.img ES_VARS=$d/clone.fd es_boot "$d/d.log" "$d/esp" -cpu qemu64 -device "vmgenid,guid=$y"
+	expect "27d the clone's file does not count, and says why" "$d/d.log" "^earlyseed: health: seed_file: fail: $changed"
+	count "27d one line says it" "$d/d.log" "^earlyseed: .*$changed" 1
+	summary "27d no table" "$d/d.log" seed_file=64 table=0 health.seed_file=fail
+	refute "27d no RNG= on the efi: line" "$d/d.log" 'efi: .*RNG='
+	# the original VM goes on as before
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/e.log" "$d/esp" -cpu qemu64 -device "vmgenid,guid=$x"
+	summary "27e the original still seeded from its file" "$d/e.log" seed_file=64 table=32 health.seed_file=pass
+	# a clone with a hardware RNG: seeded by that
+	cp "$img" "$d/clone2.img" && cp "$vars" "$d/clone2.fd"
+	ES_ESP_IMG=$d/clone2.img ES_VARS=$d/clone2.fd es_boot "$d/f.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci \
+		-device "vmgenid,guid=$y"
+	expect "27f the file does not count" "$d/f.log" "^earlyseed: health: seed_file: fail: $changed"
+	summary "27f seeded by the hardware RNG" "$d/f.log" efi_rng=64 table=32 health.efi_rng=pass health.seed_file=fail
+	expect "27f kernel has RNG=" "$d/f.log" 'efi: .*RNG='
+	expect "27f crng init done at [0.000000]" "$d/f.log" '^\[ +0\.000000\] random: crng init done'
+	# the OS's record says why the file did not count
+	expect "27f the record in the OS says why" "$d/f.log" "^initrd: audit:   seed file: .*$changed"
+}
+
 # tests/boot/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27}; do "boot$n"; done
