@@ -62,10 +62,14 @@ void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE
 
 uint32_t es_seedfile_genid_flags(const uint8_t token[ES_TOKEN_LEN], const uint8_t genid[ES_VMGENID_LEN])
 {
-	uint8_t tag[3];
+	uint8_t in[sizeof(ES_LABEL_GENID) - 1 + ES_VMGENID_LEN], tag[3];
 	uint32_t f;
 
-	(void)es_blake2s(tag, sizeof(tag), token, ES_TOKEN_LEN, genid, ES_VMGENID_LEN);
+	/* its own label: no other keyed hash of the token says the same */
+	memcpy(in, ES_LABEL_GENID, sizeof(ES_LABEL_GENID) - 1);
+	memcpy(in + sizeof(ES_LABEL_GENID) - 1, genid, ES_VMGENID_LEN);
+	(void)es_blake2s(tag, sizeof(tag), token, ES_TOKEN_LEN, in, sizeof(in));
+	es_wipe(in, sizeof(in));
 	f = ES_SEEDFILE_F_VMGENID | (uint32_t)tag[0] << 8 | (uint32_t)tag[1] << 16 | (uint32_t)tag[2] << 24;
 	es_wipe(tag, sizeof(tag));
 	return f;

@@ -19,10 +19,12 @@
 
 typedef struct tcg2_protocol tcg2_protocol;
 typedef EFI_STATUS(EFIAPI *tcg2_submit)(tcg2_protocol *self, UINT32 in_size, UINT8 *in, UINT32 out_size, UINT8 *out);
+struct tcg2_caps;
+typedef EFI_STATUS(EFIAPI *tcg2_get_capability)(tcg2_protocol *self, struct tcg2_caps *caps);
 /* The protocol's first members (TCG EFI Protocol Specification, section
- * 6.2): earlyseed calls SubmitCommand only. */
+ * 6.2): earlyseed calls GetCapability and SubmitCommand. */
 struct tcg2_protocol {
-	void *GetCapability;
+	tcg2_get_capability GetCapability;
 	void *GetEventLog;
 	void *HashLogExtendEvent;
 	tcg2_submit SubmitCommand;
@@ -42,6 +44,41 @@ _Static_assert(offsetof(struct tcg2_protocol, SubmitCommand) == 3 * sizeof(void 
 #define TPM_DEADLINE_100NS 1000000u
 
 static EFI_GUID tcg2_guid = TCG2_PROTOCOL_GUID;
+
+/* EFI_TCG2_BOOT_SERVICE_CAPABILITY (TCG EFI Protocol Specification, section
+ * 6.4; edk2 MdePkg/Include/Protocol/Tcg2Protocol.h, natural alignment).
+ * Firmware installs the protocol with the TPM turned off in setup, or for a
+ * TPM 1.2: TPMPresentFlag says. Firmware that answers a 1.0 structure keeps
+ * the flag where TCG 1.2's EFI_TCG_BOOT_SERVICE_CAPABILITY does, at 10
+ * (systemd-boot src/boot/tpm2-pcr.c and shim read it the same way). */
+struct tcg2_caps {
+	UINT8 Size;
+	UINT8 StructureMajor, StructureMinor;
+	UINT8 ProtocolMajor, ProtocolMinor;
+	UINT32 HashAlgorithmBitmap;
+	UINT32 SupportedEventLogs;
+	UINT8 TPMPresentFlag;
+	UINT16 MaxCommandSize;
+	UINT16 MaxResponseSize;
+	UINT32 ManufacturerID;
+	UINT32 NumberOfPCRBanks;
+	UINT32 ActivePcrBanks;
+};
+_Static_assert(sizeof(struct tcg2_caps) == 36, "EFI_TCG2_BOOT_SERVICE_CAPABILITY is 36 bytes");
+_Static_assert(offsetof(struct tcg2_caps, TPMPresentFlag) == 16, "TPMPresentFlag at 16");
+_Static_assert(offsetof(struct tcg2_caps, ActivePcrBanks) == 32, "ActivePcrBanks at 32");
+#define TCG_1_0_PRESENT 10u
+
+static bool tpm_present(tcg2_protocol *tpm)
+{
+	struct tcg2_caps caps = { .Size = sizeof(caps) };
+
+	if (EFI_ERROR(uefi_call_wrapper(tpm->GetCapability, 2, tpm, &caps)))
+		return false;
+	if (caps.StructureMajor == 1 && caps.StructureMinor == 0)
+		return ((const UINT8 *)&caps)[TCG_1_0_PRESENT] != 0;
+	return caps.TPMPresentFlag != 0;
+}
 
 /* A timer that fires at the deadline, or NULL (then the calls bound it). */
 static EFI_EVENT tpm_deadline(void)
@@ -76,6 +113,10 @@ void src_tpm(struct pass *p)
 	status = uefi_call_wrapper(BS->LocateProtocol, 3, &tcg2_guid, NULL, (void **)&tpm);
 	if (EFI_ERROR(status) || tpm == NULL) {
 		log_line("tpm: no EFI_TCG2_PROTOCOL (%r)", EFI_ERROR(status) ? status : EFI_NOT_FOUND);
+		return;
+	}
+	if (!tpm_present(tpm)) {
+		log_line("tpm: EFI_TCG2_PROTOCOL, but no TPM 2.0 present (turned off in setup?)");
 		return;
 	}
 	es_session_present(&p->s, ES_SRC_TPM);

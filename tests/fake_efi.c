@@ -813,10 +813,32 @@ static EFI_STATUS EFIAPI tcg2_submit(void *self, UINT32 in_size, UINT8 *in, UINT
 	return EFI_SUCCESS;
 }
 
+/* EFI_TCG2_BOOT_SERVICE_CAPABILITY 1.1 as edk2's Tcg2Dxe fills it (36
+ * bytes, natural alignment: TPMPresentFlag at 16); a caller asking with a
+ * smaller Size gets BUFFER_TOO_SMALL and the size. */
+static EFI_STATUS EFIAPI tcg2_get_capability(void *self, UINT8 *caps)
+{
+	(void)self;
+	if (caps == NULL)
+		return EFI_INVALID_PARAMETER;
+	if (caps[0] < 36) {
+		caps[0] = 36;
+		return EFI_BUFFER_TOO_SMALL;
+	}
+	memset(caps + 1, 0, 35);
+	caps[1] = 1; /* StructureVersion 1.1 */
+	caps[2] = 1;
+	caps[3] = 1; /* ProtocolVersion 1.1 */
+	caps[4] = 1;
+	caps[16] = fake.tpm != FAKE_TPM_OFF;
+	return EFI_SUCCESS;
+}
+
 static struct {
-	void *get_capability, *get_event_log, *hash_log_extend_event;
+	EFI_STATUS(EFIAPI *get_capability)(void *, UINT8 *);
+	void *get_event_log, *hash_log_extend_event;
 	EFI_STATUS(EFIAPI *submit)(void *, UINT32, UINT8 *, UINT32, UINT8 *);
-} tcg2 = { NULL, NULL, NULL, tcg2_submit };
+} tcg2 = { tcg2_get_capability, NULL, NULL, tcg2_submit };
 
 static EFI_STATUS EFIAPI bs_locate_protocol(EFI_GUID *guid, VOID *reg, VOID **out)
 {

@@ -70,6 +70,7 @@ enum fake_tpm {
 	FAKE_TPM_MALFORMED,   /* a size field that is not the response's */
 	FAKE_TPM_TOO_LONG,    /* more bytes than asked */
 	FAKE_TPM_SLOW,        /* answers, but the deadline timer has fired */
+	FAKE_TPM_OFF,         /* the protocol is there, GetCapability says no TPM */
 };
 
 struct fake_efi {

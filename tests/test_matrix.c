@@ -225,6 +225,10 @@ static void test_tpm_alone_seeds(void)
 	fake.files[0].len = strlen((const char *)fake.files[0].data);
 	finish(false, true);
 	CHECK(logged("earlyseed: tpm: turned off (tpm = off)") && fake.tpm_calls == 0);
+	/* the protocol with the TPM turned off in setup: absent, not failed */
+	tpm_only(FAKE_TPM_OFF);
+	finish(false, true);
+	CHECK(logged("no TPM 2.0 present") && fake.tpm_calls == 0 && !logged(",tpm:"));
 	/* and none: the same machine without a TPM gets no table */
 	tpm_only(FAKE_TPM_NONE);
 	finish(false, true);

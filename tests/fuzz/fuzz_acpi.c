@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	unsigned char *copy = malloc(size + 1); /* exactly size bytes are read: ASan sees past them */
+	unsigned char *copy = malloc(size ? size : 1); /* exactly size bytes: ASan sees one past them */
 	uint64_t addr;
 
 	if (copy == NULL)

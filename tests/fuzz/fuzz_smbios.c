@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	unsigned char *copy = malloc(size + 1);
+	unsigned char *copy = malloc(size ? size : 1); /* exactly size bytes: ASan sees one past them */
 	uint8_t uuid[16];
 
 	if (copy == NULL)

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	asked = (uint16_t)(data[0] << 8 | data[1]);
 	/* exactly the bytes given back: ASan sees any read past them */
-	copy = malloc(size - 2 + 1);
+	copy = malloc(size > 2 ? size - 2 : 1);
 	if (copy == NULL)
 		return 0;
 	memcpy(copy, data + 2, size - 2);
