@@ -12,6 +12,7 @@
 #include "uninstaller.h"
 #include "petool.h"
 #include "replay.h"
+#include "ffstool.h"
 #include "romtool.h"
 #include "seedtool.h"
 #include "simulate.h"
@@ -29,6 +30,7 @@ static const char usage[] =
 	"       earlyseed seed install [--esp DIR] [--image] [--efivars DIR] [--app PATH]\n"
 	"       earlyseed seed refresh [--esp DIR] [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
+	"       earlyseed ffs [--version V] DRIVER.efi OUT.ffs\n"
 	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
 	"       earlyseed install [--esp DIR] [--from APP.efi] [--next PATH] [--cmdline LINE] [--efivars DIR]\n"
 	"       earlyseed install --sd-boot [--esp DIR] [--from DRIVER.efi] [--efivars DIR] [--kernel-cmdline FILE]\n"
@@ -75,6 +77,9 @@ static const char usage[] =
 	"rom      wraps a boot-service driver as a PCI option ROM (PCI Firmware 3.0,\n"
 	"         UEFI 2.10 section 14.4.2) claiming VENDOR:DEVICE (default an Intel\n"
 	"         e1000, 8086:100e: QEMU -device e1000,romfile=OUT.rom)\n"
+	"ffs      wraps the driver as a firmware file (UEFI PI volume 3: a DXE\n"
+	"         dependency, the PE32 image, a name and a version) for a platform's\n"
+	"         firmware volume; FILE_GUID " FFS_EARLYSEED_GUID "\n"
 	"install  puts the app on a mounted ESP as \\EFI\\earlyseed\\earlyseed.efi (from\n"
 	"         " INSTALLER_APP_DEFAULT " unless --from), writes a config (in an\n"
 	"         existing one, only the --next and --cmdline lines), runs seed install,\n"
@@ -423,6 +428,50 @@ static int cmd_rom(int argc, char **argv)
 	return rc;
 }
 
+/* `earlyseed ffs DRIVER.efi OUT.ffs [--version V]`: the driver as a
+ * firmware file for a platform's firmware volume (host/ffstool.c). */
+static int cmd_ffs(int argc, char **argv)
+{
+	const char *in = NULL, *outp = NULL, *version = "1.0", *why = NULL;
+	uint8_t *ffs = NULL;
+	size_t len, ffslen;
+	char *pe;
+	int rc = 1;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--version") == 0 && i + 1 < argc)
+			version = argv[++i];
+		else if (in == NULL && argv[i][0] != '-')
+			in = argv[i];
+		else if (outp == NULL && argv[i][0] != '-')
+			outp = argv[i];
+		else {
+			fprintf(stderr, "earlyseed: ffs: unexpected %s\n%s", argv[i], usage);
+			return 2;
+		}
+	}
+	if (in == NULL || outp == NULL) {
+		fprintf(stderr, "earlyseed: ffs needs DRIVER.efi and OUT.ffs\n");
+		return 2;
+	}
+	pe = read_all(in, &len);
+	if (pe == NULL)
+		return 1;
+	if (ffstool_build((const uint8_t *)pe, len, version, &ffs, &ffslen, &why) != 0) {
+		fprintf(stderr, "earlyseed: ffs: %s: %s\n", in, why);
+		free(pe);
+		return 1;
+	}
+	if (write_file(outp, ffs, ffslen) == 0) {
+		printf("%s: %zu bytes, FILE_GUID %s, DXE driver \"%s\" %s\n", outp, ffslen, FFS_EARLYSEED_GUID, FFS_UI_NAME,
+		       version);
+		rc = 0;
+	}
+	free(ffs);
+	free(pe);
+	return rc;
+}
+
 /* `earlyseed pe --sbat CSV [--nx] IN OUT` (docs/secure-boot.md "Secure Boot"). */
 static int cmd_pe(int argc, char **argv)
 {
@@ -567,6 +616,8 @@ static int run(int argc, char **argv)
 		return cmd_inspect(argc - 1, argv + 1);
 	if (strcmp(argv[1], "seed") == 0)
 		return cmd_seed(argc - 1, argv + 1);
+	if (strcmp(argv[1], "ffs") == 0)
+		return cmd_ffs(argc - 1, argv + 1);
 	if (strcmp(argv[1], "rom") == 0)
 		return cmd_rom(argc - 1, argv + 1);
 	if (strcmp(argv[1], "pe") == 0)

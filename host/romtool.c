@@ -8,7 +8,7 @@
 
 /* PE/COFF: "MZ", e_lfanew at 0x3c, "PE\0\0", the COFF header's Machine,
  * then the optional header's Subsystem at 68 (PE32 and PE32+ alike). */
-static int pe_check(const uint8_t *pe, size_t n, uint16_t *machine, const char **why)
+int romtool_pe_check(const uint8_t *pe, size_t n, uint16_t *machine, const char **why)
 {
 	uint32_t lfanew;
 
@@ -40,7 +40,7 @@ int romtool_build(const uint8_t *pe, size_t n, const struct rom_id *id, uint8_t 
 	size_t total, units;
 	uint8_t *r, *p;
 
-	if (pe_check(pe, n, &machine, why) != 0)
+	if (romtool_pe_check(pe, n, &machine, why) != 0)
 		return -1;
 	total = (ROM_IMAGE_OFFSET + n + ROM_UNIT - 1) / ROM_UNIT * ROM_UNIT;
 	units = total / ROM_UNIT;

@@ -32,6 +32,9 @@ struct rom_id {
 	uint32_t class_code; /* 24 bits: base class, subclass, interface */
 };
 
+/* Is pe[0..n) a boot-service driver PE for x64 or AArch64? 0 and *machine,
+ * or -1 with why set. */
+int romtool_pe_check(const uint8_t *pe, size_t n, uint16_t *machine, const char **why);
 /* The ROM for the PE image pe[0..n) into a malloc'd *out of *outn bytes.
  * Returns 0, or -1 with why set (the image is not a boot-service driver
  * PE, or too large for the 16-bit size fields). */

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "check.h"
 
+#include "../core/le.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -102,3 +104,17 @@ void check_clear_sse(void)
 #endif
 }
 
+
+size_t check_fake_pe(uint8_t *b, size_t n, uint16_t machine, uint16_t subsystem)
+{
+	memset(b, 0, n);
+	check_rand_fill(b + 0x200, n - 0x200);
+	b[0] = 'M';
+	b[1] = 'Z';
+	es_le_put32(b + 0x3c, 0x80);
+	memcpy(b + 0x80, "PE\0\0", 4);
+	es_le_put16(b + 0x84, machine);
+	es_le_put16(b + 0x80 + 24, 0x20b);
+	es_le_put16(b + 0x80 + 24 + 68, subsystem);
+	return n;
+}

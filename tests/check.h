@@ -21,6 +21,9 @@ int check_done(void);
 void check_rand_seed(uint64_t seed);
 uint64_t check_rand64(void);
 void check_rand_fill(void *p, size_t n);
+/* b[0..n) as a minimal PE32+ image (MZ, e_lfanew 0x80, PE, machine,
+ * subsystem), random bytes from 0x200 on; returns n (at least 0x200). */
+size_t check_fake_pe(uint8_t *b, size_t n, uint16_t machine, uint16_t subsystem);
 /* Zero the SSE registers (tests/fake_efi.c says why). */
 void check_clear_sse(void);
 /* Lowercase hex string to bytes (test vectors). */

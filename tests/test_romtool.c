@@ -8,21 +8,6 @@
 #include "../host/romtool.h"
 #include "check.h"
 
-/* A minimal PE32+ header: MZ, e_lfanew, PE, machine, subsystem. */
-static size_t fake_pe(uint8_t *b, size_t n, uint16_t machine, uint16_t subsystem)
-{
-	memset(b, 0, n);
-	check_rand_fill(b + 0x200, n - 0x200);
-	b[0] = 'M';
-	b[1] = 'Z';
-	es_le_put32(b + 0x3c, 0x80);
-	memcpy(b + 0x80, "PE\0\0", 4);
-	es_le_put16(b + 0x84, machine);
-	es_le_put16(b + 0x80 + 24, 0x20b);
-	es_le_put16(b + 0x80 + 24 + 68, subsystem);
-	return n;
-}
-
 static void test_layout(void)
 {
 	static uint8_t pe[43416];
@@ -32,7 +17,7 @@ static void test_layout(void)
 	const char *why = NULL;
 	const uint8_t *p;
 
-	fake_pe(pe, sizeof(pe), 0x8664, 11);
+	check_fake_pe(pe, sizeof(pe), 0x8664, 11);
 	CHECK(romtool_build(pe, sizeof(pe), &id, &rom, &n, &why) == 0);
 	if (rom == NULL)
 		return;
@@ -67,17 +52,17 @@ static void test_rejects(void)
 	size_t n;
 	const char *why = NULL;
 
-	fake_pe(pe, sizeof(pe), 0x8664, 10); /* an application */
+	check_fake_pe(pe, sizeof(pe), 0x8664, 10); /* an application */
 	CHECK(romtool_build(pe, sizeof(pe), &id, &rom, &n, &why) == -1 && strstr(why, "subsystem") != NULL);
-	fake_pe(pe, sizeof(pe), 0x14c, 11); /* i386 */
+	check_fake_pe(pe, sizeof(pe), 0x14c, 11); /* i386 */
 	CHECK(romtool_build(pe, sizeof(pe), &id, &rom, &n, &why) == -1 && strstr(why, "machine") != NULL);
-	fake_pe(pe, sizeof(pe), 0xaa64, 11); /* AArch64 is fine */
+	check_fake_pe(pe, sizeof(pe), 0xaa64, 11); /* AArch64 is fine */
 	CHECK(romtool_build(pe, sizeof(pe), &id, &rom, &n, &why) == 0 && es_le_get16(rom + 0x0a) == 0xaa64);
 	free(rom);
 	pe[0] = 'X';
 	CHECK(romtool_build(pe, sizeof(pe), &id, &rom, &n, &why) == -1 && strstr(why, "MZ") != NULL);
 	CHECK(romtool_build(pe, 16, &id, &rom, &n, &why) == -1);
-	fake_pe(pe, sizeof(pe), 0x8664, 11);
+	check_fake_pe(pe, sizeof(pe), 0x8664, 11);
 	es_le_put32(pe + 0x3c, 0xfffffff0u); /* e_lfanew out of the file */
 	CHECK(romtool_build(pe, sizeof(pe), &id, &rom, &n, &why) == -1 && strstr(why, "PE signature") != NULL);
 }
