@@ -150,6 +150,21 @@ $(BUILD)/earlyseed-driver.ffs: $(BUILD)/earlyseed-driver.efi $(HOSTTOOL)
 	$(HOSTTOOL) ffs $< $@ > /dev/null
 ffs: $(BUILD)/earlyseed-driver.ffs
 efi: ffs
+# make ovmf: Debian's installed firmware with the driver in its DXE volume
+# (docs/firmware.md; scripts/ovmf.py): x86_64 OVMF, plain and Secure Boot;
+# ARCH=aarch64 AAVMF. Deterministic: the same input, the same image.
+ifeq ($(ARCH),aarch64)
+OVMF_IN := /usr/share/AAVMF/AAVMF_CODE.fd /usr/share/AAVMF/AAVMF_CODE.snakeoil.fd
+else
+OVMF_IN := /usr/share/OVMF/OVMF_CODE_4M.fd /usr/share/OVMF/OVMF_CODE_4M.secboot.fd
+endif
+OVMF_OUT := $(addprefix $(BUILD)/ovmf/,$(notdir $(OVMF_IN)))
+ovmf: $(OVMF_OUT)
+$(BUILD)/ovmf/%.fd: $(BUILD)/earlyseed-driver.ffs scripts/ovmf.py
+	@mkdir -p $(dir $@)
+	@test -r $(filter %/$*.fd,$(OVMF_IN)) || { echo "make ovmf: $(filter %/$*.fd,$(OVMF_IN)) is missing (scripts/deps.sh installs it)" >&2; exit 1; }
+	python3 scripts/ovmf.py $(filter %/$*.fd,$(OVMF_IN)) $< $@
+.PHONY: ovmf
 clean:
 	rm -rf $(BUILD)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -177,7 +192,7 @@ run: deps
 	$(MAKE) ARCH=aarch64 all
 	ES_ARCH=aarch64 scripts/run.sh
 check: deps
-	$(MAKE) ARCH=aarch64 all
+	$(MAKE) ARCH=aarch64 all ovmf
 	tests/boot/qemu-aarch64.sh
 else
 # ---- x86_64 only: the host program, its tests, fuzzing, benchmarks, the
@@ -394,8 +409,8 @@ run: deps
 	$(MAKE) all
 	scripts/run.sh
 check: deps
-	$(MAKE) all fuzzers
-	$(MAKE) ARCH=aarch64 all
+	$(MAKE) all fuzzers ovmf
+	$(MAKE) ARCH=aarch64 all ovmf
 	scripts/check.sh
 
 

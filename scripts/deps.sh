@@ -21,6 +21,7 @@ pkgs=(
 	dpkg-dev debhelper lintian  # make deb and its test (tests/deb.sh)
 	ca-certificates           # apt over https where configured
 	swtpm swtpm-tools         # a TPM 2.0 for QEMU: the TPM boots (tests/boot/qemu.sh 26)
+	uefitool-cli python3      # make ovmf (scripts/ovmf.py) and UEFIExtract, the independent check of its output
 	mmdebstrap fdisk e2fsprogs qemu-utils  # the real Debian 12 machine (tests/boot/debvm.sh): root, GPT, ext4, overlays
 )
 

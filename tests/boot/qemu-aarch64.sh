@@ -99,5 +99,25 @@ a6() {
 	expect "6 crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
 }
 
+# 7. AAVMF with the driver built in (make ARCH=aarch64 ovmf), a -kernel
+#    boot: no ESP, no option ROM. -cpu max (RNDR/RNDRRS): seeded at
+#    [0.000000]; cortex-a57 (no FEAT_RNG): no table, one line says why.
+a7() {
+	local d=$OUT/7 code=$ES_BUILD/ovmf/AAVMF_CODE.fd kargs
+	rm -rf "$d" && mkdir -p "$d"
+	if [ ! -s "$code" ]; then bad "7 make ARCH=aarch64 ovmf built $code" "run make ARCH=aarch64 ovmf"; return; fi
+	cp "$code" "$d/x.fd" && (cd "$d" && UEFIExtract x.fd report > /dev/null 2>&1)
+	expect "7 UEFIExtract finds the driver" "$d/x.fd.report.txt" 'DXE driver .*8ACD5D9F-D932-41CA-B2B2-0C86106B0893 \| EarlyseedDxe'
+	rm -f "$d/x.fd" "$d/x.fd.report.txt"
+	kargs=(-kernel "$ES_KCACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" -append "${ES_CMDLINE_BASE#initrd=\\initrd.img }")
+	ES_FW_CODE=$code es_boot "$d/a.log" "$d" -cpu max,pauth-impdef=on "${kargs[@]}"
+	summary "7a the embedded driver seeded at load" "$d/a.log" prefix='earlyseed: driver: at load: summary ' table=32 health.rndr=pass
+	expect "7a kernel has RNG=" "$d/a.log" 'efi: .*RNG='
+	expect "7a crng init done at [0.000000]" "$d/a.log" '^\[ +0\.000000\] random: crng init done'
+	ES_FW_CODE=$code es_boot "$d/b.log" "$d" -cpu cortex-a57 "${kargs[@]}"
+	expect "7b no source: says why" "$d/b.log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
+	refute "7b no RNG= on the efi: line" "$d/b.log" 'efi: .*RNG='
+}
+
 # tests/boot/qemu-aarch64.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 2 3 4 5 6}; do "a$n"; done
+for n in ${*:-1 2 3 4 5 6 7}; do "a$n"; done

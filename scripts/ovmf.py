@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""scripts/ovmf.py IN.fd FILE.ffs OUT.fd: a copy of a firmware image (edk2's
+OVMF or ArmVirtQemu, as Debian ships them) with FILE.ffs added to its DXE
+firmware volume, so the DXE dispatcher starts earlyseed's driver at every
+boot.
+
+The layout it edits (UEFI PI 1.8 volume 3: firmware volumes, FFS files and
+sections; edk2 OvmfPkg/OvmfPkgX64.fdf, ArmVirtPkg/ArmVirtQemu.fdf):
+FVMAIN_COMPACT holds one FV-image file whose GUID-defined section is LZMA
+(EE4E5898-3914-4259-9D6E-DC7BD79403CF, edk2's LzmaCustomDecompressLib:
+the "alone" format, 5 bytes of properties then the 64-bit decoded size)
+over the PEI and DXE volumes. The file goes into the DXE volume's free space
+(the volume keeps its size and header); the LZMA stream is made again with
+the decoded size in its header (edk2's decoder sizes its buffer from it);
+the section, the file's size and its header checksum follow. Nothing else
+of the image changes, and the output is the same for the same input.
+"""
+import lzma
+import struct
+import sys
+
+FVH = b"_FVH"
+FV_FILETYPE_FV_IMAGE = 0x0B
+FV_FILETYPE_DXE_CORE = 0x05
+SECTION_GUID_DEFINED = 0x02
+SECTION_FV_IMAGE = 0x17
+ERASE_POLARITY = 0x800  # EFI_FVB2_ERASE_POLARITY
+FFS_ATTRIB_LARGE_FILE = 0x01
+FFS_ATTRIB_CHECKSUM = 0x40
+
+
+def die(why):
+    sys.exit("scripts/ovmf.py: " + why)
+
+
+def guid_bytes(text):
+    """"8acd5d9f-d932-..." as EFI_GUID bytes (the first three fields little-endian)."""
+    h = bytes.fromhex(text.replace("-", ""))
+    return h[3::-1] + h[5:3:-1] + h[7:5:-1] + h[8:]
+
+
+# edk2's LZMA custom decompress GUID (MdeModulePkg LzmaCustomDecompressLib)
+LZMA_GUID = guid_bytes("EE4E5898-3914-4259-9D6E-DC7BD79403CF")
+
+
+def align8(n):
+    return (n + 7) & ~7
+
+
+def align4(n):
+    return (n + 3) & ~3
+
+
+def fv_files(fv):
+    """(offset, header size, size, type) of each file of the volume fv."""
+    if fv[40:44] != FVH:
+        die("not a firmware volume (no _FVH)")
+    length, = struct.unpack_from("<Q", fv, 32)
+    hlen, = struct.unpack_from("<H", fv, 48)
+    ext, = struct.unpack_from("<H", fv, 52)
+    at = hlen
+    if ext:
+        ext_size, = struct.unpack_from("<I", fv, ext + 16)
+        at = ext + ext_size
+    at = align8(at)
+    files = []
+    while at + 24 <= length:
+        if fv[at:at + 24] == b"\xff" * 24:
+            break
+        size = int.from_bytes(fv[at + 20:at + 23], "little")
+        attrs = fv[at + 19]
+        hsize = 24
+        if attrs & FFS_ATTRIB_LARGE_FILE:
+            size, = struct.unpack_from("<Q", fv, at + 24)
+            hsize = 32
+        if size < hsize or at + size > length:
+            die("a file at 0x%x runs past its volume" % at)
+        files.append((at, hsize, size, fv[at + 18]))
+        at = align8(at + size)
+    return files, length
+
+
+def sections(data, at, end):
+    """(offset, header size, size, type) of each section in data[at:end]."""
+    out = []
+    while at + 4 <= end:
+        size = int.from_bytes(data[at:at + 3], "little")
+        hsize = 4
+        if size == 0xFFFFFF:
+            size, = struct.unpack_from("<I", data, at + 4)
+            hsize = 8
+        if size < hsize or at + size > end:
+            die("a section at 0x%x runs past its file" % at)
+        out.append((at, hsize, size, data[at + 3]))
+        at = align4(at + size)
+    return out
+
+
+def header_checksum(hdr):
+    """The file header's checksum: the header sums to zero with its file
+    checksum byte and State taken as zero (PI 1.8 volume 3, 2.2.3)."""
+    b = bytearray(hdr)
+    b[16] = 0
+    b[17] = 0
+    b[23] = 0
+    return (0x100 - sum(b)) & 0xFF
+
+
+def grow(fv, need):
+    """fv grown to hold need bytes: its length and block map in whole blocks,
+    erased bytes added, the header checksum made again (PI 1.8 volume 3,
+    3.2.1: the header's 16-bit words sum to zero)."""
+    fv = bytearray(fv)
+    hlen, = struct.unpack_from("<H", fv, 48)
+    blocks, blen = struct.unpack_from("<II", fv, 56)
+    if blen == 0 or struct.unpack_from("<II", fv, 64) != (0, 0):
+        die("the DXE volume's block map is not one run of blocks")
+    n = (need + blen - 1) // blen
+    attrs, = struct.unpack_from("<I", fv, 44)
+    fv += (b"\xff" if attrs & ERASE_POLARITY else b"\x00") * (n * blen - len(fv))
+    struct.pack_into("<Q", fv, 32, n * blen)
+    struct.pack_into("<I", fv, 56, n)
+    struct.pack_into("<H", fv, 50, 0)
+    total = sum(struct.unpack_from("<%dH" % (hlen // 2), fv, 0)) & 0xFFFF
+    struct.pack_into("<H", fv, 50, (0x10000 - total) & 0xFFFF)
+    return fv
+
+
+def add_to_dxe(decoded, ffs, name):
+    """decoded: the LZMA payload (sections); returns it with ffs in the DXE volume."""
+    out = bytearray(decoded)
+    for at, hsize, size, stype in sections(out, 0, len(out)):
+        if stype != SECTION_FV_IMAGE:
+            continue
+        fv_at = at + hsize
+        fv = out[fv_at:at + size]
+        files, length = fv_files(fv)
+        if not any(t == FV_FILETYPE_DXE_CORE for _, _, _, t in files):
+            continue
+        if any(fv[f:f + 16] == name for f, _, _, _ in files):
+            die("the DXE volume already holds a file with earlyseed's FILE_GUID")
+        attrs, = struct.unpack_from("<I", fv, 44)
+        erased = b"\xff" if attrs & ERASE_POLARITY else b"\x00"
+        place = align8(files[-1][0] + files[-1][2]) if files else 0
+        f = bytearray(ffs)
+        if attrs & ERASE_POLARITY:
+            f[23] = (~f[23]) & 0xFF  # the state bits are set by clearing them
+        if place + len(f) > length:
+            # no room (ArmVirtQemu's DXE volume is sized to its files):
+            # the volume grows, in whole blocks
+            fv = grow(fv, place + len(f))
+            length = len(fv)
+        if fv[place:place + len(f)] != erased * len(f):
+            die("the DXE volume's free space is not erased")
+        fv[place:place + len(f)] = f
+        sec = bytearray(out[at:at + hsize]) + fv
+        if hsize != 4 or len(sec) >= 0xFFFFFF:
+            die("the DXE volume's section needs an extended size")
+        sec[0:3] = len(sec).to_bytes(3, "little")
+        rest = out[align4(at + size):]
+        pad = b"\x00" * (align4(len(sec)) - len(sec)) if rest else b""
+        return bytes(out[:at]) + bytes(sec) + pad + bytes(rest)
+    die("no DXE volume (a volume with the DXE core) in the compressed section")
+
+
+def compact_volume(image):
+    """The offset of FVMAIN_COMPACT: the first volume (on a 4 KiB boundary)
+    whose files include an FV image. OVMF's starts the image; ArmVirtQemu's
+    follows a 4 KiB jump to SEC."""
+    for base in range(0, len(image) - 0x1000, 0x1000):
+        if image[base + 40:base + 44] != FVH:
+            continue
+        files, _ = fv_files(image[base:])
+        if any(f[3] == FV_FILETYPE_FV_IMAGE for f in files):
+            return base
+    die("no firmware volume holding an FV image (not an edk2 OVMF or ArmVirtQemu image?)")
+
+
+def main():
+    if len(sys.argv) != 4:
+        die("usage: scripts/ovmf.py IN.fd FILE.ffs OUT.fd")
+    whole = bytearray(open(sys.argv[1], "rb").read())
+    ffs = open(sys.argv[2], "rb").read()
+    name = ffs[:16]
+    base = compact_volume(whole)
+    files, length = fv_files(whole[base:])
+    image = whole[base:base + length]
+    fvimg = [f for f in files if f[3] == FV_FILETYPE_FV_IMAGE]
+    if len(fvimg) != 1 or fvimg[0] != files[-1]:
+        die("FVMAIN_COMPACT does not end with its one FV-image file")
+    at, hsize, size, _ = fvimg[0]
+    secs = sections(image, at + hsize, at + size)
+    if len(secs) != 1 or secs[0][3] != SECTION_GUID_DEFINED:
+        die("the FV-image file is not one GUID-defined section")
+    s_at, s_h, s_size, _ = secs[0]
+    if image[s_at + s_h:s_at + s_h + 16] != LZMA_GUID:
+        die("its section is not LZMA (EE4E5898-3914-4259-9D6E-DC7BD79403CF)")
+    data_off, _ = struct.unpack_from("<HH", image, s_at + s_h + 16)
+    blob = bytes(image[s_at + data_off:s_at + s_size])
+    decoded = lzma.decompress(blob, format=lzma.FORMAT_ALONE)
+    props = blob[:5]
+    dict_size, = struct.unpack_from("<I", props, 1)
+    lc, lp, pb = props[0] % 9, (props[0] // 9) % 5, props[0] // 45
+    new = add_to_dxe(decoded, ffs, name)
+    filt = [{"id": lzma.FILTER_LZMA1, "dict_size": dict_size, "lc": lc, "lp": lp, "pb": pb,
+             "preset": 9 | lzma.PRESET_EXTREME}]
+    comp = bytearray(lzma.compress(new, format=lzma.FORMAT_ALONE, filters=filt))
+    struct.pack_into("<Q", comp, 5, len(new))
+    if lzma.decompress(bytes(comp), format=lzma.FORMAT_ALONE) != new:
+        die("the new LZMA stream does not decode to what was put in")
+    # the section and the file, again, in place
+    sec = bytearray(image[s_at:s_at + data_off]) + comp
+    if len(sec) >= 0xFFFFFF or s_h != 4:
+        die("the new section needs an extended size")
+    sec[0:3] = len(sec).to_bytes(3, "little")
+    hdr = bytearray(image[at:at + hsize])
+    if hsize != 24:
+        die("a large FV-image file is not handled")
+    fsize = hsize + (s_at - at - hsize) + len(sec)
+    if at + fsize > length:
+        die("FVMAIN_COMPACT has no room for the new section")
+    hdr[20:23] = fsize.to_bytes(3, "little")
+    body = bytes(image[at + hsize:s_at]) + bytes(sec)
+    if hdr[19] & FFS_ATTRIB_CHECKSUM:
+        hdr[17] = (0x100 - sum(body)) & 0xFF
+    hdr[16] = header_checksum(hdr)
+    erased = 0xFF if struct.unpack_from("<I", image, 44)[0] & ERASE_POLARITY else 0x00
+    image[at:length] = bytes([erased]) * (length - at)
+    image[at:at + fsize] = bytes(hdr) + body
+    whole[base:base + length] = image
+    open(sys.argv[3], "wb").write(whole)
+
+
+if __name__ == "__main__":
+    main()
