@@ -2,6 +2,7 @@
 /* The firmware file (host/ffstool.c) against UEFI PI 1.8 volume 3, section
  * 2.2, and GenFfs's rules: built, read back, every field where the spec
  * puts it; a damaged file refused. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,8 +57,38 @@ static void test_layout(void)
 	free(f);
 }
 
+static size_t slurp(const char *path, uint8_t *buf, size_t cap)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (f == NULL)
+		return 0;
+	n = fread(buf, 1, cap, f);
+	fclose(f);
+	return n;
+}
+
+/* Byte for byte what edk2's GenSec and GenFfs make from the same PE
+ * (tests/vectors/ffs.sh says how the vector was made). */
+static void test_edk2_vector(void)
+{
+	static uint8_t pe[4096], want[8192];
+	size_t npe = slurp("tests/vectors/ffs-input.efi", pe, sizeof(pe));
+	size_t nwant = slurp("tests/vectors/ffs-edk2.ffs", want, sizeof(want));
+	uint8_t *f = NULL;
+	size_t n = 0;
+	const char *why = NULL;
+
+	CHECK(npe == 512 && nwant > 24);
+	CHECK(ffstool_build(pe, npe, "1.0", &f, &n, &why) == 0);
+	CHECK(f != NULL && n == nwant && memcmp(f, want, n) == 0);
+	free(f);
+}
+
 int main(void)
 {
 	RUN(test_layout);
+	RUN(test_edk2_vector);
 	return check_done();
 }
