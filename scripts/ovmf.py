@@ -52,6 +52,12 @@ def align4(n):
     return (n + 3) & ~3
 
 
+def bounded(at, size, hsize, end, what):
+    """A file or section must hold its header and end within its container."""
+    if size < hsize or at + size > end:
+        die("%s at 0x%x runs past its container" % (what, at))
+
+
 def fv_files(fv):
     """(offset, header size, size, type) of each file of the volume fv."""
     if fv[40:44] != FVH:
@@ -68,14 +74,10 @@ def fv_files(fv):
     while at + 24 <= length:
         if fv[at:at + 24] == b"\xff" * 24:
             break
-        size = int.from_bytes(fv[at + 20:at + 23], "little")
-        attrs = fv[at + 19]
-        hsize = 24
-        if attrs & FFS_ATTRIB_LARGE_FILE:
-            size, = struct.unpack_from("<Q", fv, at + 24)
-            hsize = 32
-        if size < hsize or at + size > length:
-            die("a file at 0x%x runs past its volume" % at)
+        size, hsize = int.from_bytes(fv[at + 20:at + 23], "little"), 24
+        if fv[at + 19] & FFS_ATTRIB_LARGE_FILE:
+            size, hsize = struct.unpack_from("<Q", fv, at + 24)[0], 32
+        bounded(at, size, hsize, length, "a file")
         files.append((at, hsize, size, fv[at + 18]))
         at = align8(at + size)
     return files, length
@@ -85,13 +87,10 @@ def sections(data, at, end):
     """(offset, header size, size, type) of each section in data[at:end]."""
     out = []
     while at + 4 <= end:
-        size = int.from_bytes(data[at:at + 3], "little")
-        hsize = 4
+        size, hsize = int.from_bytes(data[at:at + 3], "little"), 4
         if size == 0xFFFFFF:
-            size, = struct.unpack_from("<I", data, at + 4)
-            hsize = 8
-        if size < hsize or at + size > end:
-            die("a section at 0x%x runs past its file" % at)
+            size, hsize = struct.unpack_from("<I", data, at + 4)[0], 8
+        bounded(at, size, hsize, end, "a section")
         out.append((at, hsize, size, data[at + 3]))
         at = align4(at + size)
     return out
