@@ -147,24 +147,29 @@ print-driver-objs:
 # (docs/firmware.md; firmware/EarlyseedDxe.inf for an edk2 build). Made
 # by the host's tool, whatever the architecture.
 $(BUILD)/earlyseed-driver.ffs: $(BUILD)/earlyseed-driver.efi $(HOSTTOOL)
-	$(HOSTTOOL) ffs $< $@ > /dev/null
+	$(HOSTTOOL) ffs --depex $(BUILD)/earlyseed-driver.depex $< $@ > /dev/null
 ffs: $(BUILD)/earlyseed-driver.ffs
 efi: ffs
 # make ovmf: Debian's installed firmware with the driver in its DXE volume
 # (docs/firmware.md; scripts/ovmf.py): x86_64 OVMF, plain and Secure Boot;
 # ARCH=aarch64 AAVMF. Deterministic: the same input, the same image.
+# (Debian's AAVMF_CODE.snakeoil.fd is a link to AAVMF_CODE.fd: one image.)
 ifeq ($(ARCH),aarch64)
-OVMF_IN := /usr/share/AAVMF/AAVMF_CODE.fd /usr/share/AAVMF/AAVMF_CODE.snakeoil.fd
+OVMF_IN := /usr/share/AAVMF/AAVMF_CODE.fd
 else
 OVMF_IN := /usr/share/OVMF/OVMF_CODE_4M.fd /usr/share/OVMF/OVMF_CODE_4M.secboot.fd
 endif
 OVMF_OUT := $(addprefix $(BUILD)/ovmf/,$(notdir $(OVMF_IN)))
 ovmf: $(OVMF_OUT)
-$(BUILD)/ovmf/%.fd: $(BUILD)/earlyseed-driver.ffs scripts/ovmf.py
+# The installed image is a prerequisite too: an upgraded ovmf package
+# makes the image again.
+.SECONDEXPANSION:
+$(BUILD)/ovmf/%.fd: $(BUILD)/earlyseed-driver.ffs scripts/ovmf.py $$(filter %/$$*.fd,$$(OVMF_IN))
 	@mkdir -p $(dir $@)
-	@test -r $(filter %/$*.fd,$(OVMF_IN)) || { echo "make ovmf: $(filter %/$*.fd,$(OVMF_IN)) is missing (scripts/deps.sh installs it)" >&2; exit 1; }
 	python3 scripts/ovmf.py $(filter %/$*.fd,$(OVMF_IN)) $< $@
 .PHONY: ovmf
+# A recipe that fails leaves no half-written target behind.
+.DELETE_ON_ERROR:
 clean:
 	rm -rf $(BUILD)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

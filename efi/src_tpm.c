@@ -49,8 +49,9 @@ static EFI_GUID tcg2_guid = TCG2_PROTOCOL_GUID;
  * 6.4; edk2 MdePkg/Include/Protocol/Tcg2Protocol.h, natural alignment).
  * Firmware installs the protocol with the TPM turned off in setup, or for a
  * TPM 1.2: TPMPresentFlag says. Firmware that answers a 1.0 structure keeps
- * the flag where TCG 1.2's EFI_TCG_BOOT_SERVICE_CAPABILITY does, at 10
- * (systemd-boot src/boot/tpm2-pcr.c and shim read it the same way). */
+ * the flag where TCG 1.2's EFI_TCG_BOOT_SERVICE_CAPABILITY does, at 10, or
+ * where edk2's TREE_BOOT_SERVICE_CAPABILITY_1_0 does, at 16 (systemd-boot
+ * src/boot/measure.c tries both). */
 struct tcg2_caps {
 	UINT8 Size;
 	UINT8 StructureMajor, StructureMinor;
@@ -75,8 +76,10 @@ static bool tpm_present(tcg2_protocol *tpm)
 
 	if (EFI_ERROR(uefi_call_wrapper(tpm->GetCapability, 2, tpm, &caps)))
 		return false;
-	if (caps.StructureMajor == 1 && caps.StructureMinor == 0)
-		return ((const UINT8 *)&caps)[TCG_1_0_PRESENT] != 0;
+	/* a 1.0 answer: TCG 1.2's layout first, then edk2's own 1.0 layout
+	 * (the flag where 1.1 keeps it), as systemd-boot reads it */
+	if (caps.StructureMajor == 1 && caps.StructureMinor == 0 && ((const UINT8 *)&caps)[TCG_1_0_PRESENT] != 0)
+		return true;
 	return caps.TPMPresentFlag != 0;
 }
 

@@ -38,6 +38,21 @@ static const uint8_t depex_guids[][16] = {
 #define DEPEX_AND 0x03u
 #define DEPEX_END 0x08u
 #define DEPEX_LEN (NGUIDS * 17u + (NGUIDS - 1u) + 1u)
+_Static_assert(DEPEX_LEN == FFS_DEPEX_LEN, "the header says the depex's length");
+
+void ffstool_depex(uint8_t out[FFS_DEPEX_LEN])
+{
+	size_t at = 0;
+
+	for (size_t i = 0; i < NGUIDS; i++) {
+		out[at++] = DEPEX_PUSH;
+		memcpy(out + at, depex_guids[i], 16);
+		at += 16;
+		if (i > 0)
+			out[at++] = DEPEX_AND;
+	}
+	out[at] = DEPEX_END;
+}
 
 /* "8acd5d9f-d932-..." as EFI_GUID bytes. */
 static void guid_bytes(const char *s, uint8_t g[16])
@@ -96,25 +111,19 @@ static size_t align4(size_t n)
 int ffstool_build(const uint8_t *pe, size_t n, const char *version, uint8_t **out, size_t *outn, const char **why)
 {
 	uint8_t depex[DEPEX_LEN], ui[2 * sizeof(FFS_UI_NAME)], ver[2 + 2 * 64];
-	size_t uilen, verlen, total, at;
+	size_t uilen, verlen, total, at = 0;
 	uint16_t machine;
 	uint8_t *f, sum = 0;
 
 	if (romtool_pe_check(pe, n, &machine, why) != 0)
 		return -1;
-	if (strlen(version) >= 64) {
-		*why = "version string over 63 characters";
-		return -1;
+	for (const char *c = version; *c != '\0'; c++) {
+		if (*c < 0x20 || *c > 0x7e || c - version >= 63) {
+			*why = "version is not printable ASCII of at most 63 characters";
+			return -1;
+		}
 	}
-	at = 0;
-	for (size_t i = 0; i < NGUIDS; i++) {
-		depex[at++] = DEPEX_PUSH;
-		memcpy(depex + at, depex_guids[i], 16);
-		at += 16;
-		if (i > 0)
-			depex[at++] = DEPEX_AND;
-	}
-	depex[at++] = DEPEX_END;
+	ffstool_depex(depex);
 	uilen = ucs2(ui, FFS_UI_NAME);
 	/* EFI_VERSION_SECTION: UINT16 BuildNumber, then the string */
 	ver[0] = ver[1] = 0;

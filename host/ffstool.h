@@ -27,10 +27,17 @@
 #define FFS_EARLYSEED_GUID "8acd5d9f-d932-41ca-b2b2-0c86106b0893"
 #define FFS_UI_NAME "EarlyseedDxe"
 
+/* The dependency expression (PI 1.8 volume 2, section 10.7) the file
+ * carries, for a platform build's binary INF (DXE_DEPEX): 6 PUSH, 5 AND,
+ * END. */
+#define FFS_DEPEX_LEN (6u * 17u + 5u + 1u)
+void ffstool_depex(uint8_t out[FFS_DEPEX_LEN]);
+
 /* The firmware file for the driver pe[0..n) (a boot-service driver, x64 or
  * AArch64) with version string version, into a malloc'd *out of *outn
  * bytes. 0, or -1 with why set. */
 int ffstool_build(const uint8_t *pe, size_t n, const char *version, uint8_t **out, size_t *outn, const char **why);
+/* version: printable ASCII, at most 63 characters (it is written as UCS-2). */
 
 /* What a firmware file holds, read back (and every rule above checked). */
 struct ffs_info {

@@ -30,7 +30,7 @@ static const char usage[] =
 	"       earlyseed seed install [--esp DIR] [--image] [--efivars DIR] [--app PATH]\n"
 	"       earlyseed seed refresh [--esp DIR] [--efivars DIR] [--app PATH]\n"
 	"       earlyseed rom [--vendor 0x8086] [--device 0x100e] [--class 0x020000] DRIVER.efi OUT.rom\n"
-	"       earlyseed ffs [--version V] DRIVER.efi OUT.ffs\n"
+	"       earlyseed ffs [--version V] [--depex OUT.depex] DRIVER.efi OUT.ffs\n"
 	"       earlyseed pe --sbat CSV [--nx] IN.efi OUT.efi\n"
 	"       earlyseed install [--esp DIR] [--from APP.efi] [--next PATH] [--cmdline LINE] [--efivars DIR]\n"
 	"       earlyseed install --sd-boot [--esp DIR] [--from DRIVER.efi] [--efivars DIR] [--kernel-cmdline FILE]\n"
@@ -432,8 +432,8 @@ static int cmd_rom(int argc, char **argv)
  * firmware file for a platform's firmware volume (host/ffstool.c). */
 static int cmd_ffs(int argc, char **argv)
 {
-	const char *in = NULL, *outp = NULL, *version = "1.0", *why = NULL;
-	uint8_t *ffs = NULL;
+	const char *in = NULL, *outp = NULL, *version = "1.0", *depex = NULL, *why = NULL;
+	uint8_t *ffs = NULL, dx[FFS_DEPEX_LEN];
 	size_t len, ffslen;
 	char *pe;
 	int rc = 1;
@@ -441,6 +441,8 @@ static int cmd_ffs(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--version") == 0 && i + 1 < argc)
 			version = argv[++i];
+		else if (strcmp(argv[i], "--depex") == 0 && i + 1 < argc)
+			depex = argv[++i];
 		else if (in == NULL && argv[i][0] != '-')
 			in = argv[i];
 		else if (outp == NULL && argv[i][0] != '-')
@@ -462,7 +464,8 @@ static int cmd_ffs(int argc, char **argv)
 		free(pe);
 		return 1;
 	}
-	if (write_file(outp, ffs, ffslen) == 0) {
+	ffstool_depex(dx);
+	if (write_file(outp, ffs, ffslen) == 0 && (depex == NULL || write_file(depex, dx, sizeof(dx)) == 0)) {
 		printf("%s: %zu bytes, FILE_GUID %s, DXE driver \"%s\" %s\n", outp, ffslen, FFS_EARLYSEED_GUID, FFS_UI_NAME,
 		       version);
 		rc = 0;

@@ -10,13 +10,19 @@ sections; edk2 OvmfPkg/OvmfPkgX64.fdf, ArmVirtPkg/ArmVirtQemu.fdf):
 FVMAIN_COMPACT holds one FV-image file whose GUID-defined section is LZMA
 (EE4E5898-3914-4259-9D6E-DC7BD79403CF, edk2's LzmaCustomDecompressLib:
 the "alone" format, 5 bytes of properties then the 64-bit decoded size)
-over the PEI and DXE volumes. The file goes into the DXE volume's free space
-(the volume keeps its size and header); the LZMA stream is made again with
-the decoded size in its header (edk2's decoder sizes its buffer from it);
-the section, the file's size and its header checksum follow. Nothing else
-of the image changes, and the output is the same for the same input.
+over the DXE volume (OVMF: the PEI volume too). The file goes into the DXE
+volume's free space; where there is none and the DXE volume is the only one
+in the section (ArmVirtQemu), the volume grows in whole blocks. OVMF's SEC
+copies its volumes by fixed sizes (PcdOvmfDxeMemFvSize), so there a full
+volume is refused, never grown. The LZMA stream is made again with the
+decoded size in its header (edk2's decoder sizes its buffer from it); the
+section, the file's size and its header checksum follow. The FFS file is
+checked first (checksums, state, size, a DXE driver for the DXE core's
+machine). The same input gives the same output; anything unexpected stops
+the script with a message and no output.
 """
 import lzma
+import os
 import struct
 import sys
 
@@ -126,10 +132,12 @@ def grow(fv, need):
     return fv
 
 
-def add_to_dxe(decoded, ffs, name):
+def add_to_dxe(decoded, ffs, name, machine):
     """decoded: the LZMA payload (sections); returns it with ffs in the DXE volume."""
     out = bytearray(decoded)
-    for at, hsize, size, stype in sections(out, 0, len(out)):
+    secs = sections(out, 0, len(out))
+    volumes = sum(1 for sec in secs if sec[3] == SECTION_FV_IMAGE)
+    for at, hsize, size, stype in secs:
         if stype != SECTION_FV_IMAGE:
             continue
         fv_at = at + hsize
@@ -139,6 +147,10 @@ def add_to_dxe(decoded, ffs, name):
             continue
         if any(fv[f:f + 16] == name for f, _, _, _ in files):
             die("the DXE volume already holds a file with earlyseed's FILE_GUID")
+        core = [f for f in files if f[3] == FV_FILETYPE_DXE_CORE][0]
+        if file_machine(fv, core) != machine:
+            die("FILE.ffs is for machine 0x%x, this firmware's DXE core for 0x%s" %
+                (machine, "%x" % file_machine(fv, core) if file_machine(fv, core) else "?"))
         attrs, = struct.unpack_from("<I", fv, 44)
         erased = b"\xff" if attrs & ERASE_POLARITY else b"\x00"
         place = align8(files[-1][0] + files[-1][2]) if files else 0
@@ -147,7 +159,11 @@ def add_to_dxe(decoded, ffs, name):
             f[23] = (~f[23]) & 0xFF  # the state bits are set by clearing them
         if place + len(f) > length:
             # no room (ArmVirtQemu's DXE volume is sized to its files):
-            # the volume grows, in whole blocks
+            # the volume grows, in whole blocks; OVMF's SEC copies its
+            # volumes by fixed sizes, so a layout of several must not
+            if volumes != 1:
+                die("no room in the DXE volume (%d bytes free, %d needed), and this layout's volumes "
+                    "have fixed sizes" % (length - place, len(f)))
             fv = grow(fv, place + len(f))
             length = len(fv)
         if fv[place:place + len(f)] != erased * len(f):
@@ -161,6 +177,44 @@ def add_to_dxe(decoded, ffs, name):
         pad = b"\x00" * (align4(len(sec)) - len(sec)) if rest else b""
         return bytes(out[:at]) + bytes(sec) + pad + bytes(rest)
     die("no DXE volume (a volume with the DXE core) in the compressed section")
+
+
+def pe_machine(sec):
+    """The machine of a PE32 (0x10) or TE (0x12) section's image, or None."""
+    data = sec[4:]
+    if sec[3] == 0x10 and data[:2] == b"MZ" and len(data) >= 0x40:
+        lfanew, = struct.unpack_from("<I", data, 0x3C)
+        if data[lfanew:lfanew + 4] == b"PE\0\0":
+            return struct.unpack_from("<H", data, lfanew + 4)[0]
+    if sec[3] == 0x12 and data[:2] == b"VZ":
+        return struct.unpack_from("<H", data, 2)[0]
+    return None
+
+
+def file_machine(fv, f):
+    """The machine of the first PE32 or TE image in file f of volume fv."""
+    at, hsize, size, _ = f
+    for s_at, _, s_size, _ in sections(fv, at + hsize, at + size):
+        m = pe_machine(bytes(fv[s_at:s_at + s_size]))
+        if m is not None:
+            return m
+    return None
+
+
+def check_ffs(ffs):
+    """The file earlyseed ffs wrote: a DXE driver, its header checksum, the
+    fixed file checksum, state 0x07 (GenFfs's, before a volume's erase
+    polarity), its size. Returns the machine of its image."""
+    if len(ffs) < 24 or ffs[18] != 0x07 or ffs[19] & (FFS_ATTRIB_LARGE_FILE | FFS_ATTRIB_CHECKSUM):
+        die("FILE.ffs is not a DXE driver file as earlyseed ffs writes it")
+    if int.from_bytes(ffs[20:23], "little") != len(ffs) or ffs[17] != 0xAA or ffs[23] != 0x07:
+        die("FILE.ffs: its size, file checksum or state is not a fresh file's")
+    if header_checksum(ffs[:24]) != ffs[16]:
+        die("FILE.ffs: bad header checksum")
+    m = file_machine(ffs, (0, 24, len(ffs), 0x07))
+    if m is None:
+        die("FILE.ffs holds no PE32 image")
+    return m
 
 
 def compact_volume(image):
@@ -181,6 +235,7 @@ def main():
         die("usage: scripts/ovmf.py IN.fd FILE.ffs OUT.fd")
     whole = bytearray(open(sys.argv[1], "rb").read())
     ffs = open(sys.argv[2], "rb").read()
+    machine = check_ffs(ffs)
     name = ffs[:16]
     base = compact_volume(whole)
     files, length = fv_files(whole[base:])
@@ -201,7 +256,7 @@ def main():
     props = blob[:5]
     dict_size, = struct.unpack_from("<I", props, 1)
     lc, lp, pb = props[0] % 9, (props[0] // 9) % 5, props[0] // 45
-    new = add_to_dxe(decoded, ffs, name)
+    new = add_to_dxe(decoded, ffs, name, machine)
     filt = [{"id": lzma.FILTER_LZMA1, "dict_size": dict_size, "lc": lc, "lp": lp, "pb": pb,
              "preset": 9 | lzma.PRESET_EXTREME}]
     comp = bytearray(lzma.compress(new, format=lzma.FORMAT_ALONE, filters=filt))
@@ -228,7 +283,10 @@ def main():
     image[at:length] = bytes([erased]) * (length - at)
     image[at:at + fsize] = bytes(hdr) + body
     whole[base:base + length] = image
-    open(sys.argv[3], "wb").write(whole)
+    tmp = sys.argv[3] + ".tmp"
+    with open(tmp, "wb") as out:
+        out.write(whole)
+    os.replace(tmp, sys.argv[3])
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct es_trust t;
 	struct es_file_plan p;
 	struct es_seedfile_header h;
-	struct es_file_token tok;
+	struct es_file_token tok = { 0 };
 	uint8_t bind[ES_SEEDFILE_BIND_LEN];
 	unsigned char *file;
 	size_t n;
@@ -44,6 +44,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	tok.bytes = data + 2;
 	tok.runtime = (how & 4u) != 0;
 	tok.secure_boot = (how & 8u) != 0;
+	/* the VM generation ID (issue 25): the token's own bytes pick whether
+	 * there is one and whether it is checked */
+	tok.genid = (data[2] & 1u) != 0 ? data + 2 + 16 : NULL;
+	tok.genid_check = (data[3] & 1u) != 0;
 	/* the token's account (Hardening III, 1): bits 5-7 of how pick it */
 	tok.from.other_bits = (how >> 5) * 40u;
 	tok.from.cpu_bits = ES_GATE_BITS - (tok.from.other_bits > ES_GATE_BITS ? ES_GATE_BITS : tok.from.other_bits);
@@ -70,6 +74,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	     (block != 0 && block != ES_FILE_MISSING && block != ES_FILE_OFF && block != ES_FILE_NO_VOLUME &&
 	      block != ES_FILE_EARLIER_STAGE) ||
 	     v.bits[ES_SRC_SEED_FILE] == 0 ||
+	     /* written under another generation ID (or one, with none now) */
+	     (tok.genid_check && (h.flags & ES_SEEDFILE_F_VMGENID) != 0 &&
+	      (tok.genid == NULL ||
+	       ((es_seedfile_genid_flags(tok.bytes, tok.genid) ^ h.flags) & ES_SEEDFILE_F_GENID) != 0)) ||
 	     v.bits[ES_SRC_SEED_FILE] > h.from.other_bits + (t.cpu ? h.from.cpu_bits : 0u) ||
 	     v.bits[ES_SRC_SEED_FILE] > tok.from.other_bits + (t.cpu ? tok.from.cpu_bits : 0u)))
 		abort();
