@@ -56,8 +56,10 @@ run "tool" tests/tool.sh
 run "man" tests/man.sh
 run "docs" tests/docs.sh
 run "deb" tests/deb.sh
-# A short smoke of every libFuzzer target (make fuzz runs them longer).
-run "fuzz" scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" replay config audit table trust seedfile rom pe loadopt
+# A short smoke of every libFuzzer target, each tests/fuzz/fuzz_T.c (make
+# fuzz runs them longer).
+run "fuzz" scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" $(ls tests/fuzz/fuzz_*.c | sed 's#.*/fuzz_##; s#\.c$##')
+run "inf" tests/inf.sh
 if [ "${SKIP_QEMU:-0}" = 1 ]; then
 	echo "qemu: SKIP_QEMU=1: boot tests not run"
 	skipped=$((skipped + 1))

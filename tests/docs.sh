@@ -37,4 +37,13 @@ for md in README.md docs/*.md; do
 	done
 done
 if [ -z "$broken" ]; then ok "every link in README.md and docs/ reaches a file"; else bad "every link in README.md and docs/ reaches a file" "broken:$broken"; fi
+# Every fuzz target (tests/fuzz/fuzz_T.c) is named in docs/checks.md and
+# has its budget in make fuzz's plan (the Makefile's FUZZ_PLAN).
+plan=$(sed -n 's/^FUZZ_PLAN := //p' Makefile)
+for f in tests/fuzz/fuzz_*.c; do
+	t=${f#tests/fuzz/fuzz_}
+	t=${t%.c}
+	if grep -q "(\`$t\`)" docs/checks.md; then ok "docs/checks.md names the fuzz target $t"; else bad "docs/checks.md names the fuzz target $t"; fi
+	if grep -qE "(^| )$t:[0-9]+( |$)" <<< "$plan"; then ok "make fuzz's plan gives $t a budget"; else bad "make fuzz's plan gives $t a budget" "FUZZ_PLAN: $plan"; fi
+done
 [ "$TAP_FAILED" = 0 ]
