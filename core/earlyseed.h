@@ -195,11 +195,15 @@ enum es_trust_var es_trust_var_apply(struct es_trust *t, const void *p, size_t n
  * bits a byte, at most ES_GATE_BITS, and never more than its header says
  * the pool that wrote it held (it is a pool output, worth no more than that
  * pool). */
-#define ES_SEEDFILE_HEADER 32u
+#define ES_SEEDFILE_HEADER 64u
 #define ES_SEED_FILE_MIN (ES_SEEDFILE_HEADER + 32u)
 #define ES_SEED_FILE_MAX 4096u
 /* The per-machine token, like systemd-boot's LoaderSystemToken: 32 bytes. */
 #define ES_TOKEN_LEN 32u
+/* The VM generation ID: 16 bytes (Microsoft "Virtual Machine Generation ID",
+ * QEMU docs/specs/vmgenid.rst); the SMBIOS UUID: 16 bytes (DSP0134 7.2.1). */
+#define ES_VMGENID_LEN 16u
+#define ES_UUID_LEN 16u
 
 /* Health state of one source's tests (internal, in the session). */
 struct es_health_test {
@@ -268,6 +272,18 @@ struct es_session {
 	struct es_provenance token_from; /* what the seed file's token rests on */
 	uint32_t committed;        /* bit per conditional source the caller committed */
 	uint8_t file_reason[ES_SRC_COUNT]; /* enum es_file_reason of a failed source */
+	/* The machine's identity, as its rows handed it (es_session_add of
+	 * ES_SRC_VMGENID and ES_SRC_SMBIOS, 16 bytes each). */
+	uint8_t genid[ES_VMGENID_LEN];
+	uint8_t uuid[ES_UUID_LEN];
+	bool have_genid, have_uuid;
+	/* The seed file's header and the token it is judged by (secrets until
+	 * es_session_end). */
+	uint8_t file_head[ES_SEEDFILE_HEADER];
+	uint8_t file_tok[ES_TOKEN_LEN];
+	bool file_checked;  /* file_head and file_tok hold a header to check */
+	bool genid_check;   /* vmgenid = check */
+	bool file_foreign;  /* not earlyseed's file: never rewritten */
 };
 
 void es_session_begin(struct es_session *s);
@@ -327,6 +343,10 @@ enum es_file_reason {
 	ES_FILE_TOKEN_UNTRUSTED, /* the token rests on the CPU's RNG alone, and trust_cpu is off */
 	ES_FILE_NO_COUNTER,    /* GetNextMonotonicCount failed: a lost write could count one pool twice */
 	ES_FILE_VM_CHANGED,    /* written under another VM generation ID: a clone or a reverted snapshot */
+	ES_FILE_BAD_MAC,       /* its header fails the token's MAC: edited on the disk */
+	ES_FILE_ID_CHANGED,    /* written under another SMBIOS system UUID: a copied disk and variable store */
+	ES_FILE_OLD_FORMAT,    /* an ESSEEDv1 file: its header is not authenticated (rewritten as v2) */
+	ES_FILE_NOT_OURS,      /* not empty, not zeros, no ESSEED magic: someone else's file, left alone */
 	ES_FILE_REASONS
 };
 const char *es_file_reason_text(enum es_file_reason r);
@@ -336,41 +356,93 @@ const char *es_file_reason_text(enum es_file_reason r);
  *   8  u16      other_bits: what the pool that wrote it held from sources
  *               no CPU trust setting touches (at most ES_GATE_BITS)
  *  10  u16      cpu_bits: ... from the CPU's RNG (counted under trust_cpu)
- *  12  u32      flags: ES_SEEDFILE_F_NO_CPU_TRUST (others reserved, 0)
+ *  12  u32      flags: ES_SEEDFILE_F_* (others reserved, 0)
  *  16  16 bytes bind: es_seedfile_bind() of the machine's token
- *  32  contents, 32 bytes or more
+ *  32   8 bytes the VM generation ID's tag (ES_SEEDFILE_F_VMGENID), else 0
+ *  40   8 bytes the SMBIOS system UUID's tag (ES_SEEDFILE_F_SMBIOS), else 0
+ *  48  16 bytes mac: es_seedfile_mac() of bytes 0..47
+ *  64  contents, 32 bytes or more
+ * Every field that decides a count is under the MAC, keyed with the token:
+ * an ESP writer, who cannot read a boot-service-only token, can change
+ * none of them (docs/seed-file.md "Who can do what"). The one field outside
+ * it, ES_SEEDFILE_F_NO_CPU_TRUST, can only take trust away.
  * A header that says "nothing" (both counts 0) is what a boot whose sources
  * did not meet the gate writes: such a file never counts until a boot with
  * real sources (or the OS, once its pool is ready) rewrites it.
  */
-#define ES_SEEDFILE_MAGIC "ESSEEDv1"
+#define ES_SEEDFILE_MAGIC "ESSEEDv2"
+/* Earlier earlyseed releases wrote a 32-byte header with no MAC: such a
+ * file is mixed, never counted, and rewritten in the current format. */
+#define ES_SEEDFILE_MAGIC_V1 "ESSEEDv1"
 /* The kernel that last booted with this file had random.trust_cpu=off: a
  * boot whose next stage is a boot loader (no command line earlyseed can see)
- * counts no CPU source (es_trust_from_seedfile). */
+ * counts no CPU source (es_trust_from_seedfile). Outside the MAC, so that
+ * the OS may set it without the token: it can only remove trust. */
 #define ES_SEEDFILE_F_NO_CPU_TRUST 0x1u
-/* Written under a VM generation ID: bits 8-31 hold a 24-bit tag of it,
- * keyed with the token (es_seedfile_genid_flags), so the OS, which keeps
- * the bits when it refreshes the file, learns nothing of the ID. A boot
- * under another ID (a clone, a reverted snapshot) does not count the file. */
+/* Written under a VM generation ID: the tag at 32 is its keyed hash
+ * (es_seedfile_tag), so the OS, which keeps it when it refreshes the file,
+ * learns nothing of the ID. Under vmgenid = check, a boot under another ID
+ * (a clone, a reverted snapshot), or a file without one where this boot
+ * has one, does not count the file. */
 #define ES_SEEDFILE_F_VMGENID 0x2u
-#define ES_SEEDFILE_F_GENID_TAG 0xffffff00u
-#define ES_SEEDFILE_F_GENID (ES_SEEDFILE_F_VMGENID | ES_SEEDFILE_F_GENID_TAG)
-/* The VM generation ID: 16 bytes (Microsoft "Virtual Machine Generation ID",
- * QEMU docs/specs/vmgenid.rst). */
-#define ES_VMGENID_LEN 16u
-#define ES_LABEL_GENID "earlyseed v1 vm generation"
+/* Written on a machine with an SMBIOS system UUID (type 1): the tag at 40.
+ * A boot under another UUID (a copied disk and variable store: a cloud
+ * image, a cloned domain) or with one where the file has none does not
+ * count the file (../shared/SPEC.md section 18). */
+#define ES_SEEDFILE_F_SMBIOS 0x4u
+#define ES_SEEDFILE_TAG_LEN 8u
+#define ES_SEEDFILE_MAC_LEN 16u
+#define ES_SEEDFILE_MACED 48u /* bytes under the MAC */
+#define ES_LABEL_GENID "earlyseed v2 vm generation"
+#define ES_LABEL_UUID "earlyseed v2 smbios uuid"
+#define ES_LABEL_MAC "earlyseed v2 seed file header"
 #define ES_SEEDFILE_BIND_LEN 16u
 #define ES_LABEL_BIND "earlyseed v1 seed file binding"
 struct es_seedfile_header {
 	struct es_provenance from;
 	uint32_t flags;
 	uint8_t bind[ES_SEEDFILE_BIND_LEN];
+	uint8_t genid_tag[ES_SEEDFILE_TAG_LEN];
+	uint8_t uuid_tag[ES_SEEDFILE_TAG_LEN];
+	uint8_t mac[ES_SEEDFILE_MAC_LEN];
 };
-/* A header of ours at p (n bytes, at least ES_SEEDFILE_HEADER): true and *h
- * (counts capped at ES_GATE_BITS); false for anything else. */
+/* A header of ours (ES_SEEDFILE_MAGIC) at p (n bytes, at least
+ * ES_SEEDFILE_HEADER): true and *h (counts capped at ES_GATE_BITS); false
+ * for anything else (*h zeroed). Says nothing of the MAC. */
 bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h);
-/* Encode *h (counts capped at ES_GATE_BITS) into out. */
+/* p starts with ES_SEEDFILE_MAGIC_V1 (an earlier release's file). */
+bool es_seedfile_old(const void *p, size_t n);
+/* Encode *h as it is (counts capped at ES_GATE_BITS) into out. */
 void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDFILE_HEADER]);
+/* The MAC of an encoded header: BLAKE2s-128 keyed with the token over
+ * ES_LABEL_MAC and bytes 0..47, ES_SEEDFILE_F_NO_CPU_TRUST taken as 0. */
+void es_seedfile_mac(const uint8_t token[ES_TOKEN_LEN], const uint8_t hdr[ES_SEEDFILE_HEADER],
+		     uint8_t mac[ES_SEEDFILE_MAC_LEN]);
+/* The tag of id (16 bytes) under label (ES_LABEL_GENID, ES_LABEL_UUID):
+ * BLAKE2s-64 keyed with the token, so the file shows neither. */
+void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], const char *label, const uint8_t id[16],
+		     uint8_t tag[ES_SEEDFILE_TAG_LEN]);
+/* Bind *h to token and sign it as it is (flags and tags untouched): sets
+ * bind and the MAC; writes the header to out. */
+void es_seedfile_sign(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_HEADER]);
+/* Bind *h to token and seal it: sets bind, the VMGENID and SMBIOS flags and
+ * tags (genid, uuid: 16 bytes each, or NULL for none), and the MAC; keeps
+ * from and ES_SEEDFILE_F_NO_CPU_TRUST; writes the header to out. */
+void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const uint8_t *genid,
+		      const uint8_t *uuid, uint8_t out[ES_SEEDFILE_HEADER]);
+/*
+ * Whether the file at p (n bytes read) may count on this machine, by its
+ * header alone: ES_FILE_COUNTED, or ES_FILE_NO_HEADER, _OLD_FORMAT,
+ * _OTHER_MACHINE (bound to another token), _BAD_MAC, _VM_CHANGED (only under
+ * genid_check), _ID_CHANGED. token: ES_TOKEN_LEN bytes; genid, uuid: this
+ * boot's (16 bytes) or NULL.
+ */
+enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN],
+				      const uint8_t *genid, const uint8_t *uuid, bool genid_check);
+/* May earlyseed rewrite, replace or delete this file? p: its first n bytes;
+ * size: its whole size. Only when it is empty, all zeros, or starts with a
+ * seed file's magic (either version): `seed_file` may name anything. */
+bool es_seedfile_ours(const void *p, size_t n, uint64_t size);
 /* The header flags a file written under trust t carries. */
 uint32_t es_seedfile_flags(const struct es_trust *t);
 /* With no command line of its own (the next stage is a boot loader),
@@ -378,8 +450,6 @@ uint32_t es_seedfile_flags(const struct es_trust *t);
  * seed file's header can only take trust away (an ESP writer gains nothing),
  * never credit the table less (that would drop the gate). */
 void es_trust_from_seedfile(struct es_trust *t, uint32_t flags);
-/* The header flags that record genid under token (ES_SEEDFILE_F_GENID). */
-uint32_t es_seedfile_genid_flags(const uint8_t token[ES_TOKEN_LEN], const uint8_t genid[ES_VMGENID_LEN]);
 /* The machine's binding: BLAKE2s-128 keyed with the token over
  * ES_LABEL_BIND. One-way: the file shows it, the token stays unknown. */
 void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_BIND_LEN]);
@@ -393,16 +463,19 @@ struct es_file_token {
 	bool runtime;         /* it has EFI_VARIABLE_RUNTIME_ACCESS: the OS can read it */
 	bool secure_boot;     /* the firmware's SecureBoot variable is 1 */
 	struct es_provenance from; /* what the token rests on (es_token_decode) */
-	const uint8_t *genid; /* this boot's VM generation ID (ES_VMGENID_LEN bytes), or NULL */
-	bool genid_check;     /* a file written under another ID (or under one, with none now) does not count */
+	bool genid_check;     /* vmgenid = check: a file written under another ID (or none) does not count */
+	uint64_t size;        /* the file's whole size (es_seedfile_ours) */
 };
 /*
  * The seed file's first n bytes (the caller reads at most ES_SEED_FILE_MAX):
  * all mixed; the contents after the header are health-tested. It may count
  * (after es_session_commit()) only with a token (tok), a header of ours bound
- * to that token, at least ES_SEED_FILE_MIN bytes, and — under Secure Boot —
- * a token the OS cannot read; and for no more than its header says, under
- * the trust it is judged by.
+ * to that token and sealed with it, written under this boot's VM generation
+ * ID and SMBIOS UUID (es_seedfile_check, applied when judged: the order of
+ * es_session_add() calls does not matter), at least ES_SEED_FILE_MIN bytes,
+ * and — under Secure Boot — a token the OS cannot read; and for no more than
+ * its header says, under the trust it is judged by. A file that is not
+ * earlyseed's (es_seedfile_ours) is ES_FILE_NOT_OURS: never rewritten.
  */
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok);
 /* A conditional source does not count, for reason r (the first is kept).
@@ -503,7 +576,6 @@ struct es_persist_in {
 	const uint8_t *tok;   /* its ES_TOKEN_LEN bytes when token is ES_HAVE_YES */
 	enum es_have file;    /* the file as found (ES_HAVE_BAD: there but not writable) */
 	size_t file_len;      /* bytes of it read (the new contents keep the length) */
-	const uint8_t *genid; /* this boot's VM generation ID, or NULL: recorded in the header */
 };
 /* Holds secrets (token, token_var): es_persist_done() wipes them. */
 struct es_persist_plan {

@@ -24,7 +24,8 @@ void es_persist_prepare(const struct es_session *s, const struct es_trust *trust
 	/* Judged before the file is written: the file does not count yet, so
 	 * this says what the hardware alone holds. */
 	es_session_judge(s, trust, &v);
-	es_file_plan(&v, in->token, in->file, &fp);
+	/* someone else's file is never written (es_seedfile_ours) */
+	es_file_plan(&v, in->token, s->file_foreign ? ES_HAVE_BAD : in->file, &fp);
 	plan->hw_bits = v.hw_bits;
 	plan->may_count = fp.may_count;
 	plan->create_file = fp.create_file;
@@ -52,12 +53,12 @@ void es_persist_prepare(const struct es_session *s, const struct es_trust *trust
 	if (plan->create_token || (in->token == ES_HAVE_YES && in->tok != NULL)) {
 		const uint8_t *tok = plan->create_token ? plan->token : in->tok;
 
-		es_seedfile_bind(tok, h.bind);
-		/* the VM it was written in, for the next boot to compare */
-		if (in->genid != NULL)
-			h.flags |= es_seedfile_genid_flags(tok, in->genid);
+		/* bound and sealed, with the VM and machine it was written in
+		 * for the next boot to compare */
+		es_seedfile_seal(&h, tok, s->have_genid ? s->genid : NULL, s->have_uuid ? s->uuid : NULL, buf);
+	} else {
+		es_seedfile_encode(&h, buf);
 	}
-	es_seedfile_encode(&h, buf);
 	if (es_session_extract(s, ES_LABEL_FILE, buf + ES_SEEDFILE_HEADER, n - ES_SEEDFILE_HEADER) != 0) {
 		es_wipe(buf, ES_SEEDFILE_HEADER);
 		return;

@@ -10,9 +10,21 @@
 #include "le.h"
 
 /* The magic as bytes (no terminator: it is not a string on disk). */
-static const uint8_t magic[8] = { 'E', 'S', 'S', 'E', 'E', 'D', 'v', '1' };
+static const uint8_t magic[8] = { 'E', 'S', 'S', 'E', 'E', 'D', 'v', '2' };
+static const uint8_t magic_v1[8] = { 'E', 'S', 'S', 'E', 'E', 'D', 'v', '1' };
 _Static_assert(sizeof(ES_SEEDFILE_MAGIC) - 1 == sizeof(magic), "magic is 8 bytes");
-_Static_assert(16 + ES_SEEDFILE_BIND_LEN == ES_SEEDFILE_HEADER, "bind ends the header");
+_Static_assert(sizeof(ES_SEEDFILE_MAGIC_V1) - 1 == sizeof(magic_v1), "magic is 8 bytes");
+/* The layout (core/earlyseed.h "The seed file's format"). */
+#define AT_BIND 16u
+#define AT_GENID (AT_BIND + ES_SEEDFILE_BIND_LEN)
+#define AT_UUID (AT_GENID + ES_SEEDFILE_TAG_LEN)
+#define AT_MAC (AT_UUID + ES_SEEDFILE_TAG_LEN)
+_Static_assert(AT_GENID == 32 && AT_UUID == 40 && AT_MAC == ES_SEEDFILE_MACED, "header offsets");
+_Static_assert(AT_MAC + ES_SEEDFILE_MAC_LEN == ES_SEEDFILE_HEADER, "the MAC ends the header");
+/* The tags' labels plus the ID fit one buffer. */
+#define TAG_IN_MAX 64u
+_Static_assert(sizeof(ES_LABEL_GENID) - 1 + 16 <= TAG_IN_MAX && sizeof(ES_LABEL_UUID) - 1 + 16 <= TAG_IN_MAX,
+	       "tag input");
 
 static uint16_t cap(uint32_t bits)
 {
@@ -29,8 +41,16 @@ bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h)
 	h->from.other_bits = cap(es_le_get16(b + 8));
 	h->from.cpu_bits = cap(es_le_get16(b + 10));
 	h->flags = es_le_get32(b + 12);
-	memcpy(h->bind, b + 16, ES_SEEDFILE_BIND_LEN);
+	memcpy(h->bind, b + AT_BIND, ES_SEEDFILE_BIND_LEN);
+	memcpy(h->genid_tag, b + AT_GENID, ES_SEEDFILE_TAG_LEN);
+	memcpy(h->uuid_tag, b + AT_UUID, ES_SEEDFILE_TAG_LEN);
+	memcpy(h->mac, b + AT_MAC, ES_SEEDFILE_MAC_LEN);
 	return true;
+}
+
+bool es_seedfile_old(const void *p, size_t n)
+{
+	return p != NULL && n >= sizeof(magic_v1) && memcmp(p, magic_v1, sizeof(magic_v1)) == 0;
 }
 
 void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDFILE_HEADER])
@@ -39,7 +59,134 @@ void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDF
 	es_le_put16(out + 8, cap(h->from.other_bits));
 	es_le_put16(out + 10, cap(h->from.cpu_bits));
 	es_le_put32(out + 12, h->flags);
-	memcpy(out + 16, h->bind, ES_SEEDFILE_BIND_LEN);
+	memcpy(out + AT_BIND, h->bind, ES_SEEDFILE_BIND_LEN);
+	memcpy(out + AT_GENID, h->genid_tag, ES_SEEDFILE_TAG_LEN);
+	memcpy(out + AT_UUID, h->uuid_tag, ES_SEEDFILE_TAG_LEN);
+	memcpy(out + AT_MAC, h->mac, ES_SEEDFILE_MAC_LEN);
+}
+
+void es_seedfile_mac(const uint8_t token[ES_TOKEN_LEN], const uint8_t hdr[ES_SEEDFILE_HEADER],
+		     uint8_t mac[ES_SEEDFILE_MAC_LEN])
+{
+	uint8_t in[sizeof(ES_LABEL_MAC) - 1 + ES_SEEDFILE_MACED];
+
+	/* its own label: no other keyed hash of the token says the same */
+	memcpy(in, ES_LABEL_MAC, sizeof(ES_LABEL_MAC) - 1);
+	memcpy(in + sizeof(ES_LABEL_MAC) - 1, hdr, ES_SEEDFILE_MACED);
+	/* the one bit anyone may set (it only removes trust) */
+	in[sizeof(ES_LABEL_MAC) - 1 + 12] &= (uint8_t)~ES_SEEDFILE_F_NO_CPU_TRUST;
+	(void)es_blake2s(mac, ES_SEEDFILE_MAC_LEN, token, ES_TOKEN_LEN, in, sizeof(in));
+	es_wipe(in, sizeof(in));
+}
+
+void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], const char *label, const uint8_t id[16],
+		     uint8_t tag[ES_SEEDFILE_TAG_LEN])
+{
+	uint8_t in[TAG_IN_MAX];
+	size_t l = 0;
+
+	/* freestanding: no strlen (efi/libc.c has the mem* calls only) */
+	while (l + 16u < sizeof(in) && label[l] != '\0')
+		l++;
+	memcpy(in, label, l);
+	memcpy(in + l, id, 16);
+	(void)es_blake2s(tag, ES_SEEDFILE_TAG_LEN, token, ES_TOKEN_LEN, in, l + 16u);
+	es_wipe(in, sizeof(in));
+}
+
+void es_seedfile_sign(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_HEADER])
+{
+	es_seedfile_bind(token, h->bind);
+	es_seedfile_encode(h, out);
+	es_seedfile_mac(token, out, h->mac);
+	memcpy(out + AT_MAC, h->mac, ES_SEEDFILE_MAC_LEN);
+}
+
+void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const uint8_t *genid,
+		      const uint8_t *uuid, uint8_t out[ES_SEEDFILE_HEADER])
+{
+	h->flags &= ES_SEEDFILE_F_NO_CPU_TRUST;
+	memset(h->genid_tag, 0, sizeof(h->genid_tag));
+	memset(h->uuid_tag, 0, sizeof(h->uuid_tag));
+	if (genid != NULL) {
+		h->flags |= ES_SEEDFILE_F_VMGENID;
+		es_seedfile_tag(token, ES_LABEL_GENID, genid, h->genid_tag);
+	}
+	if (uuid != NULL) {
+		h->flags |= ES_SEEDFILE_F_SMBIOS;
+		es_seedfile_tag(token, ES_LABEL_UUID, uuid, h->uuid_tag);
+	}
+	es_seedfile_sign(h, token, out);
+}
+
+/* Compare without an early exit: the MAC is checked against an attacker's
+ * guesses. */
+static bool same(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	uint8_t d = 0;
+
+	for (size_t i = 0; i < n; i++)
+		d |= (uint8_t)(a[i] ^ b[i]);
+	return d == 0;
+}
+
+/* An identity rule: a tagged file needs the same ID now; an untagged one,
+ * none now. */
+static bool id_holds(const uint8_t token[ES_TOKEN_LEN], bool tagged, const uint8_t tag[ES_SEEDFILE_TAG_LEN],
+		     const char *label, const uint8_t *id)
+{
+	uint8_t now[ES_SEEDFILE_TAG_LEN];
+	bool ok;
+
+	if (!tagged || id == NULL)
+		return !tagged && id == NULL;
+	es_seedfile_tag(token, label, id, now);
+	ok = same(now, tag, sizeof(now));
+	es_wipe(now, sizeof(now));
+	return ok;
+}
+
+enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN],
+				      const uint8_t *genid, const uint8_t *uuid, bool genid_check)
+{
+	struct es_seedfile_header h;
+	uint8_t want[ES_SEEDFILE_MAC_LEN];
+	enum es_file_reason r = ES_FILE_COUNTED;
+
+	if (!es_seedfile_parse(p, n, &h))
+		return es_seedfile_old(p, n) ? ES_FILE_OLD_FORMAT : ES_FILE_NO_HEADER;
+	es_seedfile_bind(token, want);
+	if (!same(want, h.bind, ES_SEEDFILE_BIND_LEN))
+		r = ES_FILE_OTHER_MACHINE;
+	es_seedfile_mac(token, p, want);
+	if (r == ES_FILE_COUNTED && !same(want, h.mac, sizeof(want)))
+		r = ES_FILE_BAD_MAC;
+	es_wipe(want, sizeof(want));
+	if (r == ES_FILE_COUNTED && genid_check &&
+	    !id_holds(token, (h.flags & ES_SEEDFILE_F_VMGENID) != 0, h.genid_tag, ES_LABEL_GENID, genid))
+		r = ES_FILE_VM_CHANGED;
+	if (r == ES_FILE_COUNTED &&
+	    !id_holds(token, (h.flags & ES_SEEDFILE_F_SMBIOS) != 0, h.uuid_tag, ES_LABEL_UUID, uuid))
+		r = ES_FILE_ID_CHANGED;
+	return r;
+}
+
+bool es_seedfile_ours(const void *p, size_t n, uint64_t size)
+{
+	const uint8_t *b = p;
+	bool zeros = true;
+
+	if (size == 0)
+		return true;
+	if (p == NULL)
+		return false;
+	/* either version's magic: "ESSEEDv" */
+	if (n >= sizeof(magic) && memcmp(b, magic, sizeof(magic) - 1) == 0)
+		return true;
+	for (size_t i = 0; i < n; i++)
+		zeros = zeros && b[i] == 0;
+	/* all zeros, and all of it seen */
+	return zeros && size <= n;
 }
 
 uint32_t es_seedfile_flags(const struct es_trust *t)
@@ -58,19 +205,4 @@ void es_trust_from_seedfile(struct es_trust *t, uint32_t flags)
 void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_BIND_LEN])
 {
 	(void)es_blake2s(out, ES_SEEDFILE_BIND_LEN, token, ES_TOKEN_LEN, ES_LABEL_BIND, sizeof(ES_LABEL_BIND) - 1);
-}
-
-uint32_t es_seedfile_genid_flags(const uint8_t token[ES_TOKEN_LEN], const uint8_t genid[ES_VMGENID_LEN])
-{
-	uint8_t in[sizeof(ES_LABEL_GENID) - 1 + ES_VMGENID_LEN], tag[3];
-	uint32_t f;
-
-	/* its own label: no other keyed hash of the token says the same */
-	memcpy(in, ES_LABEL_GENID, sizeof(ES_LABEL_GENID) - 1);
-	memcpy(in + sizeof(ES_LABEL_GENID) - 1, genid, ES_VMGENID_LEN);
-	(void)es_blake2s(tag, sizeof(tag), token, ES_TOKEN_LEN, in, sizeof(in));
-	es_wipe(in, sizeof(in));
-	f = ES_SEEDFILE_F_VMGENID | (uint32_t)tag[0] << 8 | (uint32_t)tag[1] << 16 | (uint32_t)tag[2] << 24;
-	es_wipe(tag, sizeof(tag));
-	return f;
 }

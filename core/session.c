@@ -66,6 +66,15 @@ int es_session_add(struct es_session *s, enum es_source src, const void *p, size
 	t = &s->test[src];
 	(void)es_seed_absorb(&s->pool, src, p, n);
 	es_session_present(s, src);
+	/* The machine's identity: facts of these rows, for the seed file's
+	 * rules (applied when judged, whatever the order of the calls). */
+	if (src == ES_SRC_VMGENID && n == ES_VMGENID_LEN) {
+		memcpy(s->genid, p, ES_VMGENID_LEN);
+		s->have_genid = true;
+	} else if (src == ES_SRC_SMBIOS && n == ES_UUID_LEN) {
+		memcpy(s->uuid, p, ES_UUID_LEN);
+		s->have_uuid = true;
+	}
 	s->bytes[src] = s->bytes[src] > UINT32_MAX - (uint32_t)n ? UINT32_MAX : s->bytes[src] + (uint32_t)n;
 	switch (r->feed) {
 	case ES_FEED_NONE:
@@ -119,6 +128,12 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 	/* Every byte is mixed, whatever it turns out to be worth. */
 	(void)es_seed_absorb(&s->pool, ES_SRC_SEED_FILE, p, n);
 	s->bytes[ES_SRC_SEED_FILE] = (uint32_t)n;
+	/* Someone else's file that seed_file names: mixed, never rewritten. */
+	if (!es_seedfile_ours(p, n, tok != NULL && tok->size > n ? tok->size : n)) {
+		s->file_foreign = true;
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NOT_OURS);
+		return;
+	}
 	/* The token first: without it (a clone) nothing else matters. */
 	if (tok == NULL || tok->have == ES_HAVE_NONE)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_TOKEN);
@@ -134,29 +149,22 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 		return;
 	}
 	if (!es_seedfile_parse(p, n, &h)) {
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_HEADER);
+		es_session_block(s, ES_SRC_SEED_FILE,
+				 es_seedfile_old(p, n) ? ES_FILE_OLD_FORMAT : ES_FILE_NO_HEADER);
 		return;
 	}
 	es_health_feed_table(&s->test[ES_SRC_SEED_FILE], (const uint8_t *)p + ES_SEEDFILE_HEADER,
 			     n - ES_SEEDFILE_HEADER);
+	/* Its header is judged with the machine's identity (judge()). */
 	if (tok != NULL && tok->have == ES_HAVE_YES && tok->bytes != NULL) {
-		uint8_t bind[ES_SEEDFILE_BIND_LEN];
-
-		es_seedfile_bind(tok->bytes, bind);
-		if (memcmp(bind, h.bind, sizeof(bind)) != 0)
-			es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OTHER_MACHINE);
-		es_wipe(bind, sizeof(bind));
-		/* The same machine's file, but is it the same VM? A clone of disk
-		 * and variable store has the token; the generation ID moved on. */
-		if (tok->genid_check && (h.flags & ES_SEEDFILE_F_VMGENID) != 0 &&
-		    (tok->genid == NULL ||
-		     (es_seedfile_genid_flags(tok->bytes, tok->genid) ^ h.flags) & ES_SEEDFILE_F_GENID))
-			es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_VM_CHANGED);
+		memcpy(s->file_head, p, ES_SEEDFILE_HEADER);
+		memcpy(s->file_tok, tok->bytes, ES_TOKEN_LEN);
+		s->file_checked = true;
+		s->genid_check = tok->genid_check;
+		s->token_from = tok->from;
 	}
 	s->from_known |= 1u << ES_SRC_SEED_FILE;
 	s->from[ES_SRC_SEED_FILE] = h.from;
-	if (tok != NULL && tok->have == ES_HAVE_YES)
-		s->token_from = tok->from;
 }
 
 void es_session_block(struct es_session *s, enum es_source src, enum es_file_reason r)
@@ -238,6 +246,15 @@ static uint32_t by_provenance(const struct es_provenance *from, const struct es_
 static void judge(const struct es_session *s, const struct es_trust *trust, uint32_t committed, struct es_verdict *v)
 {
 	uint8_t file_why = ES_FILE_COUNTED;
+	uint8_t reason[ES_SRC_COUNT];
+
+	/* The seed file's header rules, against the identity this boot's rows
+	 * handed in (core/seedfile.c): after every row has run, in any order. */
+	memcpy(reason, s->file_reason, sizeof(reason));
+	if (s->file_checked && reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
+		reason[ES_SRC_SEED_FILE] = (uint8_t)es_seedfile_check(
+			s->file_head, sizeof(s->file_head), s->file_tok, s->have_genid ? s->genid : NULL,
+			s->have_uuid ? s->uuid : NULL, s->genid_check);
 
 	memset(v, 0, sizeof(*v));
 	v->trust = *trust;
@@ -255,10 +272,10 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 		} else if (r->must_deliver && s->bytes[i] == 0) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = "delivered no bytes";
-		} else if (r->conditional && s->file_reason[i] != ES_FILE_COUNTED) {
+		} else if (r->conditional && reason[i] != ES_FILE_COUNTED) {
 			/* blocked, in whatever order the calls came */
 			v->state[i] = ES_FAIL;
-			v->why[i] = es_file_reason_text((enum es_file_reason)s->file_reason[i]);
+			v->why[i] = es_file_reason_text((enum es_file_reason)reason[i]);
 		} else if (r->conditional && (committed & (1u << i)) == 0) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = es_file_reason_text(ES_FILE_NOT_WRITTEN);
@@ -308,7 +325,7 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 		if (r->hardware)
 			v->hw_bits = sat_add(v->hw_bits, bits);
 	}
-	v->file_reason = s->file_reason[ES_SRC_SEED_FILE];
+	v->file_reason = reason[ES_SRC_SEED_FILE];
 	if (v->file_reason == ES_FILE_COUNTED && file_why != ES_FILE_COUNTED)
 		v->file_reason = file_why;
 	else if (v->file_reason == ES_FILE_COUNTED && v->state[ES_SRC_SEED_FILE] == ES_FAIL)

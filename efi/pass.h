@@ -50,8 +50,6 @@ struct pass {
 	struct es_table_seed *prev;   /* a table an earlier stage left */
 	struct es_table_seed *own;    /* the driver's table of its last pass */
 	bool counter;                 /* GetNextMonotonicCount worked */
-	bool have_genid;              /* genid holds the VM generation ID */
-	UINT8 genid[ES_VMGENID_LEN];
 	UINT32 rng_others;            /* EFI_RNG_PROTOCOL instances not earlyseed's */
 	bool drbg;                    /* drbg_in holds the DRBG's seed */
 	UINT8 drbg_in[ES_DRBG_SEED_LEN];

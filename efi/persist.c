@@ -95,9 +95,8 @@ static void persist_gather(struct pass *ps)
 		log_line("seed_file: %s: none yet", p->f.path);
 		return;
 	}
-	struct es_file_token ft = { p->token,	     p->tok,	     p->token_runtime,
-				    p->secure_boot, p->tok_from, ps->have_genid ? ps->genid : NULL,
-				    ps->genid_check };
+	struct es_file_token ft = { p->token,	     p->tok,	      p->token_runtime,
+				    p->secure_boot, p->tok_from, ps->genid_check, p->f.size };
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
@@ -111,6 +110,11 @@ static void persist_gather(struct pass *ps)
 	else
 		log_line("seed_file: %s: %u bytes read and mixed", p->f.path, p->f.n);
 	p->file = (p->f.ro_volume || p->f.ro_attr) ? ES_HAVE_BAD : ES_HAVE_YES;
+	if (ps->s.file_foreign) {
+		/* seed_file names someone else's file (a boot loader, a kernel) */
+		p->file = ES_HAVE_BAD;
+		log_warn("seed_file: %s: %a", p->f.path, es_file_reason_text(ES_FILE_NOT_OURS));
+	}
 	if (p->f.ro_volume)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_VOLUME);
 	else if (p->f.ro_attr)
@@ -166,7 +170,6 @@ static void persist_write(struct pass *ps)
 	in.tok = p->tok;
 	in.file = p->file;
 	in.file_len = p->f.n;
-	in.genid = ps->have_genid ? ps->genid : NULL;
 	es_persist_prepare(&ps->s, &ps->trust, &in, &plan, p->f.buf);
 	if (plan.create_token)
 		token_ok = persist_create_token(ps, p, &plan);

@@ -10,7 +10,7 @@
 
 const struct src_row src_rows[] = {
 	{ ES_SRC_CLOCK, src_clock },
-	{ ES_SRC_VMGENID, src_vmgenid }, /* before the seed file: it may stop it */
+	{ ES_SRC_VMGENID, src_vmgenid },
 	{ ES_SRC_SMBIOS, src_smbios },
 	{ ES_SRC_PREV_TABLE, src_prev },
 	{ ES_SRC_SEED_FILE, pass_persist_gather }, /* and the token */

@@ -52,5 +52,6 @@ void src_smbios(struct pass *p)
 		return;
 	}
 	(void)es_session_add(&p->s, ES_SRC_SMBIOS, uuid, sizeof(uuid));
-	log_line("smbios: the system UUID mixed (counts nothing)");
+	es_wipe(uuid, sizeof(uuid));
+	log_line("smbios: the system UUID mixed (counts nothing); a seed file written under another one does not count");
 }

@@ -74,9 +74,8 @@ void src_vmgenid(struct pass *p)
 		log_line("vmgenid: none (no VMGENID device in the ACPI tables)");
 		return;
 	}
-	memcpy(p->genid, pass_phys(addr + ES_VMGENID_OFFSET), ES_VMGENID_LEN);
-	p->have_genid = true;
-	(void)es_session_add(&p->s, ES_SRC_VMGENID, p->genid, ES_VMGENID_LEN);
+	/* the engine keeps it for the seed file's rules (core/session.c) */
+	(void)es_session_add(&p->s, ES_SRC_VMGENID, pass_phys(addr + ES_VMGENID_OFFSET), ES_VMGENID_LEN);
 	log_line("vmgenid: the VM generation ID mixed (counts nothing)%a",
 		 p->genid_check ? "; a seed file written under another one does not count" : "");
 }

@@ -275,19 +275,6 @@ static bool os_token(const struct seedtool_opts *o, uint8_t tok[ES_TOKEN_LEN], s
 	return ok;
 }
 
-/* The token's binding, when the OS can read the token (one it made). */
-static bool token_bind(const struct seedtool_opts *o, uint8_t bind[ES_SEEDFILE_BIND_LEN])
-{
-	uint8_t tok[ES_TOKEN_LEN];
-	struct es_provenance from;
-	bool ok = os_token(o, tok, &from);
-
-	if (ok)
-		es_seedfile_bind(tok, bind);
-	es_wipe(tok, sizeof(tok));
-	return ok;
-}
-
 /* The app's image on the ESP: --app, else what the app left in
  * EarlyseedImage (UCS-2), else SEEDTOOL_APP. */
 static void app_path(const struct seedtool_opts *o, char *app, size_t cap)
@@ -424,7 +411,10 @@ static int open_regular(int dirfd, const char *name, const char *shown, FILE *er
 	return fd;
 }
 
-/* The old file's first OLD_MAX bytes (n = 0 when there is none). */
+static bool foreign(int fd, const uint8_t *buf, size_t n, const char *shown, FILE *err);
+
+/* The old file's first OLD_MAX bytes (n = 0 when there is none); -1 for
+ * one that is not earlyseed's. */
 static int read_old(int dirfd, const char *name, const char *shown, uint8_t *buf, size_t *n, FILE *err)
 {
 	int fd = open_regular(dirfd, name, shown, err);
@@ -436,11 +426,47 @@ static int read_old(int dirfd, const char *name, const char *shown, uint8_t *buf
 	if (fd < 0)
 		return -1;
 	r = efivars_read_fd(fd, buf, OLD_MAX);
-	close(fd);
-	if (r < 0)
+	if (r < 0) {
+		close(fd);
 		return fail(err, "cannot read", shown);
+	}
 	*n = (size_t)r;
+	if (foreign(fd, buf, *n, shown, err)) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
 	return 0;
+}
+
+/* seed_file may name any file: rewrite only one that is earlyseed's. */
+static bool foreign(int fd, const uint8_t *buf, size_t n, const char *shown, FILE *err)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && es_seedfile_ours(buf, n, (uint64_t)st.st_size))
+		return false;
+	fprintf(err, "earlyseed: %s is not earlyseed's seed file (not empty, not zeros, no ESSEED magic): left as "
+		     "it is; point seed_file at a file of its own\n", shown);
+	return true;
+}
+
+bool seedtool_foreign_file(int dirfd, const char *name, const char *shown, FILE *err)
+{
+	static uint8_t buf[OLD_MAX];
+	int fd = open_regular(dirfd, name, shown, err);
+	ssize_t r;
+	bool no;
+
+	if (fd == -1)
+		return false;
+	if (fd < 0)
+		return true;
+	r = efivars_read_fd(fd, buf, sizeof(buf));
+	no = r < 0 || foreign(fd, buf, (size_t)r, shown, err);
+	close(fd);
+	es_wipe(buf, sizeof(buf));
+	return no;
 }
 
 static void warn_exposed(const char *esp, int dirfd, const char *name, const char *shown, FILE *err)
@@ -508,6 +534,73 @@ static void os_provenance(const struct seedtool_opts *o, const struct es_seedfil
 	from->cpu_bits = ES_GATE_BITS - from->other_bits;
 	/* and what the app takes when its next stage is a boot loader */
 	*flags = es_seedfile_flags(&t);
+}
+
+/*
+ * The header of the OS's new contents (docs/seed-file.md "Who can do what").
+ * With a token the OS can read (one it made), the OS seals the header: the
+ * counts its pool vouches for, this machine's SMBIOS UUID, and the VM
+ * generation tag of an old file that passes the MAC (the OS never sees the
+ * ID; a clone's app finds the tag stale). Without one (the app's token is
+ * boot-service only) it cannot seal: it keeps the app's header as it is —
+ * counts, tags, MAC — and sets only the bit outside the MAC, which can only
+ * take the CPU's trust away; a file with no header of the app's gets an
+ * unbound one, which counts nowhere until the app rewrites it. An OS refresh
+ * never raises what the app said.
+ */
+static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t n, uint8_t hdr[ES_SEEDFILE_HEADER],
+		      FILE *out)
+{
+	struct es_seedfile_header h = { 0 }, old_h;
+	struct es_provenance tfrom;
+	uint8_t tok[ES_TOKEN_LEN], uuid[ES_UUID_LEN];
+	bool have_old = es_seedfile_parse(old, n, &old_h), have_uuid = seedtool_uuid(o, uuid);
+	bool old_ok = false;
+	uint32_t flags;
+
+	if (os_token(o, tok, &tfrom)) {
+		enum es_file_reason r = have_old ? es_seedfile_check(old, n, tok, NULL, NULL, false) : ES_FILE_NO_HEADER;
+
+		old_ok = r == ES_FILE_COUNTED || r == ES_FILE_ID_CHANGED; /* bound here, MAC good */
+		os_provenance(o, &old_h, old_ok && o->refresh, &h.from, &h.flags);
+		es_seedfile_seal(&h, tok, NULL, have_uuid ? uuid : NULL, hdr);
+		if (old_ok && (old_h.flags & ES_SEEDFILE_F_VMGENID) != 0) {
+			h.flags |= ES_SEEDFILE_F_VMGENID;
+			memcpy(h.genid_tag, old_h.genid_tag, sizeof(h.genid_tag));
+		}
+		if (old_ok && !have_uuid && (old_h.flags & ES_SEEDFILE_F_SMBIOS) != 0) {
+			h.flags |= ES_SEEDFILE_F_SMBIOS;
+			memcpy(h.uuid_tag, old_h.uuid_tag, sizeof(h.uuid_tag));
+		}
+		es_seedfile_sign(&h, tok, hdr);
+	} else if (have_old) {
+		os_provenance(o, &old_h, false, &h.from, &flags);
+		memcpy(hdr, old, ES_SEEDFILE_HEADER);
+		hdr[12] = (uint8_t)((hdr[12] & ~ES_SEEDFILE_F_NO_CPU_TRUST) | (flags & ES_SEEDFILE_F_NO_CPU_TRUST));
+		fprintf(out, "seed file: the app's header kept as it is (the OS cannot sign a new one)\n");
+	} else {
+		os_provenance(o, &old_h, false, &h.from, &h.flags);
+		es_seedfile_encode(&h, hdr);
+		fprintf(out, "seed file: not bound to this machine yet (its token is the firmware's alone): "
+			     "earlyseed binds it at the next boot\n");
+	}
+	es_wipe(tok, sizeof(tok));
+	es_wipe(uuid, sizeof(uuid));
+	es_wipe(&h, sizeof(h));
+}
+
+bool seedtool_uuid(const struct seedtool_opts *o, uint8_t uuid[ES_UUID_LEN])
+{
+	const char *path = o->dmi_file != NULL ? o->dmi_file : getenv("EARLYSEED_DMI");
+	static uint8_t table[1u << 16];
+	int fd = open(path != NULL ? path : SEEDTOOL_DMI, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	ssize_t n;
+
+	if (fd < 0)
+		return false;
+	n = efivars_read_fd(fd, table, sizeof(table));
+	close(fd);
+	return n > 0 && es_smbios_uuid(table, (size_t)n, uuid);
 }
 
 void seedtool_kernel_trust(const char *path, struct es_trust *t, struct es_trust *most)
@@ -659,10 +752,8 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	char app[ES_CONFIG_NEXT_MAX], shown[PATH_MAX];
 	const char *name, *clash;
 	struct es_config c;
-	struct es_seedfile_header h = { 0 }, old_h;
 	static uint8_t old[OLD_MAX];
 	uint8_t fresh[SEEDTOOL_LEN], next[ES_SEEDFILE_HEADER + SEEDTOOL_LEN];
-	bool have_old;
 	size_t n = 0;
 	int dirfd, rc = 1, tok_rc;
 
@@ -706,6 +797,8 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		 * (systemd#32802): no file, no token. */
 		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode))
 			fprintf(err, "earlyseed: %s is not a regular file: left alone\n", shown);
+		else if (seedtool_foreign_file(dirfd, name, shown, err))
+			rc = 1;
 		else if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT)
 			fail(err, "cannot remove", shown);
 		else
@@ -721,25 +814,11 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	/* Install: the token first, so the file can be bound to one the OS
 	 * made (no file without a token, as in the app). */
 	tok_rc = o->refresh ? 0 : token(o, out, err);
-	have_old = es_seedfile_parse(old, n, &old_h);
 	if (o->random(fresh, sizeof(fresh)) != 0) {
 		fail(err, "getrandom failed for", shown);
 		goto out;
 	}
-	/* The machine's binding: kept from the file the app wrote, else made
-	 * from a token the OS can read; else none, and the app binds it at the
-	 * next boot (it counts from the boot after). */
-	if (have_old)
-		memcpy(h.bind, old_h.bind, sizeof(h.bind));
-	else if (!token_bind(o, h.bind))
-		fprintf(out, "seed file: not bound to this machine yet (its token is the firmware's alone): "
-			     "earlyseed binds it at the next boot\n");
-	os_provenance(o, &old_h, have_old && o->refresh, &h.from, &h.flags);
-	/* the VM it was written in: the app's tag, which the OS cannot make
-	 * (the OS never sees the generation ID, nor a boot-service token) */
-	if (have_old)
-		h.flags |= old_h.flags & ES_SEEDFILE_F_GENID;
-	es_seedfile_encode(&h, next);
+	os_header(o, old, n, next, out);
 	if (o->refresh && n > 0)
 		seedtool_mix(old, n, fresh, next + ES_SEEDFILE_HEADER);
 	else

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "efivars.h"
+#include "../core/earlyseed.h"
 
 /*
  * `earlyseed seed install|refresh`: the OS side of the seed file (docs/seed-file.md
@@ -51,7 +52,23 @@ struct seedtool_opts {
 	const char *cpuinfo_file;
 	/* Tests: a scratch directory stands in for the ESP (no FAT check). */
 	bool any_fs;
+	/* The firmware's SMBIOS structure table; NULL: $EARLYSEED_DMI, else
+	 * SEEDTOOL_DMI. */
+	const char *dmi_file;
 };
+
+/* The SMBIOS structures as Linux exports them (drivers/firmware/dmi-sysfs.c,
+ * dmi_scan.c: /sys/firmware/dmi/tables/DMI, root only), the same bytes the
+ * app reads from the firmware's SMBIOS table. */
+#define SEEDTOOL_DMI "/sys/firmware/dmi/tables/DMI"
+/* This machine's SMBIOS system UUID (type 1, raw bytes as the app reads
+ * them; core/smbios.c): true and uuid, or false (none, all zeros or all
+ * 0xFF, unreadable). */
+bool seedtool_uuid(const struct seedtool_opts *o, uint8_t uuid[ES_UUID_LEN]);
+/* Is name in dirfd a file that earlyseed may not rewrite, replace or delete
+ * (es_seedfile_ours: not empty, not zeros, no ESSEED magic)? Then true,
+ * after a warning on err naming shown. False when it is ours or absent. */
+bool seedtool_foreign_file(int dirfd, const char *name, const char *shown, FILE *err);
 
 /* The seed file as `earlyseed status` sees it, found as `seed` finds it. */
 struct seedtool_peek {

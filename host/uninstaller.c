@@ -107,24 +107,32 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 	return rc;
 }
 
-/* One file below the ESP, if it is there. */
-static int remove_file(int espfd, const char *rel, const char *esp, FILE *out, FILE *err)
+/* One file below the ESP, if it is there; a seed file only if it is
+ * earlyseed's (seed_file may name any file: a boot loader, a kernel). */
+static int remove_file(int espfd, const char *rel, const char *esp, bool seed, FILE *out, FILE *err)
 {
 	const char *leaf;
+	char shown[PATH_MAX];
 	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, NULL), rc = 0;
 	struct stat st;
 
 	if (dirfd < 0)
 		return 0;
+	/* one kind of separator, the OS's */
+	snprintf(shown, sizeof(shown), "%s%s%s", esp, rel[0] == '\\' || rel[0] == '/' ? "" : "/", rel);
+	for (char *p = shown; *p != '\0'; p++)
+		*p = *p == '\\' ? '/' : *p;
 	if (fstatat(dirfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		if (!S_ISREG(st.st_mode)) {
-			fprintf(err, "earlyseed: %s%s is not a regular file: left alone\n", esp, rel);
+			fprintf(err, "earlyseed: %s is not a regular file: left alone\n", shown);
+			rc = -1;
+		} else if (seed && seedtool_foreign_file(dirfd, leaf, shown, err)) {
 			rc = -1;
 		} else if (unlinkat(dirfd, leaf, 0) != 0) {
-			fprintf(err, "earlyseed: cannot remove %s%s: %s\n", esp, rel, strerror(errno));
+			fprintf(err, "earlyseed: cannot remove %s: %s\n", shown, strerror(errno));
 			rc = -1;
 		} else {
-			fprintf(out, "removed %s%s\n", esp, rel);
+			fprintf(out, "removed %s\n", shown);
 		}
 	}
 	close(dirfd);
@@ -166,11 +174,15 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 		if (dfd >= 0)
 			close(dfd);
 	}
-	if ((c.seed_file[0] != '\0' && es_config_seed_file_clash(&c, APP_PATH) == NULL &&
-	     remove_file(espfd, c.seed_file, o->esp, out, err) != 0) ||
-	    remove_file(espfd, ES_CONFIG_DEFAULT_SEED_FILE, o->esp, out, err) != 0 ||
-	    remove_file(espfd, ES_CONFIG_PATH, o->esp, out, err) != 0 ||
-	    remove_file(espfd, APP_PATH, o->esp, out, err) != 0)
+	/* every one tried, whatever the one before came to */
+	if (c.seed_file[0] != '\0' && es_config_seed_file_clash(&c, APP_PATH) == NULL &&
+	    remove_file(espfd, c.seed_file, o->esp, true, out, err) != 0)
+		rc = 1;
+	if (remove_file(espfd, ES_CONFIG_DEFAULT_SEED_FILE, o->esp, true, out, err) != 0)
+		rc = 1;
+	if (remove_file(espfd, ES_CONFIG_PATH, o->esp, false, out, err) != 0)
+		rc = 1;
+	if (remove_file(espfd, APP_PATH, o->esp, false, out, err) != 0)
 		rc = 1;
 	/* The kernel's trust goes only with the driver: a driver left behind
 	 * must not count the CPU where the kernel does not. */

@@ -315,9 +315,11 @@ static EFI_STATUS EFIAPI file_write(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
 	memcpy(e->owned + ff->pos, buf, *n);
 	/* the next boot's secret: a seed file's contents past its header (the
 	 * header says what they rest on and whose they are: public) */
-	if (ff->pos == 0 && *n >= ES_SEEDFILE_HEADER && memcmp(buf, ES_SEEDFILE_MAGIC, 8) == 0)
-		fake_note_source((const uint8_t *)buf + ES_SEEDFILE_HEADER, *n - ES_SEEDFILE_HEADER);
-	else
+	if (ff->pos == 0 && *n >= 8 && memcmp(buf, ES_SEEDFILE_MAGIC, 8) == 0) {
+		/* a short write may stop inside the header: nothing secret then */
+		if (*n > ES_SEEDFILE_HEADER)
+			fake_note_source((const uint8_t *)buf + ES_SEEDFILE_HEADER, *n - ES_SEEDFILE_HEADER);
+	} else
 		fake_note_source(buf, *n);
 	ff->pos = end;
 	e->writes++;

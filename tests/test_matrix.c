@@ -131,7 +131,7 @@ static bool audit_decode_ok(struct es_audit_record *a)
 }
 
 /* Run efi_main and check the invariants every case must keep. */
-static void finish(bool expect_table, bool expect_started)
+__attribute__((noinline)) static void finish_boot(bool expect_table, bool expect_started)
 {
 	struct es_table_seed *t;
 	struct es_audit_record a;
@@ -180,6 +180,26 @@ static void finish(bool expect_table, bool expect_started)
 		CHECK(a.table_size == (t != NULL ? t->size : 0u) || logged("earlyseed: table: taken back: "));
 	if (!fake.variable_set || (t != NULL) != expect_table || !fake.started != !expect_started)
 		printf("#   log:\n%s", fake.log);
+}
+
+/* The harness's own leftovers (the token and file it copies between boots)
+ * lie in dead stack where finish_boot's frame will be, above the app's
+ * frames and out of the reach of the app's es_wipe_stack(): erase them
+ * first, so that the scan at the next stage's start sees only what the app
+ * left. Not instrumented: under ASan a big local gets redzones, which
+ * would stay unwritten (measured: the bytes below the caller's frame). */
+__attribute__((noinline, no_sanitize("address"))) static void wipe_harness_stack(void)
+{
+	volatile uint8_t area[16384];
+
+	for (size_t i = 0; i < sizeof(area); i++)
+		area[i] = 0;
+}
+
+static void finish(bool expect_table, bool expect_started)
+{
+	wipe_harness_stack();
+	finish_boot(expect_table, expect_started);
 }
 
 static void test_healthy_machine(void)
@@ -927,7 +947,7 @@ static void test_take_back(void)
 enum { TOKEN_NONE, TOKEN_YES, TOKEN_BAD, TOKEN_VOLATILE, TOKEN_SAME, TOKEN_BS };
 /* The file's header: earlyseed's, bound to the token, resting on 256 bits
  * (HDR_GOOD); on the CPU's; on nothing; another machine's; none at all. */
-enum { HDR_GOOD, HDR_CPU, HDR_UNSEEDED, HDR_OTHER, HDR_NONE };
+enum { HDR_GOOD, HDR_CPU, HDR_UNSEEDED, HDR_OTHER, HDR_NONE, HDR_FORGED, HDR_V1 };
 
 struct pcase {
 	const char *name;
@@ -968,14 +988,17 @@ static void make_seed_file(uint8_t *b, size_t len, int hdr, const uint8_t *tok)
 		return;
 	memcpy(other, tok, sizeof(other));
 	other[3] ^= 0x40;
-	es_seedfile_bind(hdr == HDR_OTHER ? other : tok, h.bind);
 	if (hdr == HDR_CPU) {
 		h.from.cpu_bits = ES_GATE_BITS;
 		h.from.other_bits = 0;
-	} else if (hdr == HDR_UNSEEDED) {
+	} else if (hdr == HDR_UNSEEDED || hdr == HDR_FORGED) {
 		h.from.other_bits = 0;
 	}
-	es_seedfile_encode(&h, b);
+	es_seedfile_seal(&h, hdr == HDR_OTHER ? other : tok, NULL, NULL, b);
+	if (hdr == HDR_FORGED)
+		b[9] = 1; /* an ESP writer's "rests on 256 bits" */
+	else if (hdr == HDR_V1)
+		memcpy(b, ES_SEEDFILE_MAGIC_V1, 8);
 	es_wipe(other, sizeof(other)); /* the stack scan looks for the token's bytes */
 }
 
@@ -1146,12 +1169,21 @@ static void test_seed_file(void)
 		  false, true, false, false, ES_FILE_SHORT, HDR_GOOD, false },
 		/* what a crash mid-write leaves, and no hardware: rewritten, marked
 		 * as resting on nothing */
-		{ "token+zero", 64, true, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		{ "token+zero", MIN, true, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
 		  false, true, false, false, ES_FILE_NO_HEADER, HDR_NONE, false },
-		{ "token+raw (older earlyseed)", 32, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_SHORT, HDR_NONE, false },
+		/* not earlyseed's (seed_file may name a boot loader): mixed,
+		 * never rewritten (Hardening IV, 4) */
+		{ "token+raw 32", 32, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_NOT_OURS, HDR_NONE, false },
 		{ "token+raw 128", 128, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
-		  false, true, false, false, ES_FILE_NO_HEADER, HDR_NONE, false },
+		  false, false, false, false, ES_FILE_NOT_OURS, HDR_NONE, false },
+		{ "token+raw 128, hardware", 128, false, TOKEN_YES, true, false, false, false, false, 0, 0, 0, 0,
+		  false, false, false, false, ES_FILE_NOT_OURS, HDR_NONE, false },
+		/* an ESP writer's counts (Hardening IV, 2); an earlier release's file */
+		{ "token+forged counts", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_BAD_MAC, HDR_FORGED, false },
+		{ "token+ESSEEDv1", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
+		  false, true, false, false, ES_FILE_OLD_FORMAT, HDR_V1, false },
 		{ "token+unseeded", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
 		  false, true, false, false, ES_FILE_UNSEEDED, HDR_UNSEEDED, false },
 		{ "token+another machine's file", MIN, false, TOKEN_YES, false, false, false, false, false, 0, 0, 0, 0,
@@ -1348,6 +1380,7 @@ static void test_vm_generation(void)
 	/* its second boot, no hardware: the file counts */
 	boot_with(boot_file[0], true, false);
 	fake_set_vmgenid(x);
+	fake_set_smbios_uuid(uuid);
 	finish(true, true);
 	CHECK(logged("health: seed_file: pass"));
 	e = fake_file(SEED_PATH);
@@ -1356,6 +1389,7 @@ static void test_vm_generation(void)
 	/* the clone boots from the same disk and store under another ID */
 	boot_with(boot_file[0], true, false);
 	fake_set_vmgenid(y);
+	fake_set_smbios_uuid(uuid);
 	finish(false, true);
 	CHECK(lines_with(changed) == 1 && logged(",seed_file:fail"));
 	/* ... and its next boot, under its own ID, counts the file it rewrote
@@ -1365,15 +1399,18 @@ static void test_vm_generation(void)
 	memcpy(boot_file[1], e->data, ES_SEED_FILE_MIN);
 	boot_with(boot_file[1], true, false);
 	fake_set_vmgenid(y);
+	fake_set_smbios_uuid(uuid);
 	finish(false, true);
 	CHECK(logged(es_file_reason_text(ES_FILE_UNSEEDED)));
 	/* moved to a host with no generation ID: not counted either */
 	boot_with(boot_file[0], true, false);
+	fake_set_smbios_uuid(uuid);
 	finish(false, true);
 	CHECK(logged(changed));
 	/* a clone with a hardware RNG is seeded, from that, not the file */
 	boot_with(boot_file[0], true, true);
 	fake_set_vmgenid(y);
+	fake_set_smbios_uuid(uuid);
 	finish(true, true);
 	CHECK(logged(changed) && memcmp(seed, fake.table_bytes_at_start + 4, sizeof(seed)) != 0);
 	/* vmgenid = mix: for hosts that change the ID at every start */
@@ -1381,8 +1418,30 @@ static void test_vm_generation(void)
 	fake.files[0].data = (const uint8_t *)mix_conf;
 	fake.files[0].len = sizeof(mix_conf) - 1;
 	fake_set_vmgenid(y);
+	fake_set_smbios_uuid(uuid);
 	finish(true, true);
 	CHECK(!logged(changed) && logged("health: seed_file: pass"));
+	/* a copy of disk and variable store booted as another instance (a
+	 * cloud image, a cloned domain): no generation ID there, another
+	 * SMBIOS UUID; mixed, not counted, one line why (Hardening IV, 3) */
+	boot_with(boot_file[0], true, false);
+	fake.files[0].data = (const uint8_t *)mix_conf;
+	fake.files[0].len = sizeof(mix_conf) - 1;
+	fake_set_vmgenid(x);
+	uuid[5] ^= 0x10;
+	fake_set_smbios_uuid(uuid);
+	finish(false, true);
+	CHECK(lines_with(es_file_reason_text(ES_FILE_ID_CHANGED)) == 1 && logged(",seed_file:fail"));
+	{
+		struct es_audit_record a;
+
+		CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_ID_CHANGED);
+	}
+	/* ... and the same copy booted with no SMBIOS table at all */
+	boot_with(boot_file[0], true, false);
+	fake_set_vmgenid(x);
+	finish(false, true);
+	CHECK(logged(es_file_reason_text(ES_FILE_ID_CHANGED)));
 }
 
 /* What a crash mid-write leaves (zeros), then boots with no hardware RNG:
@@ -1436,7 +1495,7 @@ static void test_token_account(void)
 	struct fake_file_entry *e;
 	struct es_audit_record a;
 	struct es_provenance from;
-	uint8_t tok[ES_TOKEN_LEN];
+	static uint8_t tok[ES_TOKEN_LEN]; /* not on the stack the scan reads */
 
 	/* boot 1: RDRAND alone, trusted: token and file made from it */
 	base();
@@ -1448,15 +1507,26 @@ static void test_token_account(void)
 	if (e == NULL || fake_token() == NULL)
 		return;
 	CHECK(es_token_decode(fake_token()->data, fake_token()->len, tok, &from));
-	es_wipe(tok, sizeof(tok)); /* the stack scan looks for it */
 	CHECK(from.cpu_bits == ES_GATE_BITS && from.other_bits == 0);
 	CHECK(logged("rests on 0 bits not from the CPU, 256 from it"));
 	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
 	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
-	/* the forgery: the header claims 256 non-CPU bits, binding kept */
+	/* the forgery: the header claims 256 non-CPU bits, binding kept; by
+	 * an ESP writer, it fails the MAC (Hardening IV, 2) */
 	CHECK(es_seedfile_parse(boot_file[0], ES_SEED_FILE_MIN, &h));
 	h.from = forged_from.from;
 	es_seedfile_encode(&h, boot_file[0]);
+	boot_with(boot_file[0], true, false);
+	fake.files[0].data = (const uint8_t *)distrust;
+	fake.files[0].len = sizeof(distrust) - 1;
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_BAD_MAC);
+	CHECK(logged(es_file_reason_text(ES_FILE_BAD_MAC)) && !logged("health: seed_file: pass"));
+	/* by one who knows the token (an OS-readable one): the token's own
+	 * account still holds it to what the token rests on */
+	es_seedfile_sign(&h, tok, boot_file[0]);
+	es_wipe(tok, sizeof(tok)); /* the stack scan looks for it */
+	es_wipe(&h, sizeof(h));
 	/* boot 2: no hardware RNG the kernel trusts, trust_cpu=off */
 	boot_with(boot_file[0], true, false);
 	fake.files[0].data = (const uint8_t *)distrust;
@@ -1584,8 +1654,7 @@ static void trust_file_case(const char *conf, bool flag, bool want_cpu_counted)
 	check_rand_fill(token_bytes, sizeof(token_bytes));
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
 	h.flags = flag ? ES_SEEDFILE_F_NO_CPU_TRUST : 0;
-	es_seedfile_bind(token_bytes, h.bind);
-	es_seedfile_encode(&h, file_old);
+	es_seedfile_seal(&h, token_bytes, NULL, NULL, file_old);
 	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
 	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
 	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);

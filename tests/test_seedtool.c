@@ -16,7 +16,7 @@
 #include "../host/trustvar.h"
 #include "check.h"
 
-static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300];
+static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300], dmi[300];
 static const char *app; /* --app, or NULL */
 static FILE *out, *err;
 static char *outbuf, *errbuf;
@@ -82,6 +82,9 @@ static void fresh(bool with_efivars)
 	snprintf(token, sizeof(token), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
 	snprintf(cmdline, sizeof(cmdline), "%s/cmdline", root);
 	put(cmdline, "quiet\n");
+	/* no SMBIOS table unless a test writes one (never the host's) */
+	snprintf(dmi, sizeof(dmi), "%s/DMI", root);
+	(void)unlink(dmi);
 	snprintf(cpuinfo, sizeof(cpuinfo), "%s/cpuinfo", root);
 	put(cpuinfo, "processor\t: 0\nflags\t\t: fpu sse2 rdrand\n");
 	app = NULL;
@@ -105,7 +108,7 @@ static int run_opts(const struct seedtool_opts *o)
 
 static int run(bool refresh, bool image, seedtool_fault_fn fault, int (*rnd)(uint8_t *, size_t))
 {
-	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true };
+	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true, dmi };
 
 	return run_opts(&o);
 }
@@ -184,6 +187,8 @@ static void test_install(void)
 	 * the kernel trusts the CPU: it may all be the CPU's */
 	es_seedfile_bind(t1 + 4, bind);
 	CHECK(header(a, FILE_LEN, 0, ES_GATE_BITS, bind));
+	/* and sealed with it: the app counts it (no SMBIOS table here) */
+	CHECK(es_seedfile_check(a, FILE_LEN, t1 + 4, NULL, NULL, true) == ES_FILE_COUNTED);
 	/* the ESP directory is 0700 here: no warning */
 	CHECK(strstr(errbuf, "world-accessible") == NULL);
 	done();
@@ -263,7 +268,7 @@ static void test_os_account(void)
  * write nothing (Hardening III, 7). */
 static void test_not_fat(void)
 {
-	struct seedtool_opts o = { esp, efivars, false, false, NULL, fake_random, NULL, cmdline, cpuinfo, false };
+	struct seedtool_opts o = { esp, efivars, false, false, NULL, fake_random, NULL, cmdline, cpuinfo, false, dmi };
 
 	fresh(true);
 	CHECK(run_opts(&o) == 1);
@@ -337,7 +342,7 @@ static void test_token_hidden_first(void)
 	CHECK(chmod(token, 0644) == 0);
 	snprintf(gone, sizeof(gone), "%s/gone", root);
 	{
-		struct seedtool_opts o = { gone, efivars, false, true, NULL, fake_random, NULL, cmdline, cpuinfo, true };
+		struct seedtool_opts o = { gone, efivars, false, true, NULL, fake_random, NULL, cmdline, cpuinfo, true, dmi };
 
 		CHECK(run_opts(&o) == 1);
 		done();
@@ -567,15 +572,15 @@ static void test_refresh(void)
 	CHECK(run(true, false, NULL, fixed_random) == 0);
 	done();
 	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && memcmp(a, b, FILE_LEN) != 0);
-	/* the binding is kept; the old file's non-CPU bits are kept */
+	/* no token the OS can read (the app's is boot-service only): the
+	 * app's header is kept as it is, counts, tags and MAC, and only the
+	 * trust bit outside the MAC follows the running kernel (Hardening IV, 2) */
 	{
 		struct es_seedfile_header g = { .from = { .cpu_bits = 10, .other_bits = 123 } };
-		const uint8_t genid[ES_VMGENID_LEN] = { 1, 2, 3 }, tok[ES_TOKEN_LEN] = { 4, 5, 6 };
+		const uint8_t genid[ES_VMGENID_LEN] = { 1, 2, 3 }, uuid[ES_UUID_LEN] = { 7 }, tok[ES_TOKEN_LEN] = { 4, 5, 6 };
 
-		memset(g.bind, 0xb1, sizeof(g.bind));
-		/* the app's VM generation tag: the OS keeps it as it is */
-		g.flags = es_seedfile_genid_flags(tok, genid) | ES_SEEDFILE_F_NO_CPU_TRUST;
-		es_seedfile_encode(&g, a);
+		g.flags = ES_SEEDFILE_F_NO_CPU_TRUST;
+		es_seedfile_seal(&g, tok, genid, uuid, a);
 		{
 			FILE *f = fopen(seed, "wb");
 
@@ -584,17 +589,26 @@ static void test_refresh(void)
 				fclose(f);
 		}
 		CHECK(run(true, false, NULL, fixed_random) == 0);
+		CHECK(strstr(outbuf, "the app's header kept") != NULL);
 		done();
 		CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && es_seedfile_parse(b, FILE_LEN, &h));
-		CHECK(memcmp(h.bind, g.bind, sizeof(g.bind)) == 0);
-		CHECK(h.from.other_bits == 123 && h.from.cpu_bits == ES_GATE_BITS - 123);
-		CHECK((h.flags & ES_SEEDFILE_F_GENID) == (g.flags & ES_SEEDFILE_F_GENID) && (h.flags & ES_SEEDFILE_F_VMGENID));
+		CHECK(h.from.other_bits == 123 && h.from.cpu_bits == 10 && b[12] == (a[12] & ~1u));
+		CHECK(memcmp(a + 13, b + 13, ES_SEEDFILE_HEADER - 13) == 0 && memcmp(a, b, 12) == 0);
+		CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, uuid, true) == ES_FILE_COUNTED);
+		/* a kernel with trust_cpu=off sets the bit; the MAC still holds */
+		put(cmdline, "random.trust_cpu=off\n");
+		CHECK(run(true, false, NULL, fixed_random) == 0);
+		done();
+		put(cmdline, "quiet\n");
+		CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && (b[12] & ES_SEEDFILE_F_NO_CPU_TRUST) != 0);
+		CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, uuid, true) == ES_FILE_COUNTED);
 	}
 	/* a larger file (written by the app, or by hand): its first 4 KiB */
 	{
 		FILE *f = fopen(seed, "wb");
 
 		check_rand_fill(big, sizeof(big));
+		memcpy(big, ES_SEEDFILE_MAGIC, 8);
 		CHECK(f != NULL && fwrite(big, 1, sizeof(big), f) == sizeof(big));
 		if (f != NULL)
 			fclose(f);
@@ -809,6 +823,108 @@ static void test_image(void)
 	done();
 }
 
+/* A file that is not earlyseed's (Hardening IV, 4): seed_file may name
+ * any file; refresh, install, --image and uninstall leave it as it is. */
+static void test_foreign_file(void)
+{
+	static const char pe[] = "MZ\x90 this is shimx64.efi, not a seed file";
+	uint8_t a[128];
+	char conf[600];
+
+	fresh(true);
+	mkdirs("EFI/debian");
+	mkdirs("EFI/earlyseed");
+	snprintf(conf, sizeof(conf), "%s/EFI/debian/shimx64.efi", esp);
+	put(conf, pe);
+	put_conf("EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\debian\\shimx64.efi\n");
+	CHECK(run(true, false, NULL, fake_random) == 1);
+	CHECK(strstr(errbuf, "shimx64.efi is not earlyseed's seed file") != NULL);
+	done();
+	CHECK(run(false, false, NULL, fake_random) == 1);
+	done();
+	CHECK(run(false, true, NULL, fake_random) == 1);
+	CHECK(strstr(errbuf, "not earlyseed's seed file") != NULL);
+	done();
+	CHECK(slurp(conf, a, sizeof(a)) == sizeof(pe) - 1 && memcmp(a, pe, sizeof(pe) - 1) == 0);
+	/* empty, or zeros: taken */
+	put(conf, "");
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(conf, a, sizeof(a)) == FILE_LEN && memcmp(a, ES_SEEDFILE_MAGIC, 8) == 0);
+}
+
+/* The machine's identity (Hardening IV, 3): the OS records the SMBIOS
+ * system UUID it reads (a raw structure table, as the app reads it) in a
+ * header it seals with a token it made; the app's VM generation tag stays. */
+static void put_dmi(const uint8_t uuid[16])
+{
+	uint8_t t[27 + 2 + 4 + 2] = { 1, 27, 0x01, 0x00 };
+	FILE *f = fopen(dmi, "wb");
+
+	memcpy(t + 8, uuid, 16);
+	t[27 + 2] = 127;
+	t[27 + 3] = 4;
+	CHECK(f != NULL && fwrite(t, 1, sizeof(t), f) == sizeof(t));
+	if (f != NULL)
+		fclose(f);
+}
+
+static void test_os_uuid(void)
+{
+	const uint8_t u[16] = { 0xde, 0xad, 1, 2, 3 }, w[16] = { 0xbe, 0xef }, genid[16] = { 5 };
+	uint8_t a[128], b[128], t[64], tok[ES_TOKEN_LEN], got[16];
+	struct es_provenance from;
+	struct seedtool_opts o = { .dmi_file = dmi };
+
+	fresh(true);
+	put_dmi(u);
+	CHECK(seedtool_uuid(&o, got) && memcmp(got, u, 16) == 0);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(token, t, sizeof(t)) == 4 + ES_TOKEN_VAR_LEN && es_token_decode(t + 4, ES_TOKEN_VAR_LEN, tok, &from));
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
+	CHECK(es_seedfile_check(a, FILE_LEN, tok, NULL, u, true) == ES_FILE_COUNTED);
+	CHECK(es_seedfile_check(a, FILE_LEN, tok, NULL, w, true) == ES_FILE_ID_CHANGED);
+	CHECK(es_seedfile_check(a, FILE_LEN, tok, NULL, NULL, true) == ES_FILE_ID_CHANGED);
+	/* the app rewrote it under a VM generation ID: refresh keeps the tag */
+	{
+		struct es_seedfile_header g = { .from = { .other_bits = 256 } };
+		FILE *f = fopen(seed, "wb");
+
+		es_seedfile_seal(&g, tok, genid, u, a);
+		CHECK(f != NULL && fwrite(a, 1, FILE_LEN, f) == FILE_LEN);
+		if (f != NULL)
+			fclose(f);
+	}
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, u, true) == ES_FILE_COUNTED);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, w, u, true) == ES_FILE_VM_CHANGED);
+	/* an edited header is not carried: its tag is dropped */
+	b[40] ^= 1;
+	{
+		FILE *f = fopen(seed, "wb");
+
+		CHECK(f != NULL && fwrite(b, 1, FILE_LEN, f) == FILE_LEN);
+		if (f != NULL)
+			fclose(f);
+	}
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, u, true) == ES_FILE_VM_CHANGED);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, NULL, u, true) == ES_FILE_COUNTED);
+	/* all zeros, all 0xFF: no UUID */
+	memset(got, 0, sizeof(got));
+	put_dmi(got);
+	CHECK(!seedtool_uuid(&o, got));
+	memset(got, 0xff, sizeof(got));
+	put_dmi(got);
+	CHECK(!seedtool_uuid(&o, got));
+	es_wipe(tok, sizeof(tok));
+}
+
 static void test_world_readable(void)
 {
 	fresh(true);
@@ -860,7 +976,7 @@ static void test_kernel_trust_var(void)
 	/* a command line that cannot be read leaves it as it is, and says so */
 	{
 		char gone[400];
-		struct seedtool_opts o = { esp, efivars, false, true, NULL, fake_random, NULL, gone, cpuinfo, true };
+		struct seedtool_opts o = { esp, efivars, false, true, NULL, fake_random, NULL, gone, cpuinfo, true, dmi };
 
 		snprintf(gone, sizeof(gone), "%s/no-such-cmdline", root);
 		CHECK(run_opts(&o) != 0);
@@ -932,6 +1048,8 @@ int main(void)
 	RUN(test_image);
 	RUN(test_config_path);
 	RUN(test_world_readable);
+	RUN(test_foreign_file);
+	RUN(test_os_uuid);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (root[0] != '\0' && system(cmd) != 0)
 		fprintf(stderr, "cannot remove %s\n", root);

@@ -432,9 +432,8 @@ static void make_file(uint8_t *b, size_t n, uint32_t other, uint32_t cpu, bool b
 	check_rand_fill(b, n);
 	memcpy(tok, file_tok, sizeof(tok));
 	tok[0] ^= bound ? 0 : 1;
-	es_seedfile_bind(tok, h.bind);
 	if (n >= ES_SEEDFILE_HEADER)
-		es_seedfile_encode(&h, b);
+		es_seedfile_seal(&h, tok, NULL, NULL, b);
 }
 
 struct fcase {
@@ -448,7 +447,7 @@ static void file_judge(const uint8_t *b, size_t n, const struct fcase *c, const 
 		       struct es_verdict *v)
 {
 	struct es_session s;
-	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot, { 0, ES_GATE_BITS }, NULL, false };
+	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot, { 0, ES_GATE_BITS }, false, 0 };
 
 	es_session_begin(&s);
 	es_session_add_seed_file(&s, b, n, &t);
@@ -527,8 +526,11 @@ static void test_seed_file(void)
 
 		check_rand_fill(raw, sizeof(raw));
 		file_judge(raw, sizeof(raw), &c, &trust_on, &v);
-		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_NO_HEADER && !v.gate_met);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_NOT_OURS && !v.gate_met);
 		CHECK(v.bytes[ES_SRC_SEED_FILE] == sizeof(raw));
+		memset(raw, 0, sizeof(raw));
+		file_judge(raw, sizeof(raw), &c, &trust_on, &v);
+		CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_NO_HEADER && !v.gate_met);
 	}
 	/* the machine: no token (a clone), a bad one, another machine's file */
 	c = FULL();
@@ -601,14 +603,16 @@ static void test_seed_file(void)
 static void test_seedfile_header(void)
 {
 	struct es_seedfile_header h = { .from = { .cpu_bits = 17, .other_bits = 300 }, .flags = 5 }, g;
-	uint8_t b[ES_SEEDFILE_HEADER], bind2[ES_SEEDFILE_BIND_LEN];
+	uint8_t b[ES_SEEDFILE_HEADER], bind2[ES_SEEDFILE_BIND_LEN], id[16] = { 1, 2, 3 };
 
-	es_seedfile_bind(file_tok, h.bind);
-	es_seedfile_encode(&h, b);
+	es_seedfile_seal(&h, file_tok, NULL, id, b);
 	CHECK(memcmp(b, ES_SEEDFILE_MAGIC, 8) == 0);
 	CHECK(es_seedfile_parse(b, sizeof(b), &g));
-	CHECK(g.from.other_bits == 256 && g.from.cpu_bits == 17 && g.flags == 5);
-	CHECK(memcmp(g.bind, h.bind, sizeof(h.bind)) == 0);
+	/* seal keeps the trust bit, sets the identity flags it was given */
+	CHECK(g.from.other_bits == 256 && g.from.cpu_bits == 17 && g.flags == (1u | ES_SEEDFILE_F_SMBIOS));
+	CHECK(memcmp(g.bind, h.bind, sizeof(h.bind)) == 0 && memcmp(g.mac, h.mac, sizeof(h.mac)) == 0);
+	CHECK(memcmp(g.uuid_tag, h.uuid_tag, 8) == 0 && memcmp(b + 40, h.uuid_tag, 8) == 0);
+	CHECK(es_seedfile_check(b, sizeof(b), file_tok, NULL, id, true) == ES_FILE_COUNTED);
 	CHECK(!es_seedfile_parse(b, sizeof(b) - 1, &g) && g.from.other_bits == 0);
 	b[0] ^= 1;
 	CHECK(!es_seedfile_parse(b, sizeof(b), &g));
@@ -653,7 +657,7 @@ static void token_judge(uint32_t h_other, uint32_t h_cpu, uint32_t t_other, uint
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_session s;
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { t_cpu, t_other }, NULL, false };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { t_cpu, t_other }, false, 0 };
 
 	make_file(b, sizeof(b), h_other, h_cpu, true);
 	es_session_begin(&s);
@@ -663,24 +667,36 @@ static void token_judge(uint32_t h_other, uint32_t h_cpu, uint32_t t_other, uint
 	es_session_end(&s);
 }
 
-/* The VM generation ID (issue 25): a file written under one ID counts only
- * under the same one, when the policy checks it; the tag is keyed with the
- * token and survives an OS refresh (host/seedtool.c keeps the bits). */
-static enum es_file_reason genid_judge(const uint8_t *written, const uint8_t *now, bool check)
+/* The machine's identity (issue 25; Hardening IV, 3): a file counts only
+ * under the VM generation ID (when the policy checks it) and the SMBIOS
+ * UUID it was written under, and the rows that hand them in may come before
+ * or after the file (the engine applies the rule when it judges). */
+struct idcase {
+	const uint8_t *genid_then, *genid_now, *uuid_then, *uuid_now;
+	bool check;
+};
+
+static enum es_file_reason id_judge(const struct idcase *c, bool rows_first)
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_seedfile_header h = { .from = { .cpu_bits = 0, .other_bits = 256 } };
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, now, check };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, c->check, 0 };
 	struct es_session s;
 	struct es_verdict v;
 
 	check_rand_fill(b, sizeof(b));
-	es_seedfile_bind(file_tok, h.bind);
-	if (written != NULL)
-		h.flags = es_seedfile_genid_flags(file_tok, written);
-	es_seedfile_encode(&h, b);
+	es_seedfile_seal(&h, file_tok, c->genid_then, c->uuid_then, b);
 	es_session_begin(&s);
-	es_session_add_seed_file(&s, b, sizeof(b), &t);
+	for (int pass = 0; pass < 2; pass++) {
+		if ((pass == 0) == rows_first) {
+			if (c->genid_now != NULL)
+				(void)es_session_add(&s, ES_SRC_VMGENID, c->genid_now, ES_VMGENID_LEN);
+			if (c->uuid_now != NULL)
+				(void)es_session_add(&s, ES_SRC_SMBIOS, c->uuid_now, ES_UUID_LEN);
+		} else {
+			es_session_add_seed_file(&s, b, sizeof(b), &t);
+		}
+	}
 	es_session_commit(&s, ES_SRC_SEED_FILE);
 	judge(&s, &trust_cpu_off, &v);
 	es_session_end(&s);
@@ -688,27 +704,149 @@ static enum es_file_reason genid_judge(const uint8_t *written, const uint8_t *no
 	return (enum es_file_reason)v.file_reason;
 }
 
-static void test_vm_generation(void)
+static enum es_file_reason id_both(const struct idcase *c)
 {
-	uint8_t x[ES_VMGENID_LEN], y[ES_VMGENID_LEN], other_tok[ES_TOKEN_LEN];
-	uint32_t f;
+	enum es_file_reason a = id_judge(c, true), b = id_judge(c, false);
+
+	CHECK(a == b); /* the rows' order changes nothing */
+	return a;
+}
+
+static void test_machine_identity(void)
+{
+	uint8_t x[ES_VMGENID_LEN], y[ES_VMGENID_LEN], u[ES_UUID_LEN], w[ES_UUID_LEN];
 
 	check_rand_fill(x, sizeof(x));
 	memcpy(y, x, sizeof(y));
 	y[15] ^= 0x80;
-	CHECK(genid_judge(x, x, true) == ES_FILE_COUNTED);    /* the same VM */
-	CHECK(genid_judge(x, y, true) == ES_FILE_VM_CHANGED); /* a clone */
-	CHECK(genid_judge(x, NULL, true) == ES_FILE_VM_CHANGED); /* moved where there is none */
-	CHECK(genid_judge(x, y, false) == ES_FILE_COUNTED);   /* vmgenid = mix */
-	CHECK(genid_judge(NULL, y, true) == ES_FILE_COUNTED); /* written before any was known */
+	check_rand_fill(u, sizeof(u));
+	memcpy(w, u, sizeof(w));
+	w[0] ^= 1;
+	/* the VM generation ID, under vmgenid = check */
+	CHECK(id_both(&(struct idcase){ x, x, NULL, NULL, true }) == ES_FILE_COUNTED);    /* the same VM */
+	CHECK(id_both(&(struct idcase){ x, y, NULL, NULL, true }) == ES_FILE_VM_CHANGED); /* a clone */
+	CHECK(id_both(&(struct idcase){ x, NULL, NULL, NULL, true }) == ES_FILE_VM_CHANGED); /* moved where there is none */
+	CHECK(id_both(&(struct idcase){ NULL, y, NULL, NULL, true }) == ES_FILE_VM_CHANGED); /* untagged, an ID now */
+	CHECK(id_both(&(struct idcase){ x, y, NULL, NULL, false }) == ES_FILE_COUNTED);    /* vmgenid = mix */
+	CHECK(id_both(&(struct idcase){ NULL, y, NULL, NULL, false }) == ES_FILE_COUNTED);
+	CHECK(id_both(&(struct idcase){ NULL, NULL, NULL, NULL, true }) == ES_FILE_COUNTED);
 	CHECK(strstr(es_file_reason_text(ES_FILE_VM_CHANGED), "a clone") != NULL);
-	/* the tag: keyed (another token gives another), in the reserved bits */
-	f = es_seedfile_genid_flags(file_tok, x);
+	/* the SMBIOS UUID, always: a cloud image booted as another instance */
+	CHECK(id_both(&(struct idcase){ NULL, NULL, u, u, true }) == ES_FILE_COUNTED);
+	CHECK(id_both(&(struct idcase){ NULL, NULL, u, w, false }) == ES_FILE_ID_CHANGED);
+	CHECK(id_both(&(struct idcase){ NULL, NULL, u, NULL, false }) == ES_FILE_ID_CHANGED);
+	CHECK(id_both(&(struct idcase){ NULL, NULL, NULL, u, false }) == ES_FILE_ID_CHANGED);
+	CHECK(id_both(&(struct idcase){ x, x, u, u, true }) == ES_FILE_COUNTED);
+	CHECK(id_both(&(struct idcase){ x, y, u, w, true }) == ES_FILE_VM_CHANGED); /* the first rule says why */
+	/* a row of another length is no identity */
+	{
+		struct es_session s;
+		uint8_t big[17] = { 0 };
+
+		es_session_begin(&s);
+		(void)es_session_add(&s, ES_SRC_SMBIOS, u, 15);
+		(void)es_session_add(&s, ES_SRC_VMGENID, big, sizeof(big));
+		CHECK(!s.have_uuid && !s.have_genid);
+		es_session_end(&s);
+	}
+}
+
+/* The tags: keyed (another token, another ID, another label: another tag),
+ * and never the ID itself. */
+static void test_seedfile_tags(void)
+{
+	uint8_t x[16], y[16], other_tok[ES_TOKEN_LEN], a[8], b[8];
+
+	check_rand_fill(x, sizeof(x));
+	memcpy(y, x, sizeof(y));
+	y[7] ^= 4;
 	memcpy(other_tok, file_tok, sizeof(other_tok));
-	other_tok[0] ^= 1;
-	CHECK((f & ES_SEEDFILE_F_GENID) == f && (f & ES_SEEDFILE_F_VMGENID) != 0);
-	CHECK(f != es_seedfile_genid_flags(other_tok, x) && f != es_seedfile_genid_flags(file_tok, y));
-	CHECK((f & ES_SEEDFILE_F_NO_CPU_TRUST) == 0);
+	other_tok[31] ^= 1;
+	es_seedfile_tag(file_tok, ES_LABEL_GENID, x, a);
+	es_seedfile_tag(other_tok, ES_LABEL_GENID, x, b);
+	CHECK(memcmp(a, b, 8) != 0);
+	es_seedfile_tag(file_tok, ES_LABEL_GENID, y, b);
+	CHECK(memcmp(a, b, 8) != 0);
+	es_seedfile_tag(file_tok, ES_LABEL_UUID, x, b);
+	CHECK(memcmp(a, b, 8) != 0);
+	es_seedfile_tag(file_tok, ES_LABEL_GENID, x, b);
+	CHECK(memcmp(a, b, 8) == 0 && memcmp(a, x, 8) != 0 && memcmp(a, x + 8, 8) != 0);
+}
+
+/* The header's MAC (Hardening IV, 2): an ESP writer who edits any field
+ * that decides a count — either count, a flag, a tag, the binding — gets a
+ * file that is mixed, never counted; the one bit outside the MAC only takes
+ * trust away. */
+static void test_header_mac(void)
+{
+	static uint8_t b[ES_SEED_FILE_MIN], e[ES_SEED_FILE_MIN];
+	struct es_seedfile_header h = { .from = { .cpu_bits = 0, .other_bits = 0 } };
+	uint8_t id[16] = { 9, 8, 7 };
+	struct fcase c = { 0, 0, true, true, false, false, ES_HAVE_YES, ES_FILE_COUNTED };
+	struct es_verdict v;
+
+	check_rand_fill(b, sizeof(b));
+	es_seedfile_seal(&h, file_tok, id, NULL, b);
+	CHECK(es_seedfile_check(b, sizeof(b), file_tok, id, NULL, true) == ES_FILE_COUNTED);
+	/* every bit of bytes 0..63 but the trust bit breaks it */
+	for (size_t bit = 64; bit < 8 * ES_SEEDFILE_HEADER; bit++) {
+		enum es_file_reason r;
+
+		memcpy(e, b, sizeof(e));
+		e[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+		r = es_seedfile_check(e, sizeof(e), file_tok, id, NULL, true);
+		if (bit == 8 * 12)
+			CHECK(r == ES_FILE_COUNTED);
+		else if (bit >= 8 * 16 && bit < 8 * 32)
+			CHECK(r == ES_FILE_OTHER_MACHINE);
+		else
+			CHECK(r == ES_FILE_BAD_MAC);
+	}
+	/* "unseeded" rewritten to "rests on 256 bits": not counted, and why */
+	memcpy(e, b, sizeof(e));
+	e[9] = 1; /* other_bits = 256 */
+	file_judge(e, sizeof(e), &c, &trust_on, &v);
+	CHECK(v.state[ES_SRC_SEED_FILE] == ES_FAIL && v.file_reason == ES_FILE_BAD_MAC && v.counted_bits == 0);
+	/* the generation ID's tag stripped: the same */
+	memcpy(e, b, sizeof(e));
+	e[12] &= (uint8_t)~ES_SEEDFILE_F_VMGENID;
+	memset(e + 32, 0, 8);
+	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, NULL, true) == ES_FILE_BAD_MAC);
+	/* an earlier release's file: mixed, never counted */
+	memcpy(e, b, sizeof(e));
+	memcpy(e, ES_SEEDFILE_MAGIC_V1, 8);
+	file_judge(e, sizeof(e), &c, &trust_on, &v);
+	CHECK(v.file_reason == ES_FILE_OLD_FORMAT && v.bytes[ES_SRC_SEED_FILE] == sizeof(e));
+	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, NULL, false) == ES_FILE_OLD_FORMAT);
+	CHECK(es_seedfile_check(e, 8, file_tok, NULL, NULL, false) == ES_FILE_OLD_FORMAT);
+	e[7] = '3';
+	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, NULL, false) == ES_FILE_NO_HEADER);
+}
+
+/* Whose file it is (Hardening IV, 4): earlyseed rewrites only an empty file,
+ * one of zeros, or one with its magic. */
+static void test_seedfile_ours(void)
+{
+	static uint8_t z[4096], pe[4096];
+	struct es_session s;
+	struct es_verdict v;
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, false, 0 };
+
+	memcpy(pe, "MZ\x90\0", 4);
+	CHECK(es_seedfile_ours(NULL, 0, 0) && es_seedfile_ours(z, 0, 0));
+	CHECK(es_seedfile_ours(z, sizeof(z), sizeof(z)));
+	CHECK(!es_seedfile_ours(z, sizeof(z), sizeof(z) + 1)); /* zeros as far as read, more after */
+	CHECK(es_seedfile_ours(ES_SEEDFILE_MAGIC, 8, 5000) && es_seedfile_ours(ES_SEEDFILE_MAGIC_V1, 8, 8));
+	CHECK(!es_seedfile_ours(pe, sizeof(pe), sizeof(pe)) && !es_seedfile_ours(pe, 4, 4));
+	CHECK(!es_seedfile_ours("ESSEED", 6, 6) && !es_seedfile_ours(NULL, 0, 5));
+	es_session_begin(&s);
+	t.size = 900000;
+	es_session_add_seed_file(&s, pe, sizeof(pe), &t);
+	CHECK(s.file_foreign && s.bytes[ES_SRC_SEED_FILE] == sizeof(pe));
+	es_session_commit(&s, ES_SRC_SEED_FILE);
+	judge(&s, &trust_on, &v);
+	CHECK(v.file_reason == ES_FILE_NOT_OURS && v.state[ES_SRC_SEED_FILE] == ES_FAIL);
+	es_session_end(&s);
 }
 
 static void test_token_account(void)
@@ -970,7 +1108,10 @@ int main(void)
 	RUN(test_seedfile_header);
 	RUN(test_file_provenance);
 	RUN(test_token_account);
-	RUN(test_vm_generation);
+	RUN(test_machine_identity);
+	RUN(test_seedfile_tags);
+	RUN(test_header_mac);
+	RUN(test_seedfile_ours);
 	RUN(test_trust_from_seedfile);
 	RUN(test_token_and_labels);
 	RUN(test_file_plan);

@@ -138,8 +138,8 @@ static void test_uninstall(void)
 	CHECK(system(cmd) == 0);
 	put(esp, "EFI/earlyseed/earlyseed.efi", "MZ", 2);
 	put(esp, "EFI/earlyseed/earlyseed.conf", "next = \\EFI\\debian\\grubx64.efi\nseed_file = \\EFI\\debian\\seed\n", 61);
-	put(esp, "EFI/earlyseed/random-seed", "x", 1);
-	put(esp, "EFI/debian/seed", "x", 1);
+	put(esp, "EFI/earlyseed/random-seed", "ESSEEDv2", 8);
+	put(esp, "EFI/debian/seed", "ESSEEDv1", 8);
 	put(esp, "EFI/debian/grubx64.efi", "MZ", 2);
 	n = load_option(b, "earlyseed", "\\EFI\\earlyseed\\earlyseed.efi");
 	put(efivars, "Boot0003-" GLOBAL, b, n);
@@ -181,6 +181,21 @@ static void test_uninstall(void)
 	CHECK(uninstaller_run(&o, fo, fe) == 0);
 	captured();
 	CHECK(strstr(out, "boot entries: none starts") != NULL && strstr(out, "dmpstore -d EarlyseedToken") != NULL);
+	done();
+	/* seed_file naming a boot loader (Hardening IV, 4): it stays, and
+	 * the path is shown with one kind of separator */
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/EFI/earlyseed' '%s/EFI/debian'", esp, esp);
+	CHECK(system(cmd) == 0);
+	put(esp, "EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\debian\\shimx64.efi\n", 36);
+	put(esp, "EFI/debian/shimx64.efi", "MZ\x90\0shim", 8);
+	capture();
+	CHECK(uninstaller_run(&o, fo, fe) == 1);
+	captured();
+	CHECK(exists(esp, "EFI/debian/shimx64.efi") && !exists(esp, "EFI/earlyseed/earlyseed.conf"));
+	CHECK(strstr(err, "/EFI/debian/shimx64.efi is not earlyseed's seed file") != NULL);
+	CHECK(strstr(out, "removed ") != NULL);
+	for (const char *l = strstr(out, "removed "); l != NULL; l = strstr(l + 1, "removed "))
+		CHECK(strcspn(l, "\\\n") == strcspn(l, "\n")); /* no '\\' in a removed line */
 	done();
 	/* not FAT: the ESP's files are left, and it says so */
 	o.any_fs = false;

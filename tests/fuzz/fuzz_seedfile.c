@@ -7,7 +7,9 @@
  * or than its header says it rests on under the trust it is judged by; the
  * token counts nothing. Byte 0 picks what the caller reports, byte 1 the
  * token's state and account, the next ES_TOKEN_LEN are the token, the rest
- * the file. A file never counts for more than its token holds. */
+ * the file. A file never counts for more than its token holds, nor unless
+ * its header passes the token's MAC and was written under this boot's VM
+ * generation ID (when checked) and SMBIOS UUID (Hardening IV, 2-3). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +25,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct es_file_plan p;
 	struct es_seedfile_header h;
 	struct es_file_token tok = { 0 };
-	uint8_t bind[ES_SEEDFILE_BIND_LEN];
+	const uint8_t *genid, *uuid;
 	unsigned char *file;
 	size_t n;
 	unsigned int ctl, how, block;
@@ -46,20 +48,33 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	tok.secure_boot = (how & 8u) != 0;
 	/* the VM generation ID (issue 25): the token's own bytes pick whether
 	 * there is one and whether it is checked */
-	tok.genid = (data[2] & 1u) != 0 ? data + 2 + 16 : NULL;
+	genid = (data[2] & 1u) != 0 ? data + 2 + 16 : NULL;
+	uuid = (data[2] & 2u) != 0 ? data + 2 + 8 : NULL;
 	tok.genid_check = (data[3] & 1u) != 0;
+	tok.size = (data[3] & 2u) != 0 ? n + data[4] : n;
 	/* the token's account (Hardening III, 1): bits 5-7 of how pick it */
 	tok.from.other_bits = (how >> 5) * 40u;
 	tok.from.cpu_bits = ES_GATE_BITS - (tok.from.other_bits > ES_GATE_BITS ? ES_GATE_BITS : tok.from.other_bits);
-	es_seedfile_bind(tok.bytes, bind);
-	/* let the fuzzer reach the paths behind the binding */
-	if ((how & 16u) != 0 && n >= ES_SEEDFILE_HEADER)
-		memcpy(file + 16, bind, sizeof(bind));
+	/* let the fuzzer reach the paths behind the binding and the MAC: a
+	 * header sealed with the token, under the IDs or not (data[4]) */
+	if ((how & 16u) != 0 && n >= ES_SEEDFILE_HEADER && es_seedfile_parse(file, n, &h)) {
+		if ((data[4] & 1u) != 0)
+			es_seedfile_seal(&h, tok.bytes, genid, uuid, file);
+		else
+			es_seedfile_sign(&h, tok.bytes, file);
+	}
 	es_trust_defaults(&t);
 	t.cpu = (ctl & 0x80u) != 0;
 	es_session_begin(&s);
+	/* the identity rows before or after the file: the same verdict */
+	if ((ctl & 0x40u) != 0 && genid != NULL)
+		(void)es_session_add(&s, ES_SRC_VMGENID, genid, ES_VMGENID_LEN);
 	(void)es_session_add(&s, ES_SRC_TOKEN, tok.bytes, ES_TOKEN_LEN);
 	es_session_add_seed_file(&s, file, n, &tok);
+	if ((ctl & 0x40u) == 0 && genid != NULL)
+		(void)es_session_add(&s, ES_SRC_VMGENID, genid, ES_VMGENID_LEN);
+	if (uuid != NULL)
+		(void)es_session_add(&s, ES_SRC_SMBIOS, uuid, ES_UUID_LEN);
 	block = (ctl >> 1) % ES_FILE_REASONS; /* 0: none */
 	es_session_block(&s, ES_SRC_SEED_FILE, (enum es_file_reason)block);
 	if (ctl & 1u)
@@ -67,17 +82,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	es_session_judge(&s, &t, &v);
 	if (v.bits[ES_SRC_SEED_FILE] > ES_GATE_BITS || v.bits[ES_SRC_TOKEN] != 0 || v.hw_bits != 0)
 		abort();
-	ours = es_seedfile_parse(file, n, &h) && memcmp(h.bind, bind, sizeof(bind)) == 0;
+	ours = es_seedfile_parse(file, n, &h) &&
+	       es_seedfile_check(file, n, tok.bytes, genid, uuid, tok.genid_check) == ES_FILE_COUNTED &&
+	       es_seedfile_ours(file, n, tok.size > n ? tok.size : n);
 	if (v.state[ES_SRC_SEED_FILE] == ES_PASS &&
 	    ((ctl & 1u) == 0 || n < ES_SEED_FILE_MIN || !ours || tok.have != ES_HAVE_YES ||
 	     (tok.secure_boot && tok.runtime) ||
 	     (block != 0 && block != ES_FILE_MISSING && block != ES_FILE_OFF && block != ES_FILE_NO_VOLUME &&
 	      block != ES_FILE_EARLIER_STAGE) ||
 	     v.bits[ES_SRC_SEED_FILE] == 0 ||
-	     /* written under another generation ID (or one, with none now) */
-	     (tok.genid_check && (h.flags & ES_SEEDFILE_F_VMGENID) != 0 &&
-	      (tok.genid == NULL ||
-	       ((es_seedfile_genid_flags(tok.bytes, tok.genid) ^ h.flags) & ES_SEEDFILE_F_GENID) != 0)) ||
 	     v.bits[ES_SRC_SEED_FILE] > h.from.other_bits + (t.cpu ? h.from.cpu_bits : 0u) ||
 	     v.bits[ES_SRC_SEED_FILE] > tok.from.other_bits + (t.cpu ? tok.from.cpu_bits : 0u)))
 		abort();
