@@ -79,9 +79,9 @@ a5() {
 	cp "$ES_FW_VARS" "$d/vars.fd"
 	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_boot "$d/a.log" "$d/esp" -cpu cortex-a57 -device virtio-rng-pci
 	expect "5a token created" "$d/a.log" '^earlyseed: token: created from the hardware sources'
-	expect "5a seed file created" "$d/a.log" '^earlyseed: seed_file: .*: created \(64 bytes\)'
+	expect "5a seed file created" "$d/a.log" '^earlyseed: seed_file: .*: created \(96 bytes\)'
 	ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_boot "$d/b.log" "$d/esp" -cpu cortex-a57
-	summary "5b the file alone, table=32" "$d/b.log" rndrrs=0 rndr=0 efi_rng=0 prev_table=0 seed_file=64 table=32 health.seed_file=pass
+	summary "5b the file alone, table=32" "$d/b.log" rndrrs=0 rndr=0 efi_rng=0 prev_table=0 seed_file=96 table=32 health.seed_file=pass
 	ours 5b "$d/b.log"
 	expect "5b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
 }
