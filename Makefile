@@ -21,7 +21,7 @@ INSN_SRC := arch/$(ARCH)/insn.c
 # A source's reader is efi/src_<name>.c, found by name: adding one edits no
 # Makefile (its row is in efi/sources.c).
 EFI_SHARED := efi/pass.c efi/sources.c $(sort $(wildcard efi/src_*.c)) efi/seedtable.c efi/text.c efi/libc.c \
-	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c
+	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c
 APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/persist.c
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
 EFI_SRC  := $(APP_SRC) $(EFI_SHARED)

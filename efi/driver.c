@@ -12,6 +12,7 @@
 #include "../core/earlyseed.h"
 #include "auditvar.h"
 #include "guid.h"
+#include "kerneltrust.h"
 #include "log.h"
 #include "pass.h"
 #include "rngsrv.h"
@@ -41,36 +42,14 @@ static struct {
 	bool load_told;
 } drv;
 
-static EFI_GUID vendor_guid = ES_AUDIT_VARIABLE_GUID; /* earlyseed's vendor GUID */
 
 /* What the driver was built to trust, less what the OS says its kernel does
- * not: EarlyseedKernelTrust (core/earlyseed.h), written by `earlyseed seed
- * refresh` from /proc/cmdline. It can only take trust away, so anyone who
- * can write it gains nothing; one that cannot be read costs the CPU. */
+ * not (efi/kerneltrust.c): EarlyseedKernelTrust, written by the OS tool. */
 static void driver_trust(struct es_trust *t)
 {
-	UINT8 raw[ES_TRUST_VAR_LEN + 1];
-	UINTN n = sizeof(raw);
-	EFI_STATUS status;
-	struct es_trust k; /* what the variable says of the kernel */
-
 	es_trust_defaults(t);
 	t->cpu = ES_DRIVER_TRUST_CPU != 0;
-	status = uefi_call_wrapper(RT->GetVariable, 5, L"EarlyseedKernelTrust", &vendor_guid, NULL, &n, raw);
-	if (status == EFI_NOT_FOUND)
-		return;
-	es_trust_defaults(&k);
-	if (EFI_ERROR(status) || es_trust_var_apply(&k, raw, n) == ES_TRUST_VAR_BAD) {
-		k.cpu = false;
-		log_warn("driver: EarlyseedKernelTrust unreadable (%r, %u bytes): the CPU's RNG is not counted",
-			 status, (UINT32)n);
-	} else if (!k.cpu) { /* trust taken away: said, as a warning would be */
-		log_summary("driver: the OS's kernel last ran with random.trust_cpu=off (EarlyseedKernelTrust)");
-	}
-	/* Only the CPU's trust: the variable's boot-loader flag is never
-	 * applied (es_trust_var_apply says why). */
-	t->cpu = t->cpu && k.cpu;
-	t->cpu_set = !k.cpu;
+	(void)kerneltrust_apply(t, "driver: ");
 }
 
 /* One pass (efi/pass.c) with what the driver sets: no seed file, its own

@@ -14,6 +14,7 @@
 #include "conf.h"
 #include "devpath.h"
 #include "guid.h"
+#include "kerneltrust.h"
 #include "log.h"
 #include "main.h"
 #include "pass.h"
@@ -208,6 +209,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (trust.cpu_set || trust.bootloader_set)
 		log_line("trust: the command line sets random.trust_cpu=%a random.trust_bootloader=%a",
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
+	/* A boot loader next: what its kernel trusts is what the OS recorded
+	 * in NVRAM the firmware keeps (Hardening IV, 1), never more than the
+	 * defaults; the seed file's header bit can only take more away. */
+	if (cfg.cmdline[0] == '\0')
+		(void)kerneltrust_apply(&trust, "trust: no command line; ");
 
 	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust,
 				     cfg.cmdline[0] == '\0', &cfg, &marker, &out, &v);

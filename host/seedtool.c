@@ -951,10 +951,11 @@ int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 	 * 0644 at every boot until this runs (systemd's PID 1 does the same
 	 * for LoaderSystemToken, src/core/efi-random.c). */
 	seedtool_token_hide(efivars_dir(o), out, err);
-	/* Then what the kernel trusts, for earlyseed's driver (it sees no
-	 * command line): at every boot, written only when it changes. */
-	if (o->refresh && !o->image)
-		trust_rc = trustvar_sync(o->efivars, o->cmdline_file, false, out, err);
+	/* Then what the kernel trusts, for earlyseed's driver and its app with
+	 * a boot loader next (they see no command line): at install and at
+	 * every boot, written only when it changes (Hardening IV, 1). */
+	if (!o->image)
+		trust_rc = trustvar_sync(o->efivars, o->cmdline_file, true, out, err);
 	if (at.esp == NULL) {
 		if (only_driver)
 			quiet = fopen("/dev/null", "w");

@@ -140,7 +140,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	struct es_trust t;
 	struct klog k;
 	char summary[ES_AUDIT_SUMMARY_MAX] = "";
-	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed;
+	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed, lag, others;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
 	int rc;
@@ -180,6 +180,22 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	     : at0 && k.rng_table ? "a seed table earlyseed did not install"
 	     : at0		  ? "the kernel's own sources (the CPU's RNG under random.trust_cpu)"
 				  : "the kernel's own sources, later in boot";
+	/* The one-boot lag (docs/driver.md): with no command line of its own,
+	 * earlyseed counted the CPU's RNG before EarlyseedKernelTrust told it
+	 * that this kernel distrusts it. Did anything but the CPU pass? */
+	lag = others = false;
+	for (unsigned int i = 0; audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && i < ES_SRC_COUNT; i++) {
+		const struct es_source_info *r = es_source((enum es_source)i);
+		bool passed = es_audit_present(&a, (enum es_source)i) && !es_audit_failed(&a, (enum es_source)i);
+
+		if (passed && r->cpu && !t.cpu && (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0)
+			lag = true;
+		else if (passed && !r->cpu && (r->hardware || i == ES_SRC_SEED_FILE || i == ES_SRC_PREV_TABLE))
+			others = true;
+	}
+	if (lag && !others && by_us)
+		by = "earlyseed's seed table, resting on the CPU's RNG alone, which this kernel does not trust "
+		     "(random.trust_cpu=off)";
 	/* the next boot: its hardware did it this time, or the seed file will */
 	hw = false;
 	for (unsigned int i = 0; audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && i < ES_SRC_COUNT; i++) {
@@ -221,7 +237,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	       : hw && driver ? "seeded by earlyseed's driver from the hardware RNG this boot used"
 	       : hw    ? "seeded by the hardware RNG this boot used"
 		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
-	rc = failed ? STATUS_NOT_SEEDED
+	rc = failed || (lag && !others && by_us) ? STATUS_NOT_SEEDED
 	     : !k.crng_ready && k.rotated ? STATUS_UNKNOWN
 	     : !by_us			? STATUS_NOT_SEEDED
 	     : (!file_ok && !hw)	? STATUS_NEXT_AT_RISK
@@ -241,9 +257,9 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			json_str(out, summary);
 		else
 			fputs("null", out);
-		fprintf(out, ",\"driver\":%s,\"next_stage_failed\":%s,\"table_taken_back\":%s",
+		fprintf(out, ",\"driver\":%s,\"next_stage_failed\":%s,\"table_taken_back\":%s,\"cpu_trust_lag\":%s",
 			driver ? "true" : "false", failed ? "true" : "false",
-			audit && (a.flags & ES_AUDIT_F_TAKEN_BACK) != 0 ? "true" : "false");
+			audit && (a.flags & ES_AUDIT_F_TAKEN_BACK) != 0 ? "true" : "false", lag ? "true" : "false");
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) && !failed ? "true" : "false");
 		json_str(out, next);
 		fputs(",\"seed_file\":", out);
@@ -265,6 +281,11 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		fprintf(out, "this boot: %s\n", by);
 	fprintf(out, "earlyseed%s: %s\n", driver ? " (its driver)" : "",
 		audit ? summary : "no audit record (this boot did not start through earlyseed?)");
+	if (lag)
+		fprintf(out, "kernel trust: earlyseed%s counted the CPU's RNG this boot, which this kernel does not trust "
+			     "(random.trust_cpu=off): with no command line of its own it learns that from "
+			     "EarlyseedKernelTrust, which `earlyseed seed refresh` writes now, from the next boot on\n",
+			driver ? "'s driver" : "");
 	if (file_why != NULL)
 		fprintf(out, "seed file this boot: %s%s\n", strcmp(file_why, "counted") == 0 ? "" : "did not count: ",
 			file_why);

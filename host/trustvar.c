@@ -53,6 +53,25 @@ static int var_write(const char *path, const uint8_t v[ES_TRUST_VAR_LEN])
 	return rc;
 }
 
+/* The text of path whole, NUL-terminated; 0, or -1 (unreadable, too long). */
+static int read_cmdline_raw(const char *path, char *out, size_t cap)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t n = 0;
+	ssize_t r;
+
+	errno = 0;
+	if (fd < 0)
+		return -1;
+	while ((r = read(fd, out + n, cap - 1 - n)) > 0 && (n += (size_t)r) < cap - 1)
+		;
+	close(fd);
+	if (r < 0 || n >= cap - 1)
+		return -1;
+	out[n] = '\0';
+	return 0;
+}
+
 /* The command line in path, its lines joined by blanks (kernel-install
  * joins /etc/kernel/cmdline's lines the same way) into out; 0, or -1 when
  * it cannot be read, or not whole: then nothing is judged from it. */
@@ -75,23 +94,68 @@ static int read_cmdline(const char *path, char *out, size_t cap)
 	return 0;
 }
 
-/* What the kernels the driver runs before trust, from the running one's
- * command line (path NULL: /proc/cmdline) and, without a path, the line
- * systemd-boot's entries get (/etc/kernel/cmdline, when there is one): the
- * cautious view of each, combined. 0, or -1 after a message on err. */
+int trustvar_grub_cmdline(const char *path, char *out, size_t cap)
+{
+	static char text[16384];
+	size_t n = 0;
+	char *line, *save = NULL;
+
+	if (cap == 0 || read_cmdline_raw(path, text, sizeof(text)) != 0)
+		return -1;
+	out[0] = '\0';
+	/* GRUB's 10_linux puts both on every menu entry's linux line
+	 * (util/grub.d/10_linux.in: GRUB_CMDLINE_LINUX, then ..._DEFAULT on
+	 * the normal entries); a later assignment in a sourced file wins in
+	 * the shell, but here every one is kept: the cautious view. */
+	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n", &save)) {
+		const char *v;
+		size_t len;
+
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (strncmp(line, "GRUB_CMDLINE_LINUX=", 19) == 0)
+			v = line + 19;
+		else if (strncmp(line, "GRUB_CMDLINE_LINUX_DEFAULT=", 27) == 0)
+			v = line + 27;
+		else
+			continue;
+		len = strlen(v);
+		/* one level of quotes, as the shell strips them */
+		if (len >= 2 && (v[0] == '"' || v[0] == '\'') && v[len - 1] == v[0]) {
+			v++;
+			len -= 2;
+		}
+		if (n + len + 2 > cap)
+			return -1;
+		memcpy(out + n, v, len);
+		n += len;
+		out[n++] = ' ';
+		out[n] = '\0';
+	}
+	return 0;
+}
+
+/* What the kernels earlyseed runs before trust, from the running one's
+ * command line (path NULL: /proc/cmdline) and, without a path, the lines
+ * the next kernels get where they are kept: systemd-boot's
+ * (/etc/kernel/cmdline) and GRUB's (/etc/default/grub), when there are
+ * any. The cautious view of each, combined. 0, or -1 after a message. */
 static int kernel_trust(const char *path, struct es_trust *t, char *from, size_t cap, FILE *err)
 {
 	static char cmd[2 * ES_KERNEL_CMDLINE_SIZE];
-	const char *paths[2] = { path != NULL ? path : "/proc/cmdline", path != NULL ? NULL : "/etc/kernel/cmdline" };
+	const char *paths[3] = { path != NULL ? path : "/proc/cmdline", path != NULL ? NULL : "/etc/kernel/cmdline",
+				 path != NULL ? NULL : TRUSTVAR_GRUB_DEFAULTS };
 
 	es_trust_defaults(t);
 	from[0] = '\0';
-	for (size_t i = 0; i < 2 && paths[i] != NULL; i++) {
+	for (size_t i = 0; i < 3 && (i == 0 || path == NULL); i++) {
 		struct es_trust one;
+		int r;
 
-		if (i == 1 && access(paths[i], F_OK) != 0)
-			break;
-		if (read_cmdline(paths[i], cmd, sizeof(cmd)) != 0) {
+		if (i > 0 && access(paths[i], F_OK) != 0)
+			continue;
+		r = i == 2 ? trustvar_grub_cmdline(paths[i], cmd, sizeof(cmd)) : read_cmdline(paths[i], cmd, sizeof(cmd));
+		if (r != 0) {
 			fprintf(err, "earlyseed: cannot read %s whole (%s): EarlyseedKernelTrust left as it is\n", paths[i],
 				errno != 0 ? strerror(errno) : "too long");
 			return -1;
@@ -100,12 +164,12 @@ static int kernel_trust(const char *path, struct es_trust *t, char *from, size_t
 		es_trust_parse(&one, cmd);
 		t->cpu = t->cpu && one.cpu;
 		t->bootloader = t->bootloader && one.bootloader;
-		snprintf(from + strlen(from), cap - strlen(from), "%s%s", i > 0 ? " and " : "", paths[i]);
+		snprintf(from + strlen(from), cap - strlen(from), "%s%s", from[0] != '\0' ? " and " : "", paths[i]);
 	}
 	return 0;
 }
 
-int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_installed, FILE *out, FILE *err)
+int trustvar_sync(const char *efivars, const char *cmdline_file, bool installed, FILE *out, FILE *err)
 {
 	char path[PATH_MAX], driver[PATH_MAX], from[128];
 	uint8_t want[ES_TRUST_VAR_LEN], have[ES_TRUST_VAR_LEN + 1];
@@ -120,8 +184,13 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_ins
 	n = efivars_read(efivars, TRUSTVAR_NAME, have, sizeof(have), NULL);
 	if (n < 0 && lstat(path, &st) == 0)
 		n = 0; /* there, but not readable as ours: rewritten below */
-	if (n < 0 && !driver_installed && lstat(driver, &st) != 0)
-		return 0; /* no driver here: nothing reads it */
+	if (n < 0 && !installed && lstat(driver, &st) != 0)
+		return 0; /* no earlyseed here: nothing reads it */
+	if (stat(efivars != NULL ? efivars : EFIVARS_DIR, &st) != 0) {
+		fprintf(out, "kernel trust: no efivarfs at %s: EarlyseedKernelTrust not written\n",
+			efivars != NULL ? efivars : EFIVARS_DIR);
+		return 0;
+	}
 	/* As earlyseed counts: the cautious view of the kernels it seeds. */
 	if (kernel_trust(cmdline_file, &t, from, sizeof(from), err) != 0)
 		return 1;
@@ -140,8 +209,8 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_ins
 			fprintf(err, "earlyseed: cannot delete %s: %s\n", path, strerror(errno));
 			return 1;
 		}
-		fprintf(out, "kernel trust: %s trusts the CPU and the boot loader: %s deleted (the driver counts as "
-			     "it was built to)\n", from, path);
+		fprintf(out, "kernel trust: %s trusts the CPU and the boot loader: %s deleted (earlyseed counts as "
+			     "the kernel's defaults)\n", from, path);
 		return 0;
 	}
 	if (var_write(path, want) != 0) {
@@ -150,7 +219,7 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool driver_ins
 		return 1;
 	}
 	fprintf(out, "kernel trust: %s written: random.trust_cpu=%s random.trust_bootloader=%s, from %s "
-		     "(earlyseed's driver reads it at the next boot)\n", path, onoff(t.cpu), onoff(t.bootloader), from);
+		     "(earlyseed reads it at the next boot when it has no command line of its own)\n", path, onoff(t.cpu), onoff(t.bootloader), from);
 	return 0;
 }
 

@@ -1676,6 +1676,63 @@ static void test_trust_from_the_seed_file(void)
 	trust_file_case("next = \\vmlinuz\ncmdline = quiet\n", true, true);
 }
 
+/* The kernel's trust with a boot loader next comes from NVRAM, not the ESP
+ * (Hardening IV, 1): measured on an RDRAND-only machine, an ESP writer who
+ * cleared the header bit (or deleted the file) got a table resting on
+ * RDRAND for a kernel with random.trust_cpu=off. EarlyseedKernelTrust, as
+ * the OS tool writes it, takes the CPU's trust away; it never gives it. */
+static void kernel_trust_case(const char *conf, const char *kernel, bool junk, bool want_table)
+{
+	static const EFI_GUID vendor = ES_AUDIT_VARIABLE_GUID; /* earlyseed's vendor GUID */
+	struct es_audit_record a;
+
+	base();
+	fake_insn.leaf7_ebx = 0; /* RDRAND only */
+	fake.no_rng_protocol = true;
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = strlen(conf);
+	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
+	if (junk) {
+		static const uint8_t bad[8] = { 'E', 'S', 'K', 'T', 9 };
+
+		fake_set_var(L"EarlyseedKernelTrust", &vendor, bad, sizeof(bad), EFI_VARIABLE_NON_VOLATILE |
+			     EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS);
+	} else if (kernel != NULL) {
+		struct es_trust t;
+		uint8_t v[ES_TRUST_VAR_LEN];
+
+		es_trust_defaults(&t);
+		es_trust_parse(&t, kernel);
+		es_trust_var_encode(&t, v);
+		fake_set_var(L"EarlyseedKernelTrust", &vendor, v, sizeof(v), EFI_VARIABLE_NON_VOLATILE |
+			     EFI_VARIABLE_BOOTSERVICE_ACCESS | EFI_VARIABLE_RUNTIME_ACCESS);
+	}
+	finish(want_table, true);
+	CHECK(audit_decode_ok(&a) && ((a.flags & ES_AUDIT_F_TABLE) != 0) == want_table);
+}
+
+static void test_kernel_trust_variable(void)
+{
+	static const char grub[] = "next = \\EFI\\debian\\grubx64.efi\nseed_file = none\n";
+	static const char kernel[] = "next = \\EFI\\debian\\grubx64.efi\ncmdline = quiet\nseed_file = none\n";
+
+	/* no file, no header bit: the variable alone keeps RDRAND out */
+	kernel_trust_case(grub, "quiet random.trust_cpu=off", false, false);
+	CHECK(logged("trust: no command line; the OS's kernel last ran with random.trust_cpu=off (EarlyseedKernelTrust)"));
+	/* none (the kernel's defaults), or one that trusts the CPU: counted */
+	kernel_trust_case(grub, NULL, false, true);
+	kernel_trust_case(grub, "quiet random.trust_cpu=on", false, true);
+	CHECK(!logged("(EarlyseedKernelTrust)"));
+	/* one it cannot read costs the CPU */
+	kernel_trust_case(grub, NULL, true, false);
+	CHECK(logged("EarlyseedKernelTrust unreadable"));
+	/* trust_bootloader=off is never applied (a table below the gate) */
+	kernel_trust_case(grub, "random.trust_bootloader=off", false, true);
+	/* a command line of earlyseed's own says it all: the variable is not read */
+	kernel_trust_case(kernel, "random.trust_cpu=off", false, true);
+	CHECK(!logged("(EarlyseedKernelTrust)"));
+}
+
 /* What a boot prints (issue: a quiet boot): by default a healthy boot
  * prints one line, its summary; `verbose = quiet` none; warnings always,
  * at most CONSOLE_WARN_MAX of them; `verbose = yes` every line. */
@@ -1862,6 +1919,7 @@ int main(void)
 	RUN(test_image_variable);
 	RUN(test_quiet_boot);
 	RUN(test_trust_from_the_seed_file);
+	RUN(test_kernel_trust_variable);
 	RUN(test_seed_file_chained);
 	RUN(test_driver_then_app);
 	fake_efi_reset(); /* frees the last case's pool allocations */

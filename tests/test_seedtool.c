@@ -937,6 +937,30 @@ static void test_world_readable(void)
 /* EarlyseedKernelTrust at refresh: made only where earlyseed's driver runs,
  * rewritten only when the kernel's trust changes, gone when it trusts all;
  * a boot that ran only the driver has no seed file to miss. */
+/* GRUB's defaults (Hardening IV, 1): the two assignments its menu entries
+ * get, unquoted; anything else in the file ignored. */
+static void test_grub_defaults(void)
+{
+	char path[400], line[256];
+	struct es_trust t;
+
+	fresh(true);
+	snprintf(path, sizeof(path), "%s/grub", root);
+	put(path, "# comment GRUB_CMDLINE_LINUX=\"random.trust_cpu=off\"\nGRUB_DEFAULT=0\n"
+		  "GRUB_CMDLINE_LINUX_DEFAULT=\"quiet splash\"\n  GRUB_CMDLINE_LINUX='console=ttyS0 random.trust_cpu=off'\n"
+		  "GRUB_CMDLINE_LINUX_RECOVERY=\"random.trust_bootloader=off\"\n");
+	CHECK(trustvar_grub_cmdline(path, line, sizeof(line)) == 0);
+	CHECK(strcmp(line, "quiet splash console=ttyS0 random.trust_cpu=off ") == 0);
+	es_trust_defaults(&t);
+	es_trust_parse(&t, line);
+	CHECK(!t.cpu && t.bootloader);
+	put(path, "GRUB_CMDLINE_LINUX=\"\"\n");
+	CHECK(trustvar_grub_cmdline(path, line, sizeof(line)) == 0 && strcmp(line, " ") == 0);
+	CHECK(trustvar_grub_cmdline(path, line, 1) == -1);
+	snprintf(path, sizeof(path), "%s/no-such-grub", root);
+	CHECK(trustvar_grub_cmdline(path, line, sizeof(line)) == -1);
+}
+
 static void test_kernel_trust_var(void)
 {
 	char var[400], drv[400];
@@ -947,18 +971,20 @@ static void test_kernel_trust_var(void)
 	fresh(true);
 	snprintf(var, sizeof(var), "%s/" TRUSTVAR_NAME, efivars);
 	snprintf(drv, sizeof(drv), "%s/" TRUSTVAR_DRIVER_AUDIT, efivars);
-	put(cmdline, "quiet random.trust_cpu=off\n");
+	put(cmdline, "quiet\n");
 	CHECK(run(false, false, NULL, fake_random) == 0); /* install: the app's seed file */
 	done();
-	/* no driver: nothing reads it, nothing written */
+	/* a kernel that trusts all: nothing to take away, nothing written */
 	CHECK(run(true, false, NULL, fake_random) == 0);
 	done();
 	CHECK(lstat(var, &st) != 0);
-	/* the driver ran: written, attributes first */
-	put(drv, "xxxx");
-	CHECK(run(true, false, NULL, fake_random) == 0);
+	/* the app reads it too (a boot loader next: Hardening IV, 1): written
+	 * at install, with or without a driver, attributes first */
+	put(cmdline, "quiet random.trust_cpu=off\n");
+	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "random.trust_cpu=off random.trust_bootloader=on, from ") != NULL);
 	done();
+	put(drv, "xxxx");
 	es_trust_defaults(&t);
 	t.cpu = false;
 	es_trust_var_encode(&t, want);
@@ -1027,6 +1053,7 @@ static void test_kernel_trust_var(void)
 int main(void)
 {
 	RUN(test_kernel_trust_var);
+	RUN(test_grub_defaults);
 	char cmd[300];
 
 	RUN(test_install);

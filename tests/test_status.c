@@ -142,9 +142,28 @@ static void test_driver_seeded(void)
 	CHECK(run(true) == STATUS_OK);
 	CHECK(strstr(outbuf, "\"driver\":true") != NULL);
 	free(outbuf);
-	/* under random.trust_cpu=off the next boot's CPU does not count */
+	/* under random.trust_cpu=off the next boot's CPU does not count, and
+	 * this boot's table rested on it alone: the one-boot lag, said
+	 * (Hardening IV, 1), not "seeded" */
 	put(cmdline, "random.trust_cpu=off\n", 21);
-	CHECK(run(false) == STATUS_NEXT_AT_RISK);
+	CHECK(run(false) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "kernel trust: earlyseed's driver counted the CPU's RNG this boot, which this kernel "
+			     "does not trust") != NULL);
+	CHECK(strstr(outbuf, "resting on the CPU's RNG alone") != NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "\"cpu_trust_lag\":true") != NULL);
+	free(outbuf);
+	/* the app, a boot loader next, RDRAND and a firmware RNG: the table
+	 * did not rest on the CPU alone; the lag is still said */
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_RDRAND | 1u << ES_SRC_EFI_RNG);
+	CHECK(run(false) != STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "kernel trust: earlyseed counted the CPU's RNG this boot") != NULL);
+	CHECK(strstr(outbuf, "by earlyseed's seed table, RNG=") != NULL);
+	free(outbuf);
+	/* it knew (EarlyseedKernelTrust, or its command line): nothing to say */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_CPU_UNTRUSTED, 1u << ES_SRC_RDRAND | 1u << ES_SRC_EFI_RNG);
+	CHECK(run(false) != STATUS_NOT_SEEDED && strstr(outbuf, "kernel trust:") == NULL);
 	free(outbuf);
 }
 
