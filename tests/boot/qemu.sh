@@ -483,7 +483,10 @@ boot21() {
 #        boot makes the token rest on more than the CPU (a token made from
 #        RDRAND alone would not let the file count under that trust: 25);
 #     b. earlyseed takes it from there: it counts no CPU source, and seeds
-#        the kernel from the OS's file alone.
+#        the kernel from the OS's file alone;
+#     c. an ESP writer clears the header's flag: EarlyseedKernelTrust, which
+#        the refresh wrote in NVRAM, still keeps RDRAND out (Hardening IV, 1);
+#     d. the file deleted, RDRAND alone: no table.
 boot22() {
 	local d=$OUT/22 img vars
 	rm -rf "$d" && mkdir -p "$d"
@@ -501,6 +504,24 @@ boot22() {
 	expect "22b the audit record says so" "$d/b.log" '^initrd: audit:   flags: .*cpu_untrusted'
 	summary "22b seeded from the OS's file" "$d/b.log" rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=96 table=32 health.seed_file=pass
 	expect "22b crng init done at [0.000000]" "$d/b.log" '^\[ +0\.000000\] random: crng init done'
+	expect "22a status names the one-boot lag" "$d/a.log" '^initrd: status: kernel trust: earlyseed counted the CPU.s RNG this boot, which this kernel does not trust'
+	expect "22b the OS recorded the kernel's trust in NVRAM" "$d/a.log" '^initrd: seed: kernel trust: .*EarlyseedKernelTrust.* written: random\.trust_cpu=off'
+	# c, d: an ESP writer clears the header's flag, then deletes the file
+	# (Hardening IV, 1): EarlyseedKernelTrust, in NVRAM, still keeps RDRAND
+	# out; with no file and RDRAND alone, no table at all
+	es_img_get "$img" /EFI/earlyseed/random-seed "$d/seed"
+	printf '\000' | dd of="$d/seed" bs=1 seek=12 conv=notrunc status=none
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$img" "$d/seed" ::/EFI/earlyseed/random-seed
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/c.log" "$d/esp"
+	expect "22c the kernel's trust from NVRAM" "$d/c.log" '^earlyseed: trust: no command line; the OS.s kernel last ran with random\.trust_cpu=off \(EarlyseedKernelTrust\)$'
+	refute "22c not from the header's flag" "$d/c.log" 'the seed file says the last kernel had'
+	expect "22c it counts no CPU source" "$d/c.log" '^earlyseed: trust: random\.trust_cpu=off: the kernel will not credit the CPU.s RNG'
+	MTOOLS_SKIP_CHECK=1 mdel -i "$img" ::/EFI/earlyseed/random-seed
+	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/d.log" "$d/esp"
+	expect "22d the kernel's trust from NVRAM" "$d/d.log" '^earlyseed: trust: no command line; the OS.s kernel last ran with random\.trust_cpu=off \(EarlyseedKernelTrust\)$'
+	summary "22d RDRAND alone, not counted: no table" "$d/d.log" rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=0
+	refute "22d no RNG= on the efi: line" "$d/d.log" 'efi: .*RNG='
+	expect "22d reached /init" "$d/d.log" '^initrd: reached /init'
 }
 
 # 25. The token's own account (Hardening III, 1), as reproduced in OVMF:
