@@ -635,6 +635,12 @@ enum es_tpm_rsp {
 enum es_tpm_rsp es_tpm_getrandom_parse(const uint8_t *rsp, size_t cap, uint16_t asked, uint32_t *rc, size_t *off,
 				       uint16_t *n);
 const char *es_tpm_strerror(enum es_tpm_rsp e);
+/* A response code that asks for the command again: TPM_RC_RETRY (0x922)
+ * and TPM_RC_TESTING (0x90a, a self-test still running; Part 2, section
+ * 6.6.3), which Linux retries (drivers/char/tpm/tpm-interface.c
+ * tpm_transmit_cmd); TPM_RC_YIELDED (0x908) too. Retried within the
+ * caller's call and time bounds, never waited on. */
+bool es_tpm_rc_retry(uint32_t rc);
 
 /* ---- what tells one VM from its clones: mixed, never counted ------------ */
 

@@ -10,6 +10,9 @@
 #define TPM_ST_NO_SESSIONS 0x8001u /* Part 2, section 6.9 */
 #define TPM_CC_GET_RANDOM 0x0000017bu /* Part 2, section 6.5.2 */
 #define TPM_RC_SUCCESS 0u
+#define TPM_RC_YIELDED 0x908u /* Part 2, section 6.6.3: RC_WARN + 0x008 */
+#define TPM_RC_TESTING 0x90au /* RC_WARN + 0x00A */
+#define TPM_RC_RETRY 0x922u   /* RC_WARN + 0x022 */
 
 static uint32_t be32(const uint8_t *p)
 {
@@ -81,4 +84,9 @@ const char *es_tpm_strerror(enum es_tpm_rsp e)
 	case ES_TPM_ELONG: return "more bytes than asked";
 	}
 	return "unknown";
+}
+
+bool es_tpm_rc_retry(uint32_t rc)
+{
+	return rc == TPM_RC_RETRY || rc == TPM_RC_TESTING || rc == TPM_RC_YIELDED;
 }

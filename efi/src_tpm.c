@@ -103,7 +103,7 @@ void src_tpm(struct pass *p)
 	/* room for more than asked: a TPM that overanswers is caught by the
 	 * parser, not by a firmware error */
 	UINT8 cmd[ES_TPM_CMD_LEN], rsp[ES_TPM_RSP_HEADER + 2u + 2u * TPM_ASK];
-	UINT32 got = 0, calls = 0, rc = 0;
+	UINT32 got = 0, calls = 0, rc = 0, retries = 0;
 	enum es_tpm_rsp e = ES_TPM_OK;
 	const char *why = NULL;
 	EFI_STATUS status;
@@ -129,7 +129,8 @@ void src_tpm(struct pass *p)
 		size_t off;
 
 		if (calls == TPM_MAX_CALLS) {
-			why = "it answered short: fewer bytes than asked within its 8 calls";
+			why = retries > 0 ? "it stayed busy or self-testing (TPM_RC_RETRY, TPM_RC_TESTING) through its 8 calls"
+					  : "it answered short: fewer bytes than asked within its 8 calls";
 			break;
 		}
 		if (deadline != NULL && uefi_call_wrapper(BS->CheckEvent, 1, deadline) == EFI_SUCCESS) {
@@ -146,6 +147,10 @@ void src_tpm(struct pass *p)
 			break;
 		}
 		e = es_tpm_getrandom_parse(rsp, sizeof(rsp), ask, &rc, &off, &n);
+		if (e == ES_TPM_ERC && es_tpm_rc_retry(rc)) {
+			retries++; /* busy or self-testing: asked again within the bounds */
+			continue;
+		}
 		if (e != ES_TPM_OK) {
 			why = e == ES_TPM_ERC ? "it answered an error code" : "it answered a malformed response";
 			break;
@@ -166,5 +171,9 @@ void src_tpm(struct pass *p)
 			 es_tpm_strerror(e), rc, got, calls);
 		return;
 	}
-	log_line("tpm: TPM2_GetRandom: %u bytes in %u calls", got, calls);
+	if (retries > 0)
+		log_line("tpm: TPM2_GetRandom: %u bytes in %u calls (%u asked again: busy or self-testing)", got, calls,
+			 retries);
+	else
+		log_line("tpm: TPM2_GetRandom: %u bytes in %u calls", got, calls);
 }

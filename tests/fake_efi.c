@@ -790,6 +790,12 @@ static EFI_STATUS EFIAPI tcg2_submit(void *self, UINT32 in_size, UINT8 *in, UINT
 	n = asked > 32 ? 32 : asked;
 	if (fake.tpm == FAKE_TPM_SUBMIT_FAILS)
 		return EFI_DEVICE_ERROR;
+	if (fake.tpm_warn_calls > 0) { /* busy, or still self-testing: a bare header */
+		fake.tpm_warn_calls--;
+		memcpy(out, "\x80\x01\x00\x00\x00\x0a", 6);
+		be32put(out + 6, fake.tpm_warn_rc);
+		return EFI_SUCCESS;
+	}
 	if (fake.tpm == FAKE_TPM_RC_ERROR) {
 		memcpy(out, "\x80\x01\x00\x00\x00\x0a\x00\x00\x01\x01", 10); /* TPM_RC_FAILURE */
 		return EFI_SUCCESS;

@@ -129,6 +129,8 @@ struct fake_efi {
 	bool child_no_loaded_image;  /* a loaded next stage has no EFI_LOADED_IMAGE_PROTOCOL */
 	enum fake_tpm tpm;
 	size_t tpm_calls;            /* SubmitCommand calls */
+	uint32_t tpm_warn_rc;        /* the first tpm_warn_calls answers: this response code */
+	unsigned int tpm_warn_calls;
 	size_t tpm_bad_commands;     /* ... that were not a well-formed TPM2_GetRandom */
 	uint32_t tpm_counter;
 	uint64_t monotonic;          /* GetNextMonotonicCount's next value */

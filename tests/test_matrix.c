@@ -290,6 +290,27 @@ static void test_tpm_faults(void)
 	fake.tpm = FAKE_TPM_REPEATS;
 	finish(true, true);
 	CHECK(logged(",tpm:fail") && logged("rdrand:pass"));
+	/* TPM_RC_RETRY and TPM_RC_TESTING ask again (Linux retries both):
+	 * within the call bound the TPM still seeds; past it, it fails */
+	{
+		static const uint32_t warn[] = { 0x922, 0x90a };
+
+		for (size_t i = 0; i < 2; i++) {
+			tpm_only(FAKE_TPM_OK);
+			fake.tpm_warn_rc = warn[i];
+			fake.tpm_warn_calls = 3;
+			finish(true, true);
+			CHECK(logged("tpm: TPM2_GetRandom: 64 bytes in 5 calls (3 asked again: busy or self-testing)"));
+			CHECK(logged("tpm:pass"));
+		}
+		tpm_only(FAKE_TPM_OK);
+		fake.tpm_warn_rc = 0x922;
+		fake.tpm_warn_calls = 100;
+		finish(false, true);
+		CHECK(logged(",tpm:fail") && fake.tpm_calls == 8);
+		CHECK(logged("it stayed busy or self-testing (TPM_RC_RETRY, TPM_RC_TESTING) through its 8 calls"));
+		fake.tpm_warn_calls = 0;
+	}
 }
 
 static void test_no_rng_protocol(void)

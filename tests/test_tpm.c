@@ -67,8 +67,16 @@ static void test_response(void)
 	CHECK(strcmp(es_tpm_strerror(ES_TPM_ELONG), "more bytes than asked") == 0);
 }
 
+/* The codes asked again (Part 2, section 6.6.3), and no others. */
+static void test_rc_retry(void)
+{
+	CHECK(es_tpm_rc_retry(0x922) && es_tpm_rc_retry(0x90a) && es_tpm_rc_retry(0x908));
+	CHECK(!es_tpm_rc_retry(0) && !es_tpm_rc_retry(0x101) && !es_tpm_rc_retry(0x923) && !es_tpm_rc_retry(0x8922));
+}
+
 int main(void)
 {
+	RUN(test_rc_retry);
 	RUN(test_command);
 	RUN(test_response);
 	return check_done();
