@@ -518,6 +518,8 @@ struct es_verdict {
 	bool prev_overclaims; /* an earlier stage's table resting on fewer bits
 			       * than a kernel credits it, under this trust */
 	bool prev_freeable; /* its size field is within ES_TABLE_READ_MAX */
+	bool rng_tpm_once;  /* the firmware's RNG and the TPM both passed: counted
+			     * once, the larger (they may be one chip) */
 	uint32_t prev_size;
 };
 

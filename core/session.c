@@ -325,6 +325,20 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 		if (r->hardware)
 			v->hw_bits = sat_add(v->hw_bits, bits);
 	}
+	/* The firmware's RNG may be the TPM itself (U-Boot binds tpm-rng
+	 * behind EFI_RNG_PROTOCOL, drivers/rng/tpm_rng.c; ../shared/SPEC.md
+	 * section 16): when both passed, the smaller credit goes, and the two
+	 * count as one source. Both are sources no CPU trust touches. */
+	if (v->bits[ES_SRC_EFI_RNG] > 0 && v->bits[ES_SRC_TPM] > 0) {
+		enum es_source less = v->bits[ES_SRC_EFI_RNG] < v->bits[ES_SRC_TPM] ? ES_SRC_EFI_RNG : ES_SRC_TPM;
+		uint32_t drop = v->bits[less];
+
+		v->bits[less] = 0;
+		v->counted_bits -= drop < v->counted_bits ? drop : v->counted_bits;
+		v->hw_bits -= drop < v->hw_bits ? drop : v->hw_bits;
+		v->made_of.other_bits -= drop < v->made_of.other_bits ? drop : v->made_of.other_bits;
+		v->rng_tpm_once = true;
+	}
 	v->file_reason = reason[ES_SRC_SEED_FILE];
 	if (v->file_reason == ES_FILE_COUNTED && file_why != ES_FILE_COUNTED)
 		v->file_reason = file_why;

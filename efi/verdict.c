@@ -24,6 +24,8 @@ void verdict_report(const struct es_verdict *v)
 			log_line("health: %a: pass (assumed %u of 8 bits per byte)",
 				 es_source_name((enum es_source)i, cpurng_arch.audit_arch), (UINT32)r->h_bits);
 	}
+	if (v->rng_tpm_once)
+		log_line("trust: the firmware's RNG and the TPM may be one chip (U-Boot's tpm-rng): counted once");
 	if (v->prev_overclaims)
 		log_warn("prev_table: an earlier earlyseed made it from sources this kernel's trust settings "
 			 "exclude; counted only for what it rests on");

@@ -143,6 +143,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed, lag, others;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
+	char hw_names[96], next_hw[160];
 	int rc;
 
 	/* where `seed refresh` finds it: bootctl's places, else /boot/efi */
@@ -198,13 +199,22 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		     "(random.trust_cpu=off)";
 	/* the next boot: its hardware did it this time, or the seed file will */
 	hw = false;
+	hw_names[0] = '\0';
 	for (unsigned int i = 0; audit && (a.flags & ES_AUDIT_F_TABLE) != 0 && i < ES_SRC_COUNT; i++) {
 		const struct es_source_info *r = es_source((enum es_source)i);
 
-		/* a hardware source that passed, and that this kernel counts */
+		/* a hardware source that passed, and that this kernel counts:
+		 * named (docs/sources.md promises "seeded by its hardware") */
 		if (r->hardware && es_audit_present(&a, (enum es_source)i) && !es_audit_failed(&a, (enum es_source)i) &&
-		    (!r->cpu || (t.cpu && (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0)))
+		    (!r->cpu || (t.cpu && (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0))) {
+			const char *name = i == ES_SRC_TPM ? "the TPM" : i == ES_SRC_EFI_RNG ? "the firmware's RNG"
+									  : "the CPU's RNG";
+
+			if (strstr(hw_names, name) == NULL)
+				snprintf(hw_names + strlen(hw_names), sizeof(hw_names) - strlen(hw_names), "%s%s",
+					 hw ? " and " : "", name);
 			hw = true;
+		}
 	}
 	token = pk.token_visible || (audit && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0);
 	file_bits = pk.header ? pk.other_bits + (t.cpu ? pk.cpu_bits : 0u) : 0u;
@@ -229,13 +239,14 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	 * Secure Boot a token the OS can read keeps the file from counting */
 	file_ok = have_esp && !pk.off && pk.exists && pk.header && pk.size >= ES_SEED_FILE_MIN && token &&
 		  !(pk.secure_boot && pk.token_visible) && file_bits >= ES_GATE_BITS;
+	snprintf(next_hw, sizeof(next_hw), "seeded by %s from %s, as this boot was", driver ? "earlyseed's driver" : "earlyseed",
+		 hw_names);
 	/* a next stage that failed fails again: nothing earlyseed holds
 	 * reaches that kernel */
 	next = failed ? "not seeded: earlyseed's next stage failed to start this boot (check next = in its config, "
 			"or `earlyseed install --next`)"
 	       : file_ok ? "seeded from the seed file"
-	       : hw && driver ? "seeded by earlyseed's driver from the hardware RNG this boot used"
-	       : hw    ? "seeded by the hardware RNG this boot used"
+	       : hw ? next_hw
 		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
 	rc = failed || (lag && !others && by_us) ? STATUS_NOT_SEEDED
 	     : !k.crng_ready && k.rotated ? STATUS_UNKNOWN

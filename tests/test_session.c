@@ -87,6 +87,42 @@ static void test_healthy_machine(void)
 	es_session_end(&s);
 }
 
+/* The firmware's RNG and the TPM (Hardening IV, 7): U-Boot binds tpm-rng
+ * behind EFI_RNG_PROTOCOL, so with both passing they count once, the
+ * larger; either alone counts in full. */
+static void test_rng_and_tpm_once(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_random(&s, ES_SRC_TPM, 32);
+	judge(&s, &trust_cpu_off, &v);
+	CHECK(v.state[ES_SRC_EFI_RNG] == ES_PASS && v.state[ES_SRC_TPM] == ES_PASS);
+	CHECK(v.bits[ES_SRC_EFI_RNG] == 256 && v.bits[ES_SRC_TPM] == 0 && v.rng_tpm_once);
+	CHECK(v.counted_bits == 256 && v.hw_bits == 256 && v.made_of.other_bits == 256);
+	es_session_end(&s);
+	/* the TPM larger: it is the one kept */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_random(&s, ES_SRC_TPM, 32);
+	add_random(&s, ES_SRC_TPM, 32);
+	judge(&s, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_EFI_RNG] == 0 && v.bits[ES_SRC_TPM] == 256 && v.counted_bits == 256);
+	es_session_end(&s);
+	/* one failed: the other in full, nothing taken */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_random(&s, ES_SRC_EFI_RNG, 32);
+	add_random(&s, ES_SRC_TPM, 32);
+	es_session_fail(&s, ES_SRC_TPM, "test");
+	judge(&s, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_EFI_RNG] == 256 && !v.rng_tpm_once && v.counted_bits == 256);
+	es_session_end(&s);
+}
+
 static void test_gate_edges(void)
 {
 	struct es_session s;
@@ -1108,6 +1144,7 @@ int main(void)
 	RUN(test_seedfile_header);
 	RUN(test_file_provenance);
 	RUN(test_token_account);
+	RUN(test_rng_and_tpm_once);
 	RUN(test_machine_identity);
 	RUN(test_seedfile_tags);
 	RUN(test_header_mac);

@@ -136,7 +136,7 @@ static void test_driver_seeded(void)
 	CHECK(run(false) == STATUS_OK);
 	CHECK(strstr(outbuf, "by the seed table of earlyseed's driver, RNG=0x7e5f2018") != NULL);
 	CHECK(strstr(outbuf, "\nearlyseed (its driver): rdseed=0 rdrand=0 ") != NULL);
-	CHECK(strstr(outbuf, "next boot: seeded by earlyseed's driver from the hardware RNG") != NULL);
+	CHECK(strstr(outbuf, "next boot: seeded by earlyseed's driver from the CPU's RNG, as this boot was") != NULL);
 	CHECK(strstr(outbuf, "seed file: none (only earlyseed's driver ran this boot") != NULL);
 	free(outbuf);
 	CHECK(run(true) == STATUS_OK);
@@ -228,11 +228,16 @@ static void test_next_at_risk(void)
 	}
 	/* a hardware RNG this boot: the next one has it too */
 	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_EFI_RNG);
-	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);
+	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by earlyseed from the firmware's RNG, as this boot was\"") != NULL);
 	free(outbuf);
 	/* ... a TPM is one, whatever random.trust_cpu says */
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_CPU_UNTRUSTED, 1u << ES_SRC_TPM);
-	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by the hardware RNG this boot used\"") != NULL);
+	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"by\":\"seeded by earlyseed from the TPM, as this boot was\"") != NULL);
+	free(outbuf);
+	/* named, each once (Hardening IV, 7: the status names the TPM) */
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_TPM | 1u << ES_SRC_RDRAND | 1u << ES_SRC_RDSEED);
+	CHECK(run(false) == STATUS_OK);
+	CHECK(strstr(outbuf, "next boot: seeded by earlyseed from the CPU's RNG and the TPM, as this boot was") != NULL);
 	CHECK(strstr(outbuf, " table=32 tpm=0 health=") != NULL && strstr(outbuf, ",tpm:pass") != NULL);
 	free(outbuf);
 }
