@@ -277,6 +277,10 @@ struct es_session {
 	uint8_t genid[ES_VMGENID_LEN];
 	uint8_t uuid[ES_UUID_LEN];
 	bool have_genid, have_uuid;
+	/* The digest of the TPM's first block (its row's fact): a TPM that
+	 * repeats it across boots fails (es_seedfile_tpm_repeats). */
+	uint8_t tpm_first[ES_BLOCK_DIGEST];
+	bool have_tpm_first;
 	/* The seed file's header and the token it is judged by (secrets until
 	 * es_session_end). */
 	uint8_t file_head[ES_SEEDFILE_HEADER];
@@ -357,9 +361,10 @@ const char *es_file_reason_text(enum es_file_reason r);
  *               no CPU trust setting touches (at most ES_GATE_BITS)
  *  10  u16      cpu_bits: ... from the CPU's RNG (counted under trust_cpu)
  *  12  u32      flags: ES_SEEDFILE_F_* (others reserved, 0)
- *  16  16 bytes bind: es_seedfile_bind() of the machine's token
- *  32   8 bytes the VM generation ID's tag (ES_SEEDFILE_F_VMGENID), else 0
- *  40   8 bytes the SMBIOS system UUID's tag (ES_SEEDFILE_F_SMBIOS), else 0
+ *  16   8 bytes bind: es_seedfile_bind() of the machine's token
+ *  24   8 bytes the VM generation ID's tag (ES_SEEDFILE_F_VMGENID), else 0
+ *  32   8 bytes the SMBIOS system UUID's tag (ES_SEEDFILE_F_SMBIOS), else 0
+ *  40   8 bytes the TPM's first block's tag (ES_SEEDFILE_F_TPM), else 0
  *  48  16 bytes mac: es_seedfile_mac() of bytes 0..47
  *  64  contents, 32 bytes or more
  * Every field that decides a count is under the MAC, keyed with the token:
@@ -390,13 +395,22 @@ const char *es_file_reason_text(enum es_file_reason r);
  * image, a cloned domain) or with one where the file has none does not
  * count the file (../shared/SPEC.md section 18). */
 #define ES_SEEDFILE_F_SMBIOS 0x4u
+/* The boot that wrote it had a TPM: the tag at 40 is the keyed hash of the
+ * digest of the TPM's first GetRandom block. A TPM that answers the same
+ * first block at a later boot (a stuck or emulated one with a fixed seed)
+ * fails: it would be credited 256 bits at every boot for the same bytes
+ * (Hardening IV, 7). */
+#define ES_SEEDFILE_F_TPM 0x8u
 #define ES_SEEDFILE_TAG_LEN 8u
 #define ES_SEEDFILE_MAC_LEN 16u
 #define ES_SEEDFILE_MACED 48u /* bytes under the MAC */
 #define ES_LABEL_GENID "earlyseed v2 vm generation"
 #define ES_LABEL_UUID "earlyseed v2 smbios uuid"
+#define ES_LABEL_TPM "earlyseed v2 tpm first block"
 #define ES_LABEL_MAC "earlyseed v2 seed file header"
-#define ES_SEEDFILE_BIND_LEN 16u
+/* One-way and short: it says "another machine's token"; the MAC is what
+ * keeps an ESP writer out. */
+#define ES_SEEDFILE_BIND_LEN 8u
 #define ES_LABEL_BIND "earlyseed v1 seed file binding"
 struct es_seedfile_header {
 	struct es_provenance from;
@@ -404,6 +418,7 @@ struct es_seedfile_header {
 	uint8_t bind[ES_SEEDFILE_BIND_LEN];
 	uint8_t genid_tag[ES_SEEDFILE_TAG_LEN];
 	uint8_t uuid_tag[ES_SEEDFILE_TAG_LEN];
+	uint8_t tpm_tag[ES_SEEDFILE_TAG_LEN];
 	uint8_t mac[ES_SEEDFILE_MAC_LEN];
 };
 /* A header of ours (ES_SEEDFILE_MAGIC) at p (n bytes, at least
@@ -425,11 +440,16 @@ void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], const char *label, const
 /* Bind *h to token and sign it as it is (flags and tags untouched): sets
  * bind and the MAC; writes the header to out. */
 void es_seedfile_sign(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_HEADER]);
-/* Bind *h to token and seal it: sets bind, the VMGENID and SMBIOS flags and
- * tags (genid, uuid: 16 bytes each, or NULL for none), and the MAC; keeps
+/* Bind *h to token and seal it: sets bind, the VMGENID, SMBIOS and TPM
+ * flags and tags (genid, uuid, tpm: 16 bytes each — the ID, the UUID, the
+ * digest of the TPM's first block — or NULL for none), and the MAC; keeps
  * from and ES_SEEDFILE_F_NO_CPU_TRUST; writes the header to out. */
 void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const uint8_t *genid,
-		      const uint8_t *uuid, uint8_t out[ES_SEEDFILE_HEADER]);
+		      const uint8_t *uuid, const uint8_t *tpm, uint8_t out[ES_SEEDFILE_HEADER]);
+/* Does the sealed header at p (n bytes; its MAC is not checked here) say
+ * that the boot which wrote it had a TPM whose first block had digest tpm
+ * (16 bytes)? */
+bool es_seedfile_tpm_repeats(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN], const uint8_t tpm[16]);
 /*
  * Whether the file at p (n bytes read) may count on this machine, by its
  * header alone: ES_FILE_COUNTED, or ES_FILE_NO_HEADER, _OLD_FORMAT,

@@ -18,13 +18,16 @@ _Static_assert(sizeof(ES_SEEDFILE_MAGIC_V1) - 1 == sizeof(magic_v1), "magic is 8
 #define AT_BIND 16u
 #define AT_GENID (AT_BIND + ES_SEEDFILE_BIND_LEN)
 #define AT_UUID (AT_GENID + ES_SEEDFILE_TAG_LEN)
-#define AT_MAC (AT_UUID + ES_SEEDFILE_TAG_LEN)
-_Static_assert(AT_GENID == 32 && AT_UUID == 40 && AT_MAC == ES_SEEDFILE_MACED, "header offsets");
+#define AT_TPM (AT_UUID + ES_SEEDFILE_TAG_LEN)
+#define AT_MAC (AT_TPM + ES_SEEDFILE_TAG_LEN)
+_Static_assert(AT_GENID == 24 && AT_UUID == 32 && AT_TPM == 40 && AT_MAC == ES_SEEDFILE_MACED, "header offsets");
 _Static_assert(AT_MAC + ES_SEEDFILE_MAC_LEN == ES_SEEDFILE_HEADER, "the MAC ends the header");
 /* The tags' labels plus the ID fit one buffer. */
 #define TAG_IN_MAX 64u
-_Static_assert(sizeof(ES_LABEL_GENID) - 1 + 16 <= TAG_IN_MAX && sizeof(ES_LABEL_UUID) - 1 + 16 <= TAG_IN_MAX,
+_Static_assert(sizeof(ES_LABEL_GENID) - 1 + 16 <= TAG_IN_MAX && sizeof(ES_LABEL_UUID) - 1 + 16 <= TAG_IN_MAX &&
+		       sizeof(ES_LABEL_TPM) - 1 + 16 <= TAG_IN_MAX,
 	       "tag input");
+_Static_assert(ES_BLOCK_DIGEST == 16, "a TPM block's digest is tagged like an ID");
 
 static uint16_t cap(uint32_t bits)
 {
@@ -44,6 +47,7 @@ bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h)
 	memcpy(h->bind, b + AT_BIND, ES_SEEDFILE_BIND_LEN);
 	memcpy(h->genid_tag, b + AT_GENID, ES_SEEDFILE_TAG_LEN);
 	memcpy(h->uuid_tag, b + AT_UUID, ES_SEEDFILE_TAG_LEN);
+	memcpy(h->tpm_tag, b + AT_TPM, ES_SEEDFILE_TAG_LEN);
 	memcpy(h->mac, b + AT_MAC, ES_SEEDFILE_MAC_LEN);
 	return true;
 }
@@ -62,6 +66,7 @@ void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDF
 	memcpy(out + AT_BIND, h->bind, ES_SEEDFILE_BIND_LEN);
 	memcpy(out + AT_GENID, h->genid_tag, ES_SEEDFILE_TAG_LEN);
 	memcpy(out + AT_UUID, h->uuid_tag, ES_SEEDFILE_TAG_LEN);
+	memcpy(out + AT_TPM, h->tpm_tag, ES_SEEDFILE_TAG_LEN);
 	memcpy(out + AT_MAC, h->mac, ES_SEEDFILE_MAC_LEN);
 }
 
@@ -103,11 +108,16 @@ void es_seedfile_sign(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN
 }
 
 void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const uint8_t *genid,
-		      const uint8_t *uuid, uint8_t out[ES_SEEDFILE_HEADER])
+		      const uint8_t *uuid, const uint8_t *tpm, uint8_t out[ES_SEEDFILE_HEADER])
 {
 	h->flags &= ES_SEEDFILE_F_NO_CPU_TRUST;
 	memset(h->genid_tag, 0, sizeof(h->genid_tag));
 	memset(h->uuid_tag, 0, sizeof(h->uuid_tag));
+	memset(h->tpm_tag, 0, sizeof(h->tpm_tag));
+	if (tpm != NULL) {
+		h->flags |= ES_SEEDFILE_F_TPM;
+		es_seedfile_tag(token, ES_LABEL_TPM, tpm, h->tpm_tag);
+	}
 	if (genid != NULL) {
 		h->flags |= ES_SEEDFILE_F_VMGENID;
 		es_seedfile_tag(token, ES_LABEL_GENID, genid, h->genid_tag);
@@ -169,6 +179,20 @@ enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t tok
 	    !id_holds(token, (h.flags & ES_SEEDFILE_F_SMBIOS) != 0, h.uuid_tag, ES_LABEL_UUID, uuid))
 		r = ES_FILE_ID_CHANGED;
 	return r;
+}
+
+bool es_seedfile_tpm_repeats(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN], const uint8_t tpm[16])
+{
+	struct es_seedfile_header h;
+	uint8_t now[ES_SEEDFILE_TAG_LEN];
+	bool same_block;
+
+	if (!es_seedfile_parse(p, n, &h) || (h.flags & ES_SEEDFILE_F_TPM) == 0)
+		return false;
+	es_seedfile_tag(token, ES_LABEL_TPM, tpm, now);
+	same_block = same(now, h.tpm_tag, sizeof(now));
+	es_wipe(now, sizeof(now));
+	return same_block;
 }
 
 bool es_seedfile_ours(const void *p, size_t n, uint64_t size)

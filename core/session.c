@@ -36,7 +36,8 @@ void es_session_fail(struct es_session *s, enum es_source src, const char *why)
 
 /* A block of an ES_FEED_BLOCKS source: not zero, not a repeat of any earlier
  * block of that source (any instance). Only a digest of each is kept. */
-static void feed_block(struct es_session *s, struct es_health_test *t, const uint8_t *p, size_t n)
+static void feed_block(struct es_session *s, enum es_source src, struct es_health_test *t, const uint8_t *p,
+		       size_t n)
 {
 	uint8_t d[ES_BLOCK_DIGEST];
 	bool zero = true;
@@ -52,6 +53,11 @@ static void feed_block(struct es_session *s, struct es_health_test *t, const uin
 	}
 	if (s->nblocks < ES_MAX_BLOCKS)
 		memcpy(s->digest[s->nblocks++], d, sizeof(d));
+	/* the TPM's first block, for the seed file's rule across boots */
+	if (src == ES_SRC_TPM && !s->have_tpm_first && n > 0) {
+		memcpy(s->tpm_first, d, sizeof(d));
+		s->have_tpm_first = true;
+	}
 	es_wipe(d, sizeof(d));
 	es_health_feed(t, p, n);
 }
@@ -83,7 +89,7 @@ int es_session_add(struct es_session *s, enum es_source src, const void *p, size
 		es_health_feed_words(t, p, n / 8u);
 		break;
 	case ES_FEED_BLOCKS:
-		feed_block(s, t, p, n);
+		feed_block(s, src, t, p, n);
 		break;
 	case ES_FEED_TABLE:
 		es_health_feed_table(t, p, n);
@@ -247,10 +253,18 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 {
 	uint8_t file_why = ES_FILE_COUNTED;
 	uint8_t reason[ES_SRC_COUNT];
+	bool tpm_repeats;
 
 	/* The seed file's header rules, against the identity this boot's rows
 	 * handed in (core/seedfile.c): after every row has run, in any order. */
 	memcpy(reason, s->file_reason, sizeof(reason));
+	/* A TPM whose first block is the one an earlier boot recorded in a
+	 * seed file that passes its MAC: stuck, or seeded the same at every
+	 * start (an emulator's fixed state). Its credit would repeat. */
+	tpm_repeats = s->file_checked && s->have_tpm_first &&
+		      es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok, NULL, NULL, false) !=
+			      ES_FILE_BAD_MAC &&
+		      es_seedfile_tpm_repeats(s->file_head, sizeof(s->file_head), s->file_tok, s->tpm_first);
 	if (s->file_checked && reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
 		reason[ES_SRC_SEED_FILE] = (uint8_t)es_seedfile_check(
 			s->file_head, sizeof(s->file_head), s->file_tok, s->have_genid ? s->genid : NULL,
@@ -269,6 +283,9 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 		if (t->failed) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = t->why;
+		} else if (i == ES_SRC_TPM && tpm_repeats) {
+			v->state[i] = ES_FAIL;
+			v->why[i] = "returned the same first block as at the boot that wrote the seed file";
 		} else if (r->must_deliver && s->bytes[i] == 0) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = "delivered no bytes";

@@ -540,8 +540,8 @@ static void os_provenance(const struct seedtool_opts *o, const struct es_seedfil
  * The header of the OS's new contents (docs/seed-file.md "Who can do what").
  * With a token the OS can read (one it made), the OS seals the header: the
  * counts its pool vouches for, this machine's SMBIOS UUID, and the VM
- * generation tag of an old file that passes the MAC (the OS never sees the
- * ID; a clone's app finds the tag stale). Without one (the app's token is
+ * generation and TPM tags of an old file that passes the MAC (the OS never
+ * sees the ID nor the TPM's block; a clone's app finds the tag stale). Without one (the app's token is
  * boot-service only) it cannot seal: it keeps the app's header as it is —
  * counts, tags, MAC — and sets only the bit outside the MAC, which can only
  * take the CPU's trust away; a file with no header of the app's gets an
@@ -563,10 +563,14 @@ static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t 
 
 		old_ok = r == ES_FILE_COUNTED || r == ES_FILE_ID_CHANGED; /* bound here, MAC good */
 		os_provenance(o, &old_h, old_ok && o->refresh, &h.from, &h.flags);
-		es_seedfile_seal(&h, tok, NULL, have_uuid ? uuid : NULL, hdr);
+		es_seedfile_seal(&h, tok, NULL, have_uuid ? uuid : NULL, NULL, hdr);
 		if (old_ok && (old_h.flags & ES_SEEDFILE_F_VMGENID) != 0) {
 			h.flags |= ES_SEEDFILE_F_VMGENID;
 			memcpy(h.genid_tag, old_h.genid_tag, sizeof(h.genid_tag));
+		}
+		if (old_ok && (old_h.flags & ES_SEEDFILE_F_TPM) != 0) { /* the app's TPM, too */
+			h.flags |= ES_SEEDFILE_F_TPM;
+			memcpy(h.tpm_tag, old_h.tpm_tag, sizeof(h.tpm_tag));
 		}
 		if (old_ok && !have_uuid && (old_h.flags & ES_SEEDFILE_F_SMBIOS) != 0) {
 			h.flags |= ES_SEEDFILE_F_SMBIOS;

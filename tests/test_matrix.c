@@ -1015,7 +1015,7 @@ static void make_seed_file(uint8_t *b, size_t len, int hdr, const uint8_t *tok)
 	} else if (hdr == HDR_UNSEEDED || hdr == HDR_FORGED) {
 		h.from.other_bits = 0;
 	}
-	es_seedfile_seal(&h, hdr == HDR_OTHER ? other : tok, NULL, NULL, b);
+	es_seedfile_seal(&h, hdr == HDR_OTHER ? other : tok, NULL, NULL, NULL, b);
 	if (hdr == HDR_FORGED)
 		b[9] = 1; /* an ESP writer's "rests on 256 bits" */
 	else if (hdr == HDR_V1)
@@ -1317,6 +1317,49 @@ static void boot_with(const uint8_t *file, bool token, bool hw)
 		add_file(SEED_PATH, file, ES_SEED_FILE_MIN, false);
 	if (token)
 		fake_set_token(boot_token, ES_TOKEN_VAR_LEN, TOKEN_ATTRS_APP);
+}
+
+/* A TPM whose first block is the same at every boot (a stuck one, an
+ * emulator started from a fixed state) would be credited 256 bits at every
+ * boot for the same bytes (Hardening IV, 7): the seed file keeps a
+ * token-keyed tag of its first block, and a TPM that repeats it fails. The
+ * fake's TPM starts its output over at every boot. */
+static void test_tpm_same_every_boot(void)
+{
+	struct fake_file_entry *e;
+	struct es_audit_record a;
+
+	tpm_only(FAKE_TPM_OK);
+	finish(true, true);
+	e = fake_file(SEED_PATH);
+	CHECK(e != NULL && fake_token() != NULL);
+	if (e == NULL || fake_token() == NULL)
+		return;
+	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
+	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
+	CHECK((boot_file[0][12] & ES_SEEDFILE_F_TPM) != 0);
+	/* the same first block: the TPM fails, the file still seeds */
+	tpm_only(FAKE_TPM_OK);
+	add_file(SEED_PATH, boot_file[0], ES_SEED_FILE_MIN, false);
+	fake_set_token(boot_token, ES_TOKEN_VAR_LEN, TOKEN_ATTRS_APP);
+	finish(true, true);
+	CHECK(logged("health: tpm: fail: returned the same first block as at the boot that wrote the seed file"));
+	CHECK(logged("health: seed_file: pass"));
+	CHECK(audit_decode_ok(&a) && es_audit_failed(&a, ES_SRC_TPM) && !es_audit_failed(&a, ES_SRC_SEED_FILE));
+	/* a TPM that moved on counts */
+	tpm_only(FAKE_TPM_OK);
+	add_file(SEED_PATH, boot_file[0], ES_SEED_FILE_MIN, false);
+	fake_set_token(boot_token, ES_TOKEN_VAR_LEN, TOKEN_ATTRS_APP);
+	fake.tpm_counter = 4096;
+	finish(true, true);
+	CHECK(logged("health: tpm: pass") && logged("health: seed_file: pass"));
+	/* the tag is keyed with the token: a file of another machine's says nothing */
+	tpm_only(FAKE_TPM_OK);
+	add_file(SEED_PATH, boot_file[0], ES_SEED_FILE_MIN, false);
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(true, true);
+	CHECK(logged("health: tpm: pass") && !logged("health: seed_file: pass"));
 }
 
 static void test_seed_file_boots(void)
@@ -1675,7 +1718,7 @@ static void trust_file_case(const char *conf, bool flag, bool want_cpu_counted)
 	check_rand_fill(token_bytes, sizeof(token_bytes));
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
 	h.flags = flag ? ES_SEEDFILE_F_NO_CPU_TRUST : 0;
-	es_seedfile_seal(&h, token_bytes, NULL, NULL, file_old);
+	es_seedfile_seal(&h, token_bytes, NULL, NULL, NULL, file_old);
 	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
 	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
 	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
@@ -1900,6 +1943,7 @@ int main(void)
 	RUN(test_tpm_alone_seeds);
 	RUN(test_vm_generation);
 	RUN(test_tpm_faults);
+	RUN(test_tpm_same_every_boot);
 	RUN(test_rng_not_ready_then_data);
 	RUN(test_rng_never_ready);
 	RUN(test_rng_device_error);

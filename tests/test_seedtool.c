@@ -580,7 +580,7 @@ static void test_refresh(void)
 		const uint8_t genid[ES_VMGENID_LEN] = { 1, 2, 3 }, uuid[ES_UUID_LEN] = { 7 }, tok[ES_TOKEN_LEN] = { 4, 5, 6 };
 
 		g.flags = ES_SEEDFILE_F_NO_CPU_TRUST;
-		es_seedfile_seal(&g, tok, genid, uuid, a);
+		es_seedfile_seal(&g, tok, genid, uuid, NULL, a);
 		{
 			FILE *f = fopen(seed, "wb");
 
@@ -891,7 +891,7 @@ static void test_os_uuid(void)
 		struct es_seedfile_header g = { .from = { .other_bits = 256 } };
 		FILE *f = fopen(seed, "wb");
 
-		es_seedfile_seal(&g, tok, genid, u, a);
+		es_seedfile_seal(&g, tok, genid, u, NULL, a);
 		CHECK(f != NULL && fwrite(a, 1, FILE_LEN, f) == FILE_LEN);
 		if (f != NULL)
 			fclose(f);

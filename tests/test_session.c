@@ -469,7 +469,7 @@ static void make_file(uint8_t *b, size_t n, uint32_t other, uint32_t cpu, bool b
 	memcpy(tok, file_tok, sizeof(tok));
 	tok[0] ^= bound ? 0 : 1;
 	if (n >= ES_SEEDFILE_HEADER)
-		es_seedfile_seal(&h, tok, NULL, NULL, b);
+		es_seedfile_seal(&h, tok, NULL, NULL, NULL, b);
 }
 
 struct fcase {
@@ -641,13 +641,13 @@ static void test_seedfile_header(void)
 	struct es_seedfile_header h = { .from = { .cpu_bits = 17, .other_bits = 300 }, .flags = 5 }, g;
 	uint8_t b[ES_SEEDFILE_HEADER], bind2[ES_SEEDFILE_BIND_LEN], id[16] = { 1, 2, 3 };
 
-	es_seedfile_seal(&h, file_tok, NULL, id, b);
+	es_seedfile_seal(&h, file_tok, NULL, id, NULL, b);
 	CHECK(memcmp(b, ES_SEEDFILE_MAGIC, 8) == 0);
 	CHECK(es_seedfile_parse(b, sizeof(b), &g));
 	/* seal keeps the trust bit, sets the identity flags it was given */
 	CHECK(g.from.other_bits == 256 && g.from.cpu_bits == 17 && g.flags == (1u | ES_SEEDFILE_F_SMBIOS));
 	CHECK(memcmp(g.bind, h.bind, sizeof(h.bind)) == 0 && memcmp(g.mac, h.mac, sizeof(h.mac)) == 0);
-	CHECK(memcmp(g.uuid_tag, h.uuid_tag, 8) == 0 && memcmp(b + 40, h.uuid_tag, 8) == 0);
+	CHECK(memcmp(g.uuid_tag, h.uuid_tag, 8) == 0 && memcmp(b + 32, h.uuid_tag, 8) == 0);
 	CHECK(es_seedfile_check(b, sizeof(b), file_tok, NULL, id, true) == ES_FILE_COUNTED);
 	CHECK(!es_seedfile_parse(b, sizeof(b) - 1, &g) && g.from.other_bits == 0);
 	b[0] ^= 1;
@@ -721,7 +721,7 @@ static enum es_file_reason id_judge(const struct idcase *c, bool rows_first)
 	struct es_verdict v;
 
 	check_rand_fill(b, sizeof(b));
-	es_seedfile_seal(&h, file_tok, c->genid_then, c->uuid_then, b);
+	es_seedfile_seal(&h, file_tok, c->genid_then, c->uuid_then, NULL, b);
 	es_session_begin(&s);
 	for (int pass = 0; pass < 2; pass++) {
 		if ((pass == 0) == rows_first) {
@@ -822,7 +822,7 @@ static void test_header_mac(void)
 	struct es_verdict v;
 
 	check_rand_fill(b, sizeof(b));
-	es_seedfile_seal(&h, file_tok, id, NULL, b);
+	es_seedfile_seal(&h, file_tok, id, NULL, NULL, b);
 	CHECK(es_seedfile_check(b, sizeof(b), file_tok, id, NULL, true) == ES_FILE_COUNTED);
 	/* every bit of bytes 0..63 but the trust bit breaks it */
 	for (size_t bit = 64; bit < 8 * ES_SEEDFILE_HEADER; bit++) {
@@ -833,7 +833,7 @@ static void test_header_mac(void)
 		r = es_seedfile_check(e, sizeof(e), file_tok, id, NULL, true);
 		if (bit == 8 * 12)
 			CHECK(r == ES_FILE_COUNTED);
-		else if (bit >= 8 * 16 && bit < 8 * 32)
+		else if (bit >= 8 * 16 && bit < 8 * 24)
 			CHECK(r == ES_FILE_OTHER_MACHINE);
 		else
 			CHECK(r == ES_FILE_BAD_MAC);
@@ -846,7 +846,7 @@ static void test_header_mac(void)
 	/* the generation ID's tag stripped: the same */
 	memcpy(e, b, sizeof(e));
 	e[12] &= (uint8_t)~ES_SEEDFILE_F_VMGENID;
-	memset(e + 32, 0, 8);
+	memset(e + 24, 0, 8);
 	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, NULL, true) == ES_FILE_BAD_MAC);
 	/* an earlier release's file: mixed, never counted */
 	memcpy(e, b, sizeof(e));

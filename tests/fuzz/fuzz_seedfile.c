@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	 * header sealed with the token, under the IDs or not (data[4]) */
 	if ((how & 16u) != 0 && n >= ES_SEEDFILE_HEADER && es_seedfile_parse(file, n, &h)) {
 		if ((data[4] & 1u) != 0)
-			es_seedfile_seal(&h, tok.bytes, genid, uuid, file);
+			es_seedfile_seal(&h, tok.bytes, genid, uuid, NULL, file);
 		else
 			es_seedfile_sign(&h, tok.bytes, file);
 	}
