@@ -433,9 +433,11 @@ void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDF
  * ES_LABEL_MAC and bytes 0..47, ES_SEEDFILE_F_NO_CPU_TRUST taken as 0. */
 void es_seedfile_mac(const uint8_t token[ES_TOKEN_LEN], const uint8_t hdr[ES_SEEDFILE_HEADER],
 		     uint8_t mac[ES_SEEDFILE_MAC_LEN]);
-/* The tag of id (16 bytes) under label (ES_LABEL_GENID, ES_LABEL_UUID):
- * BLAKE2s-64 keyed with the token, so the file shows neither. */
-void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], const char *label, const uint8_t id[16],
+/* What a tag is of: each has its own label (ES_LABEL_GENID, _UUID, _TPM). */
+enum es_seedfile_id { ES_ID_GENID = 0, ES_ID_UUID, ES_ID_TPM };
+/* The tag of id (16 bytes) of kind what: BLAKE2s-64 keyed with the token
+ * over the kind's label and id, so the file shows neither. */
+void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], enum es_seedfile_id what, const uint8_t id[16],
 		     uint8_t tag[ES_SEEDFILE_TAG_LEN]);
 /* Bind *h to token and sign it as it is (flags and tags untouched): sets
  * bind and the MAC; writes the header to out. */

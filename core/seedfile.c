@@ -84,16 +84,21 @@ void es_seedfile_mac(const uint8_t token[ES_TOKEN_LEN], const uint8_t hdr[ES_SEE
 	es_wipe(in, sizeof(in));
 }
 
-void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], const char *label, const uint8_t id[16],
+void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], enum es_seedfile_id what, const uint8_t id[16],
 		     uint8_t tag[ES_SEEDFILE_TAG_LEN])
 {
+	static const struct {
+		const char *label;
+		size_t len;
+	} labels[] = {
+		[ES_ID_GENID] = { ES_LABEL_GENID, sizeof(ES_LABEL_GENID) - 1 },
+		[ES_ID_UUID] = { ES_LABEL_UUID, sizeof(ES_LABEL_UUID) - 1 },
+		[ES_ID_TPM] = { ES_LABEL_TPM, sizeof(ES_LABEL_TPM) - 1 },
+	};
 	uint8_t in[TAG_IN_MAX];
-	size_t l = 0;
+	size_t l = labels[what <= ES_ID_TPM ? what : ES_ID_TPM].len;
 
-	/* freestanding: no strlen (efi/libc.c has the mem* calls only) */
-	while (l + 16u < sizeof(in) && label[l] != '\0')
-		l++;
-	memcpy(in, label, l);
+	memcpy(in, labels[what <= ES_ID_TPM ? what : ES_ID_TPM].label, l);
 	memcpy(in + l, id, 16);
 	(void)es_blake2s(tag, ES_SEEDFILE_TAG_LEN, token, ES_TOKEN_LEN, in, l + 16u);
 	es_wipe(in, sizeof(in));
@@ -116,15 +121,15 @@ void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN
 	memset(h->tpm_tag, 0, sizeof(h->tpm_tag));
 	if (tpm != NULL) {
 		h->flags |= ES_SEEDFILE_F_TPM;
-		es_seedfile_tag(token, ES_LABEL_TPM, tpm, h->tpm_tag);
+		es_seedfile_tag(token, ES_ID_TPM, tpm, h->tpm_tag);
 	}
 	if (genid != NULL) {
 		h->flags |= ES_SEEDFILE_F_VMGENID;
-		es_seedfile_tag(token, ES_LABEL_GENID, genid, h->genid_tag);
+		es_seedfile_tag(token, ES_ID_GENID, genid, h->genid_tag);
 	}
 	if (uuid != NULL) {
 		h->flags |= ES_SEEDFILE_F_SMBIOS;
-		es_seedfile_tag(token, ES_LABEL_UUID, uuid, h->uuid_tag);
+		es_seedfile_tag(token, ES_ID_UUID, uuid, h->uuid_tag);
 	}
 	es_seedfile_sign(h, token, out);
 }
@@ -143,14 +148,14 @@ static bool same(const uint8_t *a, const uint8_t *b, size_t n)
 /* An identity rule: a tagged file needs the same ID now; an untagged one,
  * none now. */
 static bool id_holds(const uint8_t token[ES_TOKEN_LEN], bool tagged, const uint8_t tag[ES_SEEDFILE_TAG_LEN],
-		     const char *label, const uint8_t *id)
+		     enum es_seedfile_id what, const uint8_t *id)
 {
 	uint8_t now[ES_SEEDFILE_TAG_LEN];
 	bool ok;
 
 	if (!tagged || id == NULL)
 		return !tagged && id == NULL;
-	es_seedfile_tag(token, label, id, now);
+	es_seedfile_tag(token, what, id, now);
 	ok = same(now, tag, sizeof(now));
 	es_wipe(now, sizeof(now));
 	return ok;
@@ -173,10 +178,10 @@ enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t tok
 		r = ES_FILE_BAD_MAC;
 	es_wipe(want, sizeof(want));
 	if (r == ES_FILE_COUNTED && genid_check &&
-	    !id_holds(token, (h.flags & ES_SEEDFILE_F_VMGENID) != 0, h.genid_tag, ES_LABEL_GENID, genid))
+	    !id_holds(token, (h.flags & ES_SEEDFILE_F_VMGENID) != 0, h.genid_tag, ES_ID_GENID, genid))
 		r = ES_FILE_VM_CHANGED;
 	if (r == ES_FILE_COUNTED &&
-	    !id_holds(token, (h.flags & ES_SEEDFILE_F_SMBIOS) != 0, h.uuid_tag, ES_LABEL_UUID, uuid))
+	    !id_holds(token, (h.flags & ES_SEEDFILE_F_SMBIOS) != 0, h.uuid_tag, ES_ID_UUID, uuid))
 		r = ES_FILE_ID_CHANGED;
 	return r;
 }
@@ -189,7 +194,7 @@ bool es_seedfile_tpm_repeats(const void *p, size_t n, const uint8_t token[ES_TOK
 
 	if (!es_seedfile_parse(p, n, &h) || (h.flags & ES_SEEDFILE_F_TPM) == 0)
 		return false;
-	es_seedfile_tag(token, ES_LABEL_TPM, tpm, now);
+	es_seedfile_tag(token, ES_ID_TPM, tpm, now);
 	same_block = same(now, h.tpm_tag, sizeof(now));
 	es_wipe(now, sizeof(now));
 	return same_block;

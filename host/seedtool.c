@@ -555,13 +555,11 @@ static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t 
 	struct es_provenance tfrom;
 	uint8_t tok[ES_TOKEN_LEN], uuid[ES_UUID_LEN];
 	bool have_old = es_seedfile_parse(old, n, &old_h), have_uuid = seedtool_uuid(o, uuid);
-	bool old_ok = false;
 	uint32_t flags;
 
 	if (os_token(o, tok, &tfrom)) {
 		enum es_file_reason r = have_old ? es_seedfile_check(old, n, tok, NULL, NULL, false) : ES_FILE_NO_HEADER;
-
-		old_ok = r == ES_FILE_COUNTED || r == ES_FILE_ID_CHANGED; /* bound here, MAC good */
+		bool old_ok = r == ES_FILE_COUNTED || r == ES_FILE_ID_CHANGED; /* bound here, MAC good */
 		os_provenance(o, &old_h, old_ok && o->refresh, &h.from, &h.flags);
 		es_seedfile_seal(&h, tok, NULL, have_uuid ? uuid : NULL, NULL, hdr);
 		if (old_ok && (old_h.flags & ES_SEEDFILE_F_VMGENID) != 0) {

@@ -798,14 +798,14 @@ static void test_seedfile_tags(void)
 	y[7] ^= 4;
 	memcpy(other_tok, file_tok, sizeof(other_tok));
 	other_tok[31] ^= 1;
-	es_seedfile_tag(file_tok, ES_LABEL_GENID, x, a);
-	es_seedfile_tag(other_tok, ES_LABEL_GENID, x, b);
+	es_seedfile_tag(file_tok, ES_ID_GENID, x, a);
+	es_seedfile_tag(other_tok, ES_ID_GENID, x, b);
 	CHECK(memcmp(a, b, 8) != 0);
-	es_seedfile_tag(file_tok, ES_LABEL_GENID, y, b);
+	es_seedfile_tag(file_tok, ES_ID_GENID, y, b);
 	CHECK(memcmp(a, b, 8) != 0);
-	es_seedfile_tag(file_tok, ES_LABEL_UUID, x, b);
+	es_seedfile_tag(file_tok, ES_ID_UUID, x, b);
 	CHECK(memcmp(a, b, 8) != 0);
-	es_seedfile_tag(file_tok, ES_LABEL_GENID, x, b);
+	es_seedfile_tag(file_tok, ES_ID_GENID, x, b);
 	CHECK(memcmp(a, b, 8) == 0 && memcmp(a, x, 8) != 0 && memcmp(a, x + 8, 8) != 0);
 }
 
