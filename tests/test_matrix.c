@@ -1699,6 +1699,17 @@ static void test_seed_file_chained(void)
 	CHECK(!logged("prev_table: bad"));
 }
 
+/* An RDRAND-only machine whose config is conf, a boot loader beside it. */
+static void rdrand_machine(const char *conf)
+{
+	base();
+	fake_insn.leaf7_ebx = 0; /* RDRAND only */
+	fake.no_rng_protocol = true;
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = strlen(conf);
+	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
+}
+
 /* No command line (a boot loader next): the trust the OS recorded in the
  * seed file's header is taken, and only to take trust away (issue: Secure
  * Boot and shim, trust for boot-loader chains). RDRAND only, a counting
@@ -1710,17 +1721,12 @@ static void trust_file_case(const char *conf, bool flag, bool want_cpu_counted)
 	struct fake_file_entry *e;
 	struct es_seedfile_header now;
 
-	base();
-	fake_insn.leaf7_ebx = 0; /* RDRAND only */
-	fake.no_rng_protocol = true;
-	fake.files[0].data = (const uint8_t *)conf;
-	fake.files[0].len = strlen(conf);
+	rdrand_machine(conf);
 	check_rand_fill(token_bytes, sizeof(token_bytes));
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
 	h.flags = flag ? ES_SEEDFILE_F_NO_CPU_TRUST : 0;
 	es_seedfile_seal(&h, token_bytes, NULL, NULL, NULL, file_old);
 	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
-	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
 	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
 	finish(true, true);
 	CHECK(audit_decode_ok(&a));
@@ -1750,12 +1756,7 @@ static void kernel_trust_case(const char *conf, const char *kernel, bool junk, b
 	static const EFI_GUID vendor = ES_AUDIT_VARIABLE_GUID; /* earlyseed's vendor GUID */
 	struct es_audit_record a;
 
-	base();
-	fake_insn.leaf7_ebx = 0; /* RDRAND only */
-	fake.no_rng_protocol = true;
-	fake.files[0].data = (const uint8_t *)conf;
-	fake.files[0].len = strlen(conf);
-	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
+	rdrand_machine(conf);
 	if (junk) {
 		static const uint8_t bad[8] = { 'E', 'S', 'K', 'T', 9 };
 
