@@ -60,6 +60,8 @@ run "deb" tests/deb.sh
 # fuzz runs them longer).
 run "fuzz" scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" $(ls tests/fuzz/fuzz_*.c | sed 's#.*/fuzz_##; s#\.c$##')
 run "inf" tests/inf.sh
+# scripts/ovmf.py's refusals: one line, no output, never a traceback
+run "ovmf.py" tests/ovmf.sh
 if [ "${SKIP_QEMU:-0}" = 1 ]; then
 	echo "qemu: SKIP_QEMU=1: boot tests not run"
 	skipped=$((skipped + 1))

@@ -11,7 +11,7 @@ pkgs=(
 	mtools dosfstools cpio    # ESP image and initramfs
 	valgrind                  # host tests under memcheck
 	clang libclang-rt-14-dev  # libFuzzer (-fsanitize=fuzzer)
-	cppcheck clang-tidy       # make lint
+	cppcheck clang-tidy pyflakes3 # make lint
 	grub-common grub-efi-amd64-bin  # grub-mkstandalone and GRUB 2.06's modules (boot test 14)
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross  # make ARCH=aarch64 (GNU-EFI arm64: scripts/arm64.sh)
 	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make lint: cppcheck and clang-tidy (.clang-tidy, warnings as errors) on
-# core/, arch/, efi/, host/ and bench/. Prints "ok - lint X" or "not ok - lint X".
+# core/, arch/, efi/, host/ and bench/, and pyflakes on scripts/*.py (a
+# second implementation of the FFS rules, scripts/ovmf.py). Prints
+# "ok - lint X" or "not ok - lint X".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 EFI_DEFS=(-I/usr/include/efi -I/usr/include/efi/x86_64 -DGNU_EFI_USE_MS_ABI)
@@ -19,4 +21,6 @@ out=$( (clang-tidy --quiet core/*.c arch/x86_64/*.c host/*.c bench/bench.c tests
 	clang-tidy --quiet arch/aarch64/*.c -- -std=c11 --target=aarch64-linux-gnu \
 		-isystem /usr/aarch64-linux-gnu/include) 2>&1)
 if [ $? -eq 0 ]; then echo "ok - lint clang-tidy"; else echo "not ok - lint clang-tidy"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
+out=$(pyflakes3 scripts/*.py 2>&1)
+if [ $? -eq 0 ]; then echo "ok - lint pyflakes"; else echo "not ok - lint pyflakes"; printf '%s\n' "$out" | sed 's/^/#   /'; rc=1; fi
 exit $rc

@@ -71,8 +71,12 @@ def fv_files(fv):
     length, = struct.unpack_from("<Q", fv, 32)
     hlen, = struct.unpack_from("<H", fv, 48)
     ext, = struct.unpack_from("<H", fv, 52)
+    if length > len(fv) or hlen < 72 or hlen > length:
+        die("a firmware volume's length or header length runs past the image (truncated?)")
     at = hlen
     if ext:
+        if ext + 20 > length:
+            die("a firmware volume's extended header lies past it")
         ext_size, = struct.unpack_from("<I", fv, ext + 16)
         at = ext + ext_size
     at = align8(at)
@@ -201,20 +205,99 @@ def file_machine(fv, f):
     return None
 
 
+# Depex opcodes (PI 1.8 volume 2, section 10.7): what a DXE driver's may hold.
+DEPEX_BEFORE, DEPEX_AFTER, DEPEX_PUSH, DEPEX_AND, DEPEX_OR, DEPEX_NOT = 0x00, 0x01, 0x02, 0x03, 0x04, 0x05
+DEPEX_TRUE, DEPEX_FALSE, DEPEX_END, DEPEX_SOR = 0x06, 0x07, 0x08, 0x09
+SECTION_PE32, SECTION_DXE_DEPEX, SECTION_VERSION, SECTION_UI = 0x10, 0x13, 0x14, 0x15
+EFI_BOOT_SERVICE_DRIVER = 11  # PE subsystem
+
+
+def check_depex(d):
+    """A dependency expression that a DXE dispatcher evaluates to an answer:
+    every opcode known, every PUSH whole, one value left at END, END last."""
+    at, depth = 0, 0
+    while at < len(d):
+        op = d[at]
+        if op in (DEPEX_PUSH, DEPEX_BEFORE, DEPEX_AFTER):
+            if at + 17 > len(d):
+                die("FILE.ffs: its dependency expression ends inside a GUID")
+            depth, at = depth + 1, at + 17
+        elif op in (DEPEX_TRUE, DEPEX_FALSE):
+            depth, at = depth + 1, at + 1
+        elif op in (DEPEX_AND, DEPEX_OR):
+            if depth < 2:
+                die("FILE.ffs: its dependency expression pops more than it pushed")
+            depth, at = depth - 1, at + 1
+        elif op in (DEPEX_NOT, DEPEX_SOR):
+            if op == DEPEX_NOT and depth < 1:
+                die("FILE.ffs: its dependency expression pops more than it pushed")
+            at += 1
+        elif op == DEPEX_END:
+            if at != len(d) - 1 or depth != 1:
+                die("FILE.ffs: its dependency expression does not end in END with one value")
+            return
+        else:
+            die("FILE.ffs: its dependency expression holds an unknown opcode 0x%02x" % op)
+    die("FILE.ffs: its dependency expression has no END")
+
+
+def check_pe(pe):
+    """The driver's image as `earlyseed ffs` takes it (host/petool.c): a
+    PE32+ boot-service driver whose headers and sections lie in the image.
+    Returns its machine."""
+    if len(pe) < 0x40 or pe[:2] != b"MZ":
+        die("FILE.ffs: its PE32 section is not a PE image")
+    lfanew, = struct.unpack_from("<I", pe, 0x3C)
+    if lfanew + 24 + 240 > len(pe) or pe[lfanew:lfanew + 4] != b"PE\0\0":
+        die("FILE.ffs: its PE32 section's PE header lies past the image")
+    machine, nsec = struct.unpack_from("<HH", pe, lfanew + 4)
+    optsize, = struct.unpack_from("<H", pe, lfanew + 20)
+    opt = lfanew + 24
+    if machine not in (0x8664, 0xAA64) or struct.unpack_from("<H", pe, opt)[0] != 0x20B or optsize < 240:
+        die("FILE.ffs: its image is not a PE32+ image for x64 or AArch64")
+    if struct.unpack_from("<H", pe, opt + 68)[0] != EFI_BOOT_SERVICE_DRIVER:
+        die("FILE.ffs: its image is not a boot-service driver")
+    table = opt + optsize
+    if nsec == 0 or table + 40 * nsec > len(pe):
+        die("FILE.ffs: its image's section table lies past the image")
+    for i in range(nsec):
+        raw_size, raw_at = struct.unpack_from("<II", pe, table + 40 * i + 16)
+        if raw_at + raw_size > len(pe):
+            die("FILE.ffs: its image's section %d lies past the image" % i)
+    return machine
+
+
 def check_ffs(ffs):
-    """The file earlyseed ffs wrote: a DXE driver, its header checksum, the
+    """The file earlyseed ffs wrote, checked as its own parser reads it
+    (host/ffstool.c ffstool_parse): a DXE driver, its header checksum, the
     fixed file checksum, state 0x07 (GenFfs's, before a volume's erase
-    polarity), its size. Returns the machine of its image."""
+    polarity), its size; then its body: sections that tile the file, one
+    PE32 image that is a boot-service driver, one dependency expression a
+    dispatcher can evaluate. Returns the machine of its image."""
     if len(ffs) < 24 or ffs[18] != 0x07 or ffs[19] & (FFS_ATTRIB_LARGE_FILE | FFS_ATTRIB_CHECKSUM):
         die("FILE.ffs is not a DXE driver file as earlyseed ffs writes it")
     if int.from_bytes(ffs[20:23], "little") != len(ffs) or ffs[17] != 0xAA or ffs[23] != 0x07:
         die("FILE.ffs: its size, file checksum or state is not a fresh file's")
     if header_checksum(ffs[:24]) != ffs[16]:
         die("FILE.ffs: bad header checksum")
-    m = file_machine(ffs, (0, 24, len(ffs), 0x07))
-    if m is None:
-        die("FILE.ffs holds no PE32 image")
-    return m
+    found = {}
+    at = 24
+    while at < len(ffs):
+        if at + 4 > len(ffs):
+            die("FILE.ffs: a section header runs past the file")
+        size, stype = int.from_bytes(ffs[at:at + 3], "little"), ffs[at + 3]
+        if size < 4 or at + size > len(ffs):
+            die("FILE.ffs: a section runs past the file")
+        if stype not in (SECTION_PE32, SECTION_DXE_DEPEX, SECTION_VERSION, SECTION_UI):
+            die("FILE.ffs: a section of unexpected type 0x%02x" % stype)
+        if stype in found:
+            die("FILE.ffs: two sections of type 0x%02x" % stype)
+        found[stype] = ffs[at + 4:at + size]
+        at = align4(at + size)
+    if SECTION_PE32 not in found or SECTION_DXE_DEPEX not in found:
+        die("FILE.ffs: no PE32 section, or no dependency expression")
+    check_depex(found[SECTION_DXE_DEPEX])
+    return check_pe(found[SECTION_PE32])
 
 
 def compact_volume(image):
@@ -233,13 +316,15 @@ def compact_volume(image):
 def main():
     if len(sys.argv) != 4:
         die("usage: scripts/ovmf.py IN.fd FILE.ffs OUT.fd")
-    whole = bytearray(open(sys.argv[1], "rb").read())
     ffs = open(sys.argv[2], "rb").read()
-    machine = check_ffs(ffs)
+    machine = check_ffs(ffs)  # first: it is small
+    whole = bytearray(open(sys.argv[1], "rb").read())
     name = ffs[:16]
     base = compact_volume(whole)
     files, length = fv_files(whole[base:])
     image = whole[base:base + length]
+    if len(image) != length:
+        die("FVMAIN_COMPACT runs past the end of IN.fd (truncated?)")
     fvimg = [f for f in files if f[3] == FV_FILETYPE_FV_IMAGE]
     if len(fvimg) != 1 or fvimg[0] != files[-1]:
         die("FVMAIN_COMPACT does not end with its one FV-image file")
@@ -290,4 +375,14 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (struct.error, IndexError, ValueError, OverflowError, EOFError, lzma.LZMAError, MemoryError) as e:
+        # whatever the input: one line, no traceback, no output
+        try:
+            os.unlink(sys.argv[3] + ".tmp")
+        except (OSError, IndexError):
+            pass
+        die("malformed input (%s: %s)" % (type(e).__name__, e))
+    except OSError as e:
+        die("%s: %s" % (e.filename or "I/O", e.strerror or e))
