@@ -73,7 +73,7 @@ inst_ok() {
 	cmp -s build/earlyseed.efi "$tmp/esp/EFI/earlyseed/earlyseed.efi" &&
 		grep -qx 'next = \\EFI\\debian\\grubx64.efi' "$tmp/esp/EFI/earlyseed/earlyseed.conf" &&
 		grep -qx 'cmdline = quiet' "$tmp/esp/EFI/earlyseed/earlyseed.conf" &&
-		[ "$(stat -c %s "$tmp/esp/EFI/earlyseed/random-seed")" = 64 ] &&
+		[ "$(stat -c %s "$tmp/esp/EFI/earlyseed/random-seed")" = 96 ] &&
 		[ "$(head -c 8 "$tmp/esp/EFI/earlyseed/random-seed")" = ESSEEDv2 ] &&
 		[ "$(stat -c %a "$tmp/esp/EFI/earlyseed/random-seed")" = 600 ] &&
 		[ "$(stat -c %s "$tmp/efivars/EarlyseedToken-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97")" = 44 ]
