@@ -2,6 +2,7 @@
 #include "bootentry.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "../core/le.h"
 #include "efivars.h"
@@ -9,21 +10,74 @@
 /* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3). */
 #define GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
 
-bool bootentry_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
+/* The device path list of a load option: [*at, *end); false when malformed. */
+static bool option_list(const uint8_t *p, size_t n, size_t *at, size_t *end)
 {
-	size_t list, at = 6, end;
+	size_t list;
 
 	/* u32 Attributes, u16 FilePathListLength, CHAR16 Description[] (NUL
 	 * ended), then the device path list */
-	if (n < 6 || cap == 0)
+	if (n < 6)
 		return false;
 	list = es_le_get16(p + 4);
-	while (at + 1 < n && (p[at] != 0 || p[at + 1] != 0))
-		at += 2;
-	at += 2;
-	if (at > n || list > n - at)
+	*at = 6;
+	while (*at + 1 < n && (p[*at] != 0 || p[*at + 1] != 0))
+		*at += 2;
+	*at += 2;
+	if (*at > n || list > n - *at)
 		return false;
-	end = at + list;
+	*end = *at + list;
+	return true;
+}
+
+bool bootentry_option_partition(const uint8_t *p, size_t n, uint8_t guid[16])
+{
+	size_t at, end;
+
+	if (!option_list(p, n, &at, &end))
+		return false;
+	while (at + 4 <= end) {
+		uint8_t type = p[at], sub = p[at + 1];
+		size_t len = es_le_get16(p + at + 2);
+
+		if (len < 4 || len > end - at || type == 0x7f)
+			return false;
+		/* HARDDRIVE_DEVICE_PATH: 42 bytes, signature at 24, its type at 41 */
+		if (type == 4 && sub == 1 && len >= 42 && p[at + 41] == 2) {
+			memcpy(guid, p + at + 24, 16);
+			return true;
+		}
+		at += len;
+	}
+	return false;
+}
+
+bool bootentry_name(const char *name, unsigned int *num)
+{
+	unsigned int v = 0;
+
+	if (strncmp(name, "Boot", 4) != 0 || name[8] != '-')
+		return false;
+	for (int i = 4; i < 8; i++) {
+		char c = name[i];
+
+		if (c >= '0' && c <= '9')
+			v = v << 4 | (unsigned int)(c - '0');
+		else if (c >= 'A' && c <= 'F')
+			v = v << 4 | (unsigned int)(c - 'A' + 10);
+		else
+			return false;
+	}
+	*num = v;
+	return true;
+}
+
+bool bootentry_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
+{
+	size_t at, end;
+
+	if (cap == 0 || !option_list(p, n, &at, &end))
+		return false;
 	while (at + 4 <= end) {
 		uint8_t type = p[at], sub = p[at + 1];
 		size_t len = es_le_get16(p + at + 2);
@@ -51,7 +105,7 @@ bool bootentry_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
 	return false;
 }
 
-bool bootentry_path(const char *efivars, unsigned int num, char *path, size_t cap)
+bool bootentry_entry(const char *efivars, unsigned int num, char *path, size_t cap, uint8_t guid[16], bool *have)
 {
 	char name[sizeof("Boot0000-" GLOBAL_GUID)];
 	uint8_t buf[EFIVARS_VAR_MAX];
@@ -59,5 +113,14 @@ bool bootentry_path(const char *efivars, unsigned int num, char *path, size_t ca
 
 	snprintf(name, sizeof(name), "Boot%04X-%s", num & 0xffffu, GLOBAL_GUID);
 	n = efivars_read(efivars, name, buf, sizeof(buf), NULL);
+	*have = n > 0 && bootentry_option_partition(buf, (size_t)n, guid);
 	return n > 0 && bootentry_option_path(buf, (size_t)n, path, cap);
+}
+
+bool bootentry_path(const char *efivars, unsigned int num, char *path, size_t cap)
+{
+	uint8_t guid[16];
+	bool have;
+
+	return bootentry_entry(efivars, num, path, cap, guid, &have);
 }

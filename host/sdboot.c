@@ -97,11 +97,12 @@ out:
 	return rc;
 }
 
-int sdboot_remove(int espfd, const char *esp, FILE *out, FILE *err)
+int sdboot_remove(int espfd, const char *esp, bool *removed, FILE *out, FILE *err)
 {
 	static const char *const suffixes[] = { "x64", "aa64" };
 	int rc = 0;
 
+	*removed = false;
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
 		char rel[128];
 		const char *leaf;
@@ -119,6 +120,7 @@ int sdboot_remove(int espfd, const char *esp, FILE *out, FILE *err)
 				rc = 1;
 			} else {
 				fprintf(out, "removed %s/EFI/systemd/drivers/%s\n", esp, leaf);
+				*removed = true;
 			}
 		}
 		close(dirfd);

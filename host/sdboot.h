@@ -29,6 +29,6 @@ const char *sdboot_suffix(uint16_t machine);
 int sdboot_install(const struct installer_opts *o, FILE *out, FILE *err);
 /* Remove the driver (any architecture's) from the ESP open at espfd
  * (mounted at esp): 0, or 1 after a message. */
-int sdboot_remove(int espfd, const char *esp, FILE *out, FILE *err);
+int sdboot_remove(int espfd, const char *esp, bool *removed, FILE *out, FILE *err);
 
 #endif

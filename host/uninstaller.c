@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "../core/earlyseed.h"
@@ -64,14 +65,93 @@ static int boot_order_remove(const char *dir, const unsigned int *drop, size_t n
 	return 0;
 }
 
-/* Boot#### entries that start earlyseed's app: deleted, and out of BootOrder. */
-static int boot_entries(const char *dir, FILE *out, FILE *err)
+/* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" as EFI_GUID bytes (the first three
+ * fields little-endian, as a device path holds them). */
+static bool guid_parse(const char *t, uint8_t g[16])
+{
+	static const int order[16] = { 3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15 };
+	uint8_t raw[16];
+	size_t k = 0;
+
+	for (size_t i = 0; t[i] != '\0' && k < 32; i++) {
+		char c = t[i];
+		unsigned int v;
+
+		if (c == '-')
+			continue;
+		if (c >= '0' && c <= '9')
+			v = (unsigned int)(c - '0');
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			v = (unsigned int)((c | 0x20) - 'a' + 10);
+		else
+			return false;
+		raw[k / 2] = (uint8_t)(k % 2 == 0 ? v << 4 : (raw[k / 2] | v));
+		k++;
+	}
+	if (k != 32)
+		return false;
+	for (int i = 0; i < 16; i++)
+		g[i] = raw[order[i]];
+	return true;
+}
+
+/* The ESP's partition GUID: given, or udev's for the device mounted there. */
+static bool esp_partition(const struct uninstaller_opts *o, uint8_t g[16])
+{
+	char udev[PATH_MAX], line[256];
+	struct stat st;
+	FILE *f;
+	bool ok = false;
+
+	if (o->esp_partuuid != NULL)
+		return guid_parse(o->esp_partuuid, g);
+	if (stat(o->esp, &st) != 0)
+		return false;
+	snprintf(udev, sizeof(udev), "/run/udev/data/b%u:%u", major(st.st_dev), minor(st.st_dev));
+	f = fopen(udev, "re");
+	if (f == NULL)
+		return false;
+	while (!ok && fgets(line, sizeof(line), f) != NULL) {
+		if (strncmp(line, "E:ID_PART_ENTRY_UUID=", 21) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			ok = guid_parse(line + 21, g);
+		}
+	}
+	fclose(f);
+	return ok;
+}
+
+/* The same file path as the firmware would open, and not a look-alike: no
+ * 8.3 alias, no other case of the same letters taken as another name;
+ * '/' and '\\' alike, ASCII letters without case (FAT's). */
+static bool exact_path(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		char x = *a == '/' ? '\\' : *a, y = *b == '/' ? '\\' : *b;
+
+		if (x >= 'A' && x <= 'Z')
+			x = (char)(x | 0x20);
+		if (y >= 'A' && y <= 'Z')
+			y = (char)(y | 0x20);
+		if (x != y)
+			return false;
+	}
+	return *a == *b;
+}
+
+/* Boot#### entries that start this install's app: its exact path on this
+ * ESP's partition (an entry for a partition this one is not, or whose
+ * partition cannot be compared, is left and said). Deleted, and out of
+ * BootOrder. */
+static int boot_entries(const struct uninstaller_opts *o, const char *dir, FILE *out, FILE *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	unsigned int drop[64];
 	size_t nd = 0;
 	int rc = 0;
+	uint8_t mine[16];
+	bool known = esp_partition(o, mine);
 
 	if (d == NULL) {
 		fprintf(out, "boot entries: no efivarfs at %s: none looked at\n", dir);
@@ -79,17 +159,23 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 	}
 	while ((e = readdir(d)) != NULL) {
 		char path[ES_CONFIG_NEXT_MAX];
-		char *hex_end = NULL;
+		uint8_t part[16];
+		bool has_part;
 		unsigned int num;
 
-		if (strlen(e->d_name) != 9 + sizeof(SEEDTOOL_GLOBAL_GUID) - 1 || strncmp(e->d_name, "Boot", 4) != 0 ||
-		    e->d_name[8] != '-' || strcmp(e->d_name + 9, SEEDTOOL_GLOBAL_GUID) != 0)
+		if (strlen(e->d_name) != 9 + sizeof(SEEDTOOL_GLOBAL_GUID) - 1 || !bootentry_name(e->d_name, &num) ||
+		    strcmp(e->d_name + 9, SEEDTOOL_GLOBAL_GUID) != 0)
 			continue;
-		/* Boot#### : four hex digits (UEFI 2.10 section 3.1.1) */
-		num = (unsigned int)strtoul(e->d_name + 4, &hex_end, 16);
-		if (hex_end != e->d_name + 8 || !bootentry_path(dir, num, path, sizeof(path)) ||
-		    !es_config_same_path(path, APP_PATH))
+		if (!bootentry_entry(dir, num, path, sizeof(path), part, &has_part) || !exact_path(path, APP_PATH))
 			continue;
+		if (has_part && (!known || memcmp(part, mine, sizeof(part)) != 0)) {
+			fprintf(out, "boot entry Boot%04X (%s): left: %s (efibootmgr -b %04X -B deletes it)\n", num, path,
+				known ? "it names another partition than this ESP's"
+				      : "this ESP's partition GUID is unknown (no udev data), so it cannot be told apart "
+					"from another disk's",
+				num);
+			continue;
+		}
 		if (efivars_delete(dir, e->d_name) != 0) {
 			fprintf(err, "earlyseed: cannot delete boot entry Boot%04X: %s\n", num, strerror(errno));
 			rc = -1;
@@ -101,7 +187,7 @@ static int boot_entries(const char *dir, FILE *out, FILE *err)
 	}
 	closedir(d);
 	if (nd == 0)
-		fprintf(out, "boot entries: none starts %s\n", APP_PATH);
+		fprintf(out, "boot entries: none starts %s on this ESP\n", APP_PATH);
 	else if (boot_order_remove(dir, drop, nd, out, err) != 0)
 		rc = -1;
 	return rc;
@@ -143,11 +229,12 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 {
 	const char *dir = o->efivars != NULL ? o->efivars : EFIVARS_DIR;
 	static struct es_config c;
+	struct es_audit_record a;
 	char tok[PATH_MAX];
 	struct stat st;
 	int espfd, rc = 0;
 
-	if (boot_entries(dir, out, err) != 0)
+	if (boot_entries(o, dir, out, err) != 0)
 		rc = 1;
 	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (espfd < 0 || (!o->any_fs && !seedtool_on_fat(espfd))) {
@@ -186,8 +273,23 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 		rc = 1;
 	/* The kernel's trust goes only with the driver: a driver left behind
 	 * must not count the CPU where the kernel does not. */
-	if (sdboot_remove(espfd, o->esp, out, err) != 0 || trustvar_remove(o->efivars, out, err) != 0)
-		rc = 1;
+	{
+		char drv[PATH_MAX];
+		bool removed = false;
+
+		if (sdboot_remove(espfd, o->esp, &removed, out, err) != 0)
+			rc = 1;
+		/* a driver this uninstall does not own (built into the
+		 * firmware, an option ROM) ran this boot: it reads the
+		 * variable at every boot and would count the CPU again */
+		snprintf(drv, sizeof(drv), "%s/" TRUSTVAR_DRIVER_AUDIT, dir);
+		if (!removed && lstat(drv, &st) == 0)
+			fprintf(out, "kernel trust: EarlyseedKernelTrust kept: earlyseed's driver ran this boot and is not "
+				     "one this uninstall removed (the firmware's own, or an option ROM's); without the "
+				     "variable it would count the CPU's RNG again\n");
+		else if (trustvar_remove(o->efivars, out, err) != 0)
+			rc = 1;
+	}
 	if (unlinkat(espfd, "EFI/earlyseed", AT_REMOVEDIR) == 0)
 		fprintf(out, "removed %s/EFI/earlyseed\n", o->esp);
 	else if (errno != ENOENT)
@@ -203,10 +305,13 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 		} else {
 			fprintf(out, "token: %s deleted\n", tok);
 		}
-	} else {
-		fprintf(out, "token: none the OS can see; one earlyseed's app made is boot-service only and stays "
+	} else if (seedtool_audit(o->efivars, &a) && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0) {
+		/* the app's record says the firmware holds one */
+		fprintf(out, "token: none the OS can see; the one earlyseed's app made is boot-service only and stays "
 			     "(harmless alone; to remove it, in the UEFI shell: dmpstore -d EarlyseedToken -guid "
 			     SEEDTOOL_GUID ")\n");
+	} else {
+		fprintf(out, "token: none the OS can see\n");
 	}
 	return rc;
 }

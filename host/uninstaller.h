@@ -18,6 +18,10 @@ struct uninstaller_opts {
 	const char *esp;     /* the ESP's mount point */
 	const char *efivars; /* efivarfs; NULL: the system's */
 	bool any_fs;         /* tests: a scratch directory stands in for the ESP */
+	/* The ESP's GPT partition GUID ("xxxxxxxx-xxxx-..."), or NULL: udev's
+	 * ID_PART_ENTRY_UUID for the device mounted at esp. A boot entry that
+	 * names a partition is removed only when it names this one. */
+	const char *esp_partuuid;
 };
 
 /* 0, or 1 after a message (what could not be removed is named). */

@@ -12,6 +12,7 @@
 #include "../host/bootentry.h"
 #include "../host/installer.h"
 #include "../host/seedtool.h"
+#include "../host/trustvar.h"
 #include "../host/uninstaller.h"
 #include "check.h"
 
@@ -22,6 +23,8 @@ static char esp[300], efivars[300];
 
 /* An EFI_LOAD_OPTION as efivarfs shows it (4 attribute bytes first): a
  * hard-drive node, then a file path node for path, then the end node. */
+static const uint8_t *option_part; /* the next load_option()'s partition GUID, or NULL */
+
 static size_t load_option(uint8_t *b, const char *desc, const char *path)
 {
 	size_t k = 0, dp, plen = strlen(path);
@@ -43,6 +46,11 @@ static size_t load_option(uint8_t *b, const char *desc, const char *path)
 		b[k + 1] = 1;
 		es_le_put16(b + k + 2, 42);
 		memset(b + k + 4, 0, 38);
+		if (option_part != NULL) {
+			memcpy(b + k + 24, option_part, 16);
+			b[k + 40] = 2; /* GPT */
+			b[k + 41] = 2; /* a GUID signature */
+		}
 		k += 42;
 		b[k] = 4; /* media: file path */
 		b[k + 1] = 4;
@@ -69,6 +77,14 @@ static void put(const char *dir, const char *name, const void *p, size_t n)
 	CHECK(f != NULL && fwrite(p, 1, n, f) == n);
 	if (f != NULL)
 		fclose(f);
+}
+
+static bool unlink_var(const char *dir, const char *name)
+{
+	char path[600];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return unlink(path) == 0;
 }
 
 static bool exists(const char *dir, const char *name)
@@ -124,10 +140,66 @@ static void test_load_option_path(void)
 	CHECK(!bootentry_option_path(b + 4, n - 4, path, sizeof(path)));
 }
 
+/* Only this install's entries (Hardening IV, 6): the app's exact path on
+ * this ESP's partition. Not another disk's, not an 8.3 alias, not a name
+ * that is not Boot####; an entry with a partition this ESP's cannot be
+ * compared with is left and said. */
+static void test_only_this_install(void)
+{
+	/* EFI_GUID bytes of 0b7c2f64-5f1e-4a57-9a3e-7d2b1c0e9f10 and of another */
+	static const uint8_t mine[16] = { 0x64, 0x2f, 0x7c, 0x0b, 0x1e, 0x5f, 0x57, 0x4a,
+					  0x9a, 0x3e, 0x7d, 0x2b, 0x1c, 0x0e, 0x9f, 0x10 };
+	static const uint8_t other[16] = { 0x64, 0x2f, 0x7c, 0x0b, 0x1e, 0x5f, 0x57, 0x4a,
+					   0x9a, 0x3e, 0x7d, 0x2b, 0x1c, 0x0e, 0x9f, 0x11 };
+	struct uninstaller_opts o = { esp, efivars, true, "0b7c2f64-5f1e-4a57-9a3e-7d2b1c0e9f10" };
+	uint8_t b[512];
+	char cmd[1200];
+	size_t n;
+
+	static char r2[] = "/tmp/es-uninstall2-XXXXXX";
+
+	CHECK(mkdtemp(r2) != NULL);
+	snprintf(esp, sizeof(esp), "%s/esp", r2);
+	snprintf(efivars, sizeof(efivars), "%s/efivars", r2);
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s' '%s'", esp, efivars);
+	CHECK(system(cmd) == 0);
+	option_part = mine;
+	n = load_option(b, "earlyseed", "\\EFI\\earlyseed\\earlyseed.efi");
+	put(efivars, "Boot0001-" GLOBAL, b, n);
+	n = load_option(b, "earlyseed", "/efi/EARLYSEED/earlyseed.EFI"); /* the same file, as written elsewhere */
+	put(efivars, "Boot0002-" GLOBAL, b, n);
+	n = load_option(b, "alias", "\\EFI\\EARLYS~1\\EARLYS~1.EFI");
+	put(efivars, "Boot0003-" GLOBAL, b, n);
+	n = load_option(b, "earlyseed", "\\EFI\\earlyseed\\earlyseed.efi");
+	put(efivars, "Boot00a4-" GLOBAL, b, n); /* not four uppercase hex digits */
+	option_part = other;
+	n = load_option(b, "earlyseed on another disk", "\\EFI\\earlyseed\\earlyseed.efi");
+	put(efivars, "Boot0005-" GLOBAL, b, n);
+	option_part = NULL;
+	capture();
+	(void)uninstaller_run(&o, fo, fe);
+	captured();
+	CHECK(!exists(efivars, "Boot0001-" GLOBAL) && !exists(efivars, "Boot0002-" GLOBAL));
+	CHECK(exists(efivars, "Boot0003-" GLOBAL) && exists(efivars, "Boot00a4-" GLOBAL));
+	CHECK(exists(efivars, "Boot0005-" GLOBAL));
+	CHECK(strstr(out, "boot entry Boot0005 (\\EFI\\earlyseed\\earlyseed.efi): left: it names another partition") != NULL);
+	done();
+	/* this ESP's partition unknown: an entry that names one is left, said */
+	o.esp_partuuid = "not a guid";
+	capture();
+	(void)uninstaller_run(&o, fo, fe);
+	captured();
+	CHECK(exists(efivars, "Boot0005-" GLOBAL));
+	CHECK(strstr(out, "this ESP's partition GUID is unknown") != NULL && strstr(out, "efibootmgr -b 0005 -B") != NULL);
+	done();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", r2);
+	CHECK(system(cmd) == 0);
+}
+
 static void test_uninstall(void)
 {
 	uint8_t b[512], order[4 + 6] = { 7, 0, 0, 0 };
-	struct uninstaller_opts o = { esp, efivars, true };
+	struct uninstaller_opts o = { esp, efivars, true, NULL };
 	char cmd[1200];
 	size_t n;
 
@@ -175,12 +247,43 @@ static void test_uninstall(void)
 	CHECK(!exists(efivars, SEEDTOOL_TOKEN_VAR));
 	CHECK(strstr(out, "boot entry Boot0003") != NULL && strstr(out, "token: ") != NULL);
 	done();
-	/* again: nothing left, nothing fails, and it says where the app's
-	 * own token stays */
+	/* again: nothing left, nothing fails; no app's record here, so no
+	 * word of an app-made token (Hardening IV, 6) */
 	capture();
 	CHECK(uninstaller_run(&o, fo, fe) == 0);
 	captured();
-	CHECK(strstr(out, "boot entries: none starts") != NULL && strstr(out, "dmpstore -d EarlyseedToken") != NULL);
+	CHECK(strstr(out, "boot entries: none starts") != NULL && strstr(out, "token: none the OS can see\n") != NULL);
+	CHECK(strstr(out, "dmpstore") == NULL);
+	done();
+	/* the app's record says the firmware holds its token: where it stays */
+	{
+		struct es_audit_record r;
+		uint8_t rec[4 + ES_AUDIT_SIZE] = { 6 };
+
+		es_audit_init(&r);
+		r.flags = ES_AUDIT_F_TOKEN;
+		es_audit_encode(&r, rec + 4);
+		put(efivars, SEEDTOOL_AUDIT_VAR, rec, sizeof(rec));
+	}
+	capture();
+	CHECK(uninstaller_run(&o, fo, fe) == 0);
+	captured();
+	CHECK(strstr(out, "dmpstore -d EarlyseedToken") != NULL);
+	done();
+	/* a driver it did not install ran this boot: the kernel's trust stays */
+	put(efivars, TRUSTVAR_NAME, "\x07\0\0\0ESKT\x01\x01\0\0", 12);
+	put(efivars, TRUSTVAR_DRIVER_AUDIT, "\x06\0\0\0x", 5);
+	capture();
+	CHECK(uninstaller_run(&o, fo, fe) == 0);
+	captured();
+	CHECK(exists(efivars, TRUSTVAR_NAME) && strstr(out, "EarlyseedKernelTrust kept") != NULL);
+	done();
+	/* no driver ran: it goes */
+	CHECK(unlink_var(efivars, TRUSTVAR_DRIVER_AUDIT));
+	capture();
+	CHECK(uninstaller_run(&o, fo, fe) == 0);
+	captured();
+	CHECK(!exists(efivars, TRUSTVAR_NAME));
 	done();
 	/* seed_file naming a boot loader (Hardening IV, 4): it stays, and
 	 * the path is shown with one kind of separator */
@@ -304,6 +407,7 @@ int main(void)
 {
 	RUN(test_load_option_path);
 	RUN(test_uninstall);
+	RUN(test_only_this_install);
 	RUN(test_install_picks_next);
 	return check_done();
 }
