@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +202,16 @@ static int token(const struct seedtool_opts *o, FILE *out, FILE *err)
 		 * be made beside it by some firmware: leave it alone. */
 		fprintf(out, "token: the firmware holds one (boot services only: the OS cannot see it), left as "
 			     "it is\n");
+		return 0;
+	}
+	if (!seedtool_unit_enabled(o)) {
+		/* Made now, it would be readable by every user after the next
+		 * reboot (efivarfs shows every variable 0644 at mount) with
+		 * nothing to hide it again (Hardening IV, 5). */
+		fprintf(out, "token: none made: " SEEDTOOL_UNIT " is not enabled, and nothing else would hide an "
+			     "OS-made token again after a reboot; enable it (the package does: systemctl enable "
+			     SEEDTOOL_UNIT ") and run install again, or let earlyseed's app make its own at a boot "
+			     "with a hardware RNG\n");
 		return 0;
 	}
 	buf[0] = TOKEN_ATTRS;
@@ -589,6 +600,20 @@ static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t 
 	es_wipe(tok, sizeof(tok));
 	es_wipe(uuid, sizeof(uuid));
 	es_wipe(&h, sizeof(h));
+}
+
+bool seedtool_unit_enabled(const struct seedtool_opts *o)
+{
+	const char *dir = o->systemd_dir != NULL ? o->systemd_dir : getenv("EARLYSEED_SYSTEMD_DIR");
+	char pattern[PATH_MAX];
+	glob_t g;
+	bool on;
+
+	snprintf(pattern, sizeof(pattern), "%s/*.wants/" SEEDTOOL_UNIT, dir != NULL ? dir : SEEDTOOL_SYSTEMD_DIR);
+	on = glob(pattern, GLOB_NOSORT, NULL, &g) == 0 && g.gl_pathc > 0;
+	if (on)
+		globfree(&g);
+	return on;
 }
 
 bool seedtool_uuid(const struct seedtool_opts *o, uint8_t uuid[ES_UUID_LEN])

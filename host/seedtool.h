@@ -55,7 +55,19 @@ struct seedtool_opts {
 	/* The firmware's SMBIOS structure table; NULL: $EARLYSEED_DMI, else
 	 * SEEDTOOL_DMI. */
 	const char *dmi_file;
+	/* Where an enabled unit's link is looked for; NULL:
+	 * $EARLYSEED_SYSTEMD_DIR, else SEEDTOOL_SYSTEMD_DIR. */
+	const char *systemd_dir;
 };
+
+/* systemctl enable (and the package's deb-systemd-helper) link the unit
+ * into <target>.wants/ here. */
+#define SEEDTOOL_SYSTEMD_DIR "/etc/systemd/system"
+#define SEEDTOOL_UNIT "earlyseed-seed.service"
+/* Is earlyseed-seed.service enabled (a link to it in some *.wants/)? It
+ * hides an OS-made token again at every boot (efivarfs shows every
+ * variable 0644 at mount): without it the OS makes no token. */
+bool seedtool_unit_enabled(const struct seedtool_opts *o);
 
 /* The SMBIOS structures as Linux exports them (drivers/firmware/dmi-sysfs.c,
  * dmi_scan.c: /sys/firmware/dmi/tables/DMI, root only), the same bytes the

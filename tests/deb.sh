@@ -35,6 +35,19 @@ left=$(ls -d /usr/bin/earlyseed /usr/lib/earlyseed /lib/systemd/system/earlyseed
 if [ -z "$left" ] && ! dpkg -s earlyseed > /dev/null 2>&1; then ok "purge leaves nothing"
 else bad "purge leaves nothing" "left: $left"; fi
 
+# The package's removal deletes a token the OS made (Hardening IV, 5): the
+# unit that hid it again at every boot goes with the package. Its prerm,
+# run on a scratch efivarfs; an upgrade ("upgrade") leaves it.
+tv=$(mktemp -d)
+tokname=EarlyseedToken-b1625ddc-bdd0-4e80-af05-adf6a6bdcd97
+printf '\007\000\000\000token' > "$tv/$tokname"
+EARLYSEED_EFIVARS=$tv sh debian/earlyseed.prerm upgrade > "$tv/out" 2>&1
+check "prerm upgrade keeps the OS-made token" test -e "$tv/$tokname"
+EARLYSEED_EFIVARS=$tv sh debian/earlyseed.prerm remove > "$tv/out" 2>&1
+check "prerm remove deletes the OS-made token" test ! -e "$tv/$tokname"
+check "... and says so" grep -q "deleted the token the OS made" "$tv/out"
+rm -rf "$tv"
+
 # The arm64 package, cross-built beside it (make deb-arm64): what it holds,
 # for which machine, and lintian clean.
 check "make deb-arm64 builds it, lintian clean" make -s deb-arm64

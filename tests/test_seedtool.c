@@ -16,7 +16,7 @@
 #include "../host/trustvar.h"
 #include "check.h"
 
-static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300], dmi[300];
+static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300], dmi[300], units[300];
 static const char *app; /* --app, or NULL */
 static FILE *out, *err;
 static char *outbuf, *errbuf;
@@ -68,7 +68,7 @@ static void put_image_var(const uint8_t *var, size_t n)
 
 static void fresh(bool with_efivars)
 {
-	char cmd[600];
+	char cmd[1400];
 
 	if (root[0] == '\0') {
 		snprintf(root, sizeof(root), "/tmp/es-seedtool-XXXXXX");
@@ -85,6 +85,11 @@ static void fresh(bool with_efivars)
 	/* no SMBIOS table unless a test writes one (never the host's) */
 	snprintf(dmi, sizeof(dmi), "%s/DMI", root);
 	(void)unlink(dmi);
+	/* earlyseed-seed.service enabled, as the package leaves it */
+	snprintf(units, sizeof(units), "%s/systemd", root);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && mkdir -p '%s/sysinit.target.wants' && ln -s /dev/null "
+		 "'%s/sysinit.target.wants/earlyseed-seed.service'", units, units, units);
+	CHECK(system(cmd) == 0);
 	snprintf(cpuinfo, sizeof(cpuinfo), "%s/cpuinfo", root);
 	put(cpuinfo, "processor\t: 0\nflags\t\t: fpu sse2 rdrand\n");
 	app = NULL;
@@ -108,7 +113,7 @@ static int run_opts(const struct seedtool_opts *o)
 
 static int run(bool refresh, bool image, seedtool_fault_fn fault, int (*rnd)(uint8_t *, size_t))
 {
-	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true, dmi };
+	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true, dmi, units };
 
 	return run_opts(&o);
 }
@@ -268,7 +273,7 @@ static void test_os_account(void)
  * write nothing (Hardening III, 7). */
 static void test_not_fat(void)
 {
-	struct seedtool_opts o = { esp, efivars, false, false, NULL, fake_random, NULL, cmdline, cpuinfo, false, dmi };
+	struct seedtool_opts o = { esp, efivars, false, false, NULL, fake_random, NULL, cmdline, cpuinfo, false, dmi, units };
 
 	fresh(true);
 	CHECK(run_opts(&o) == 1);
@@ -342,7 +347,7 @@ static void test_token_hidden_first(void)
 	CHECK(chmod(token, 0644) == 0);
 	snprintf(gone, sizeof(gone), "%s/gone", root);
 	{
-		struct seedtool_opts o = { gone, efivars, false, true, NULL, fake_random, NULL, cmdline, cpuinfo, true, dmi };
+		struct seedtool_opts o = { gone, efivars, false, true, NULL, fake_random, NULL, cmdline, cpuinfo, true, dmi, units };
 
 		CHECK(run_opts(&o) == 1);
 		done();
@@ -823,6 +828,31 @@ static void test_image(void)
 	done();
 }
 
+/* An OS-made token stays secret after a reboot only while the unit hides it
+ * again at every boot (Hardening IV, 5): without it, none is made. */
+static void test_token_needs_the_unit(void)
+{
+	char cmd[1400];
+	uint8_t a[128];
+
+	fresh(true);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s/sysinit.target.wants'", units);
+	CHECK(system(cmd) == 0);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "token: none made: earlyseed-seed.service is not enabled") != NULL);
+	done();
+	CHECK(slurp(token, a, sizeof(a)) == SIZE_MAX);
+	/* the file is written, unbound: the app binds it at its next boot */
+	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
+	/* enabled (any target's .wants): made */
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/multi-user.target.wants' && ln -s /dev/null "
+		 "'%s/multi-user.target.wants/earlyseed-seed.service'", units, units);
+	CHECK(system(cmd) == 0);
+	CHECK(run(false, false, NULL, fake_random) == 0);
+	CHECK(strstr(outbuf, "token: created") != NULL);
+	done();
+}
+
 /* A file that is not earlyseed's (Hardening IV, 4): seed_file may name
  * any file; refresh, install, --image and uninstall leave it as it is. */
 static void test_foreign_file(void)
@@ -874,7 +904,7 @@ static void test_os_uuid(void)
 	const uint8_t u[16] = { 0xde, 0xad, 1, 2, 3 }, w[16] = { 0xbe, 0xef }, genid[16] = { 5 };
 	uint8_t a[128], b[128], t[64], tok[ES_TOKEN_LEN], got[16];
 	struct es_provenance from;
-	struct seedtool_opts o = { .dmi_file = dmi };
+	struct seedtool_opts o = { .dmi_file = dmi, .systemd_dir = units };
 
 	fresh(true);
 	put_dmi(u);
@@ -1002,7 +1032,7 @@ static void test_kernel_trust_var(void)
 	/* a command line that cannot be read leaves it as it is, and says so */
 	{
 		char gone[400];
-		struct seedtool_opts o = { esp, efivars, false, true, NULL, fake_random, NULL, gone, cpuinfo, true, dmi };
+		struct seedtool_opts o = { esp, efivars, false, true, NULL, fake_random, NULL, gone, cpuinfo, true, dmi, units };
 
 		snprintf(gone, sizeof(gone), "%s/no-such-cmdline", root);
 		CHECK(run_opts(&o) != 0);
@@ -1076,6 +1106,7 @@ int main(void)
 	RUN(test_config_path);
 	RUN(test_world_readable);
 	RUN(test_foreign_file);
+	RUN(test_token_needs_the_unit);
 	RUN(test_os_uuid);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (root[0] != '\0' && system(cmd) != 0)
