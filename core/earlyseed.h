@@ -46,6 +46,8 @@ enum es_source {
 	ES_SRC_TPM = 8,        /* TPM2_GetRandom through EFI_TCG2_PROTOCOL */
 	ES_SRC_VMGENID = 9,    /* the VM generation ID (ACPI VGIA) */
 	ES_SRC_SMBIOS = 10,    /* the SMBIOS system UUID (type 1) */
+	ES_SRC_EFI_RNG_CPU = 11, /* an EFI_RNG_PROTOCOL that is the CPU's RNG (es_rng_classify) */
+	ES_SRC_EFI_RNG_UNSAFE = 12, /* ... that edk2 marks unsafe (a timer): mixed, counts nothing */
 	ES_SRC_COUNT
 };
 
@@ -84,6 +86,29 @@ const char *es_source_name(enum es_source src, unsigned int arch);
 #define ES_SUMMARY_SOURCES 6u
 #define ES_SUMMARY_SOURCES_V4 5u
 extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
+
+/* ---- what an EFI_RNG_PROTOCOL instance is (core/rng.c) ------------------ */
+
+/* ../shared/SPEC.md section 20: edk2 from 2024 on installs an
+ * EFI_RNG_PROTOCOL of its own that is the CPU's RNG (RngDxe over RDRAND or
+ * RNDR). What earlyseed learns of an instance: */
+struct es_rng_facts {
+	bool device_path;  /* its handle has a device path (virtio-rng: PCI) */
+	bool cpu_insn;     /* the CPU has an RNG instruction (RDRAND/RDSEED, RNDR) */
+	bool info;         /* GetInfo answered */
+	bool arm_rndr;     /* ... listing edk2's gEfiRngAlgorithmArmRndr */
+	bool unsafe;       /* ... listing edk2's gEdkiiRngAlgorithmUnSafe */
+	bool ctr256, raw;  /* ... listing SP800-90 CTR-256, RAW */
+};
+/* Its class: the source tag its bytes are mixed and counted under. */
+enum es_rng_class {
+	ES_RNG_DEVICE = ES_SRC_EFI_RNG,        /* a device's RNG: counted as the firmware's */
+	ES_RNG_CPU = ES_SRC_EFI_RNG_CPU,       /* the CPU's: counted only as the CPU is */
+	ES_RNG_UNSAFE = ES_SRC_EFI_RNG_UNSAFE, /* a timer: counts nothing */
+};
+/* The class of an instance, and why (a static string). Where the evidence
+ * cannot tell, the reading that credits less wins. */
+enum es_rng_class es_rng_classify(const struct es_rng_facts *f, const char **why);
 
 /* ---- trust (what the next kernel will credit) --------------------------- */
 

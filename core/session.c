@@ -253,11 +253,16 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 {
 	uint8_t file_why = ES_FILE_COUNTED;
 	uint8_t reason[ES_SRC_COUNT];
-	bool tpm_repeats;
+	bool tpm_repeats, cpu_failed = false;
 
 	/* The seed file's header rules, against the identity this boot's rows
 	 * handed in (core/seedfile.c): after every row has run, in any order. */
 	memcpy(reason, s->file_reason, sizeof(reason));
+	/* A firmware RNG that is the CPU's stands or falls with the CPU's own
+	 * instructions (their start-up and health tests). */
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
+		cpu_failed = cpu_failed || (es_source((enum es_source)i)->cpu && i != ES_SRC_EFI_RNG_CPU &&
+					    (s->present & (1u << i)) != 0 && s->test[i].failed);
 	/* A TPM whose first block is the one an earlier boot recorded in a
 	 * seed file that passes its MAC: stuck, or seeded the same at every
 	 * start (an emulator's fixed state). Its credit would repeat. */
@@ -283,6 +288,9 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 		if (t->failed) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = t->why;
+		} else if (i == ES_SRC_EFI_RNG_CPU && cpu_failed) {
+			v->state[i] = ES_FAIL;
+			v->why[i] = "the CPU's RNG it wraps failed its own tests";
 		} else if (i == ES_SRC_TPM && tpm_repeats) {
 			v->state[i] = ES_FAIL;
 			v->why[i] = "returned the same first block as at the boot that wrote the seed file";
@@ -355,6 +363,20 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 		v->hw_bits -= drop < v->hw_bits ? drop : v->hw_bits;
 		v->made_of.other_bits -= drop < v->made_of.other_bits ? drop : v->made_of.other_bits;
 		v->rng_tpm_once = true;
+	}
+	/* The firmware's wrapper of the CPU's RNG and the CPU's own
+	 * instructions are one source: the larger credit, never both. Both
+	 * are the CPU's (made_of.cpu_bits). */
+	{
+		uint32_t own = sat_add(v->bits[ES_SRC_RDSEED], v->bits[ES_SRC_RDRAND]), w = v->bits[ES_SRC_EFI_RNG_CPU];
+		uint32_t drop = own < w ? own : w;
+
+		if (own > 0 && w > 0) {
+			v->bits[ES_SRC_EFI_RNG_CPU] = w - drop;
+			v->counted_bits -= drop < v->counted_bits ? drop : v->counted_bits;
+			v->hw_bits -= drop < v->hw_bits ? drop : v->hw_bits;
+			v->made_of.cpu_bits -= drop < v->made_of.cpu_bits ? drop : v->made_of.cpu_bits;
+		}
 	}
 	v->file_reason = reason[ES_SRC_SEED_FILE];
 	if (v->file_reason == ES_FILE_COUNTED && file_why != ES_FILE_COUNTED)

@@ -40,6 +40,11 @@
  *              stops a cloned seed file from counting (core/session.c).
  * SMBIOS    0  the system UUID: readable by root in the OS
  *              (/sys/class/dmi/id/product_uuid); it tells machines apart.
+ * EFI_RNG_CPU 4  an EFI_RNG_PROTOCOL that is the CPU's RNG (edk2's RngDxe
+ *              over RDRAND or RNDR, core/rng.c): as the firmware's RNG, but
+ *              the CPU's: counted only under random.trust_cpu, only while the
+ *              CPU's own sources pass, and never added to them (the larger).
+ * EFI_RNG_UNSAFE 0  one edk2 marks unsafe (a timer): mixed, never counted.
  * TPM       4  TPM2_GetRandom: the TPM's DRBG, seeded from its own entropy
  *              source (TPM 2.0 Library Part 1, section 11.4.10); whether it is
  *              a discrete chip, a firmware TPM or an emulator is unknown
@@ -68,6 +73,12 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 			 .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 	[ES_SRC_VMGENID] = { .name = "vmgenid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_SMBIOS] = { .name = "smbios_uuid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
+	/* The firmware's RNG that is the CPU's (core/rng.c): counted only as
+	 * the CPU is, never beside it (core/session.c). */
+	[ES_SRC_EFI_RNG_CPU] = { .name = "efi_rng_cpu", .h_bits = 4, .feed = ES_FEED_BLOCKS, .cpu = true,
+				 .must_deliver = true, .hardware = true, .distrusted_by = -1 },
+	[ES_SRC_EFI_RNG_UNSAFE] = { .name = "efi_rng_unsafe", .h_bits = 0, .feed = ES_FEED_NONE,
+				    .distrusted_by = -1 },
 };
 
 const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {

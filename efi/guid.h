@@ -40,6 +40,21 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 #define ES_EFI_RNG_ALGORITHM_SP800_90_HASH_256_GUID \
 	{ 0xa7af67cb, 0x603b, 0x4d42, { 0xba, 0x21, 0x70, 0xbf, 0xb6, 0x29, 0x3f, 0x96 } }
 
+/* EFI_RNG_ALGORITHM_SP800_90_CTR_256_GUID, UEFI 2.10 section 37.5.2:
+ * 44f0de6e-4d8c-4045-a8c7-4dd168856b9e (edk2 RngDxe's default over RDRAND) */
+#define ES_EFI_RNG_ALGORITHM_SP800_90_CTR_256_GUID \
+	{ 0x44f0de6e, 0x4d8c, 0x4045, { 0xa8, 0xc7, 0x4d, 0xd1, 0x68, 0x85, 0x6b, 0x9e } }
+
+/* gEfiRngAlgorithmArmRndr, edk2 MdePkg/MdePkg.dec (RngDxe over RNDR):
+ * 43d2fde3-9d4e-4d79-0296-a89bca780841 (../shared/SPEC.md section 20) */
+#define ES_EFI_RNG_ALGORITHM_ARM_RNDR_GUID \
+	{ 0x43d2fde3, 0x9d4e, 0x4d79, { 0x02, 0x96, 0xa8, 0x9b, 0xca, 0x78, 0x08, 0x41 } }
+
+/* gEdkiiRngAlgorithmUnSafe, edk2 MdeModulePkg/MdeModulePkg.dec (a RngLib that
+ * is only a timer): 869f728c-409d-4ab4-ac03-71d309c1b3f4 */
+#define ES_EDKII_RNG_ALGORITHM_UNSAFE_GUID \
+	{ 0x869f728c, 0x409d, 0x4ab4, { 0xac, 0x03, 0x71, 0xd3, 0x09, 0xc1, 0xb3, 0xf4 } }
+
 /* EFI_EVENT_GROUP_READY_TO_BOOT, UEFI 2.10 section 7.1 (CreateEventEx):
  * 7ce88fb3-4bd7-4679-87a8-a8d8dee50d2b */
 #define ES_EVENT_GROUP_READY_TO_BOOT_GUID \

@@ -7,6 +7,7 @@
 
 #include "console.h"
 #include "fs.h"
+#include "cpurng.h"
 #include "guid.h"
 
 _Static_assert(sizeof(EFI_RNG_PROTOCOL) == 16, "EFI_RNG_PROTOCOL is GetInfo + GetRNG");
@@ -25,6 +26,40 @@ _Static_assert(offsetof(EFI_RNG_PROTOCOL, GetRNG) == 8, "GetRNG at offset 8");
 
 static EFI_GUID rng_protocol_guid = ES_EFI_RNG_PROTOCOL_GUID;
 static EFI_GUID rng_raw_guid = ES_EFI_RNG_ALGORITHM_RAW_GUID;
+static EFI_GUID rng_ctr256_guid = ES_EFI_RNG_ALGORITHM_SP800_90_CTR_256_GUID;
+static EFI_GUID rng_arm_rndr_guid = ES_EFI_RNG_ALGORITHM_ARM_RNDR_GUID;
+static EFI_GUID rng_unsafe_guid = ES_EDKII_RNG_ALGORITHM_UNSAFE_GUID;
+static EFI_GUID dp_guid = EFI_DEVICE_PATH_PROTOCOL_GUID; /* 09576e91-6d3f-11d2-8e39-00a0c969723b */
+/* GetInfo's list, bounded: RngDxe lists two or three. */
+#define RNG_MAX_ALGOS 8u
+
+/* What the firmware shows of an instance (core/rng.c decides what it is):
+ * its handle's device path (a device's RNG has one; edk2's RngDxe has
+ * none), GetInfo's algorithms, and whether this CPU has an RNG
+ * instruction. */
+static void rng_facts(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
+{
+	EFI_GUID algos[RNG_MAX_ALGOS];
+	UINTN size = sizeof(algos);
+	EFI_DEVICE_PATH *dp = NULL;
+
+	es_wipe(f, sizeof(*f));
+	/* an end node alone (type 0x7f) is no device */
+	f->device_path = !EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, h, &dp_guid, (void **)&dp)) && dp != NULL &&
+			 DevicePathType(dp) != END_DEVICE_PATH_TYPE;
+	for (unsigned int i = 0; i < cpurng_arch.count; i++)
+		f->cpu_insn = f->cpu_insn || cpurng_arch.sources[i].probe();
+	if (rng->GetInfo == NULL ||
+	    EFI_ERROR(uefi_call_wrapper(rng->GetInfo, 3, rng, &size, algos)) || size > sizeof(algos))
+		return;
+	f->info = true;
+	for (UINTN i = 0; i < size / sizeof(EFI_GUID); i++) {
+		f->raw = f->raw || guid_equal(&algos[i], &rng_raw_guid);
+		f->ctr256 = f->ctr256 || guid_equal(&algos[i], &rng_ctr256_guid);
+		f->arm_rndr = f->arm_rndr || guid_equal(&algos[i], &rng_arm_rndr_guid);
+		f->unsafe = f->unsafe || guid_equal(&algos[i], &rng_unsafe_guid);
+	}
+}
 
 static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UINT32 *tries)
 {
@@ -160,8 +195,21 @@ void src_rng(struct pass *p)
 			continue;
 		}
 		read++;
-		es_session_present(&p->s, ES_SRC_EFI_RNG);
-		rng_one(rng, (UINT32)i, ES_SRC_EFI_RNG, p);
+		{
+			struct es_rng_facts f;
+			const char *why;
+			enum es_rng_class c;
+
+			rng_facts(handles[i], rng, &f);
+			c = es_rng_classify(&f, &why);
+			console_log(CONSOLE_INFO, "efi_rng: instance %u: %a (%a)", (UINT32)i,
+				    c == ES_RNG_CPU ? "the CPU's RNG, counted only as the CPU is"
+				    : c == ES_RNG_UNSAFE ? "unsafe, counts nothing"
+							 : "a device's RNG",
+				    why);
+			es_session_present(&p->s, (enum es_source)c);
+			rng_one(rng, (UINT32)i, (enum es_source)c, p);
+		}
 		p->rng_others++;
 	}
 	fs_free(handles);

@@ -209,6 +209,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		    (!r->cpu || (t.cpu && (a.flags & ES_AUDIT_F_CPU_UNTRUSTED) == 0))) {
 			const char *name = i == ES_SRC_TPM ? "the TPM" : i == ES_SRC_EFI_RNG ? "the firmware's RNG"
 									  : "the CPU's RNG";
+			/* the firmware's wrapper of the CPU's RNG is the CPU's */
 
 			if (strstr(hw_names, name) == NULL)
 				snprintf(hw_names + strlen(hw_names), sizeof(hw_names) - strlen(hw_names), "%s%s",
@@ -271,6 +272,16 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		fprintf(out, ",\"driver\":%s,\"next_stage_failed\":%s,\"table_taken_back\":%s,\"cpu_trust_lag\":%s",
 			driver ? "true" : "false", failed ? "true" : "false",
 			audit && (a.flags & ES_AUDIT_F_TAKEN_BACK) != 0 ? "true" : "false", lag ? "true" : "false");
+		fprintf(out, ",\"firmware_rng\":[%s%s%s]",
+			audit && es_audit_present(&a, ES_SRC_EFI_RNG) ? "\"device\"" : "",
+			audit && es_audit_present(&a, ES_SRC_EFI_RNG_CPU)
+				? (es_audit_present(&a, ES_SRC_EFI_RNG) ? ",\"cpu\"" : "\"cpu\"")
+				: "",
+			audit && es_audit_present(&a, ES_SRC_EFI_RNG_UNSAFE)
+				? (es_audit_present(&a, ES_SRC_EFI_RNG) || es_audit_present(&a, ES_SRC_EFI_RNG_CPU)
+					   ? ",\"unsafe\""
+					   : "\"unsafe\"")
+				: "");
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) && !failed ? "true" : "false");
 		json_str(out, next);
 		fputs(",\"seed_file\":", out);
@@ -292,6 +303,21 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 		fprintf(out, "this boot: %s\n", by);
 	fprintf(out, "earlyseed%s: %s\n", driver ? " (its driver)" : "",
 		audit ? summary : "no audit record (this boot did not start through earlyseed?)");
+	/* every firmware RNG's class (core/rng.c), from the record */
+	if (audit && (es_audit_present(&a, ES_SRC_EFI_RNG) || es_audit_present(&a, ES_SRC_EFI_RNG_CPU) ||
+		      es_audit_present(&a, ES_SRC_EFI_RNG_UNSAFE)))
+		fprintf(out, "firmware RNG:%s%s%s\n",
+			es_audit_present(&a, ES_SRC_EFI_RNG) ? " a device's (counted as the firmware's)" : "",
+			es_audit_present(&a, ES_SRC_EFI_RNG_CPU) ? " the CPU's (edk2's RngDxe: counted only as the CPU is)"
+								 : "",
+			es_audit_present(&a, ES_SRC_EFI_RNG_UNSAFE) ? " an unsafe one (a timer: counts nothing)" : "");
+	/* The kernel's EFI stub reads the same protocol and its kernel credits
+	 * those bytes as a boot loader's seed, whatever random.trust_cpu says
+	 * (drivers/firmware/efi/libstub/random.c; ../shared/SPEC.md section 20). */
+	if (audit && es_audit_present(&a, ES_SRC_EFI_RNG_CPU) && !t.cpu && t.bootloader)
+		fprintf(out, "kernel trust: the firmware's RNG is the CPU's, and the kernel's EFI stub credits its bytes as "
+			     "a boot loader's seed whatever random.trust_cpu says; random.trust_bootloader=off stops "
+			     "that (and earlyseed's table from counting too)\n");
 	if (lag)
 		fprintf(out, "kernel trust: earlyseed%s counted the CPU's RNG this boot, which this kernel does not trust "
 			     "(random.trust_cpu=off): with no command line of its own it learns that from "

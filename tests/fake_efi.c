@@ -33,6 +33,11 @@ static EFI_GUID seed_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
 static EFI_GUID audit_guid = ES_AUDIT_VARIABLE_GUID;
 
 static EFI_GUID stage_guid = ES_STAGE_PROTOCOL_GUID;
+static EFI_GUID dp_guid = EFI_DEVICE_PATH_PROTOCOL_GUID; /* 09576e91-6d3f-11d2-8e39-00a0c969723b */
+/* A virtio-rng's handle as OVMF shows it: PciRoot(0x0)/Pci(0x3,0x0) and the
+ * end node (UEFI 2.10 section 10.3.2: ACPI, then PCI). */
+static const uint8_t rng_device_path[] = { 2, 1, 12, 0, 0xd0, 0x41, 0x03, 0x0a, 0, 0, 0, 0,
+					   1, 1, 6, 0, 0, 3, 0x7f, 0xff, 4, 0 };
 
 /* Where the firmware found earlyseed (a device path is, here, a string). */
 static const char self_path[] = "\\EFI\\BOOT\\BOOTX64.EFI";
@@ -489,6 +494,24 @@ static EFI_STATUS EFIAPI rng_get(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITHM *algo
 	return EFI_SUCCESS;
 }
 
+/* GetInfo (UEFI 2.10 section 37.5.2): the list, or its size when the
+ * buffer is short. */
+static EFI_STATUS EFIAPI rng_info(EFI_RNG_PROTOCOL *This, UINTN *size, EFI_RNG_ALGORITHM *list)
+{
+	struct fake_rng *r = &fake.rngs[(size_t)(This - rng_proto)];
+	UINTN need = r->nalgos * sizeof(EFI_GUID);
+
+	if (r->algos == NULL)
+		return EFI_UNSUPPORTED;
+	if (*size < need) {
+		*size = need;
+		return EFI_BUFFER_TOO_SMALL;
+	}
+	memcpy(list, r->algos, need);
+	*size = need;
+	return EFI_SUCCESS;
+}
+
 /* ---- boot services ---- */
 static EFI_STATUS EFIAPI bs_allocate_pool(EFI_MEMORY_TYPE type, UINTN size, VOID **out)
 {
@@ -561,6 +584,14 @@ static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID *
 		for (size_t i = 0; i < fake.nrngs; i++) {
 			if (h == &rng_handles[i]) {
 				*out = &rng_proto[i];
+				return EFI_SUCCESS;
+			}
+		}
+	}
+	if (memcmp(guid, &dp_guid, sizeof(*guid)) == 0) {
+		for (size_t i = 0; i < fake.nrngs; i++) {
+			if (h == &rng_handles[i] && !fake.rngs[i].no_device_path) {
+				*out = (void *)(uintptr_t)rng_device_path;
 				return EFI_SUCCESS;
 			}
 		}
@@ -1270,7 +1301,7 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	images[0].li.FilePath = (EFI_DEVICE_PATH *)images[0].dp;
 	for (size_t i = 0; i < FAKE_MAX_RNGS; i++) {
 		rng_proto[i].GetRNG = rng_get;
-		rng_proto[i].GetInfo = NULL;
+		rng_proto[i].GetInfo = rng_info;
 	}
 	return &systab;
 }

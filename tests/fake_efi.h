@@ -53,6 +53,12 @@ struct fake_rng {
 	bool constant;        /* every call returns the same bytes */
 	bool min32;           /* edk2: lengths under 32 are EFI_INVALID_PARAMETER */
 	bool writes_nothing;  /* says EFI_SUCCESS, leaves the buffer as it was */
+	/* What its handle shows: by default a device path (a PCI device, as
+	 * VirtioRngDxe's) and no GetInfo; edk2's RngDxe has no device path
+	 * and lists its algorithms (../shared/SPEC.md section 20). */
+	bool no_device_path;
+	const EFI_GUID *algos; /* GetInfo's list (NULL: GetInfo is EFI_UNSUPPORTED) */
+	size_t nalgos;
 	size_t calls;
 	size_t short_requests; /* requests under 32 bytes seen */
 	uint32_t counter;

@@ -1362,6 +1362,72 @@ static void test_tpm_same_every_boot(void)
 	CHECK(logged("health: tpm: pass") && !logged("health: seed_file: pass"));
 }
 
+/* Debian 13's OVMF (edk2 2025.02): an EFI_RNG_PROTOCOL of its own on a
+ * handle with no device path, listing CTR-256 and RAW, over RDRAND
+ * (../shared/SPEC.md section 20; issue: the firmware's RNG is often the
+ * CPU's). Measured before: under random.trust_cpu=off a table from it, a
+ * token that said "256 bits not from the CPU", and a later boot with no
+ * CPU RNG counting the file made from it. */
+static void rngdxe_machine(const char *conf)
+{
+	static const EFI_GUID algos[] = { ES_EFI_RNG_ALGORITHM_SP800_90_CTR_256_GUID, ES_EFI_RNG_ALGORITHM_RAW_GUID };
+
+	base();
+	fake_insn.leaf7_ebx = 0; /* -cpu max under TCG: RDRAND, no RDSEED */
+	fake.rngs[0].no_device_path = true;
+	fake.rngs[0].algos = algos;
+	fake.rngs[0].nalgos = 2;
+	if (conf != NULL) {
+		fake.files[0].data = (const uint8_t *)conf;
+		fake.files[0].len = strlen(conf);
+	}
+}
+
+static void test_firmware_rng_is_the_cpu(void)
+{
+	static const char distrust[] = "next = \\vmlinuz\ncmdline = console=ttyS0 random.trust_cpu=off\n";
+	struct fake_file_entry *e;
+	struct es_audit_record a;
+	struct es_provenance from;
+	static uint8_t tok[ES_TOKEN_LEN];
+
+	/* trust_cpu=off: nothing counted, no table, the class said */
+	rngdxe_machine(distrust);
+	finish(false, true);
+	CHECK(logged("efi_rng: instance 0: the CPU's RNG, counted only as the CPU is (no device path, CTR-256 and RAW"));
+	CHECK(audit_decode_ok(&a) && es_audit_present(&a, ES_SRC_EFI_RNG_CPU) && !es_audit_present(&a, ES_SRC_EFI_RNG));
+	CHECK((a.flags & ES_AUDIT_F_TABLE) == 0 && a.entropy_bits == 0 && fake_token() == NULL);
+	/* the kernel's defaults: one CPU, counted once (512, not 768); the
+	 * token and the file made from it say they are the CPU's */
+	rngdxe_machine(NULL);
+	finish(true, true);
+	CHECK(logged("counted sources: an assumed 512 bits") && !logged("an assumed 768 bits"));
+	e = fake_file(SEED_PATH);
+	CHECK(e != NULL && fake_token() != NULL);
+	if (e == NULL || fake_token() == NULL)
+		return;
+	CHECK(es_token_decode(fake_token()->data, fake_token()->len, tok, &from));
+	es_wipe(tok, sizeof(tok));
+	CHECK(from.other_bits == 0 && from.cpu_bits == ES_GATE_BITS);
+	CHECK(logged("rests on 0 bits not from the CPU, 256 from it"));
+	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
+	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
+	/* the same machine on a CPU with no RDRAND, trust_cpu=off: the file
+	 * that rests on the CPU does not count */
+	boot_with(boot_file[0], true, false);
+	fake.files[0].data = (const uint8_t *)distrust;
+	fake.files[0].len = sizeof(distrust) - 1;
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason != ES_FILE_COUNTED && (a.flags & ES_AUDIT_F_TABLE) == 0);
+	/* Debian 12's OVMF with virtio-rng: a device, counted under any CPU trust */
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake.files[0].data = (const uint8_t *)distrust;
+	fake.files[0].len = sizeof(distrust) - 1;
+	finish(true, true);
+	CHECK(logged("efi_rng: instance 0: a device's RNG (on a device's handle)"));
+}
+
 static void test_seed_file_boots(void)
 {
 	struct fake_file_entry *e;
@@ -1945,6 +2011,7 @@ int main(void)
 	RUN(test_vm_generation);
 	RUN(test_tpm_faults);
 	RUN(test_tpm_same_every_boot);
+	RUN(test_firmware_rng_is_the_cpu);
 	RUN(test_rng_not_ready_then_data);
 	RUN(test_rng_never_ready);
 	RUN(test_rng_device_error);

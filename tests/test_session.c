@@ -123,6 +123,77 @@ static void test_rng_and_tpm_once(void)
 	es_session_end(&s);
 }
 
+/* What an EFI_RNG_PROTOCOL instance is (issue: the firmware's RNG is often
+ * the CPU's; ../shared/SPEC.md section 20), on values. */
+static void test_rng_classify(void)
+{
+	const char *why = NULL;
+	struct es_rng_facts f;
+
+	/* VirtioRngDxe: a PCI device path, RAW */
+	f = (struct es_rng_facts){ .device_path = true, .cpu_insn = true, .info = true, .raw = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_DEVICE && strstr(why, "device") != NULL);
+	/* X64 RngDxe: no device path, CTR-256 and RAW, RDRAND present */
+	f = (struct es_rng_facts){ .cpu_insn = true, .info = true, .ctr256 = true, .raw = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_CPU && strstr(why, "RngDxe") != NULL);
+	/* AArch64 RngDxe: ArmRndr, even on a handle with a device path */
+	f = (struct es_rng_facts){ .device_path = true, .cpu_insn = true, .info = true, .arm_rndr = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_CPU && strstr(why, "ArmRndr") != NULL);
+	/* edk2's UnSafe: counts nothing, whatever else it lists */
+	f = (struct es_rng_facts){ .device_path = true, .info = true, .unsafe = true, .raw = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_UNSAFE);
+	/* cannot tell (no GetInfo, no device path) on a CPU with an RNG: the CPU's */
+	f = (struct es_rng_facts){ .cpu_insn = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_CPU);
+	/* no device path on a CPU without one: a platform RNG */
+	f = (struct es_rng_facts){ .info = true, .raw = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_DEVICE);
+}
+
+/* A CPU-class firmware RNG counts only as the CPU does: under its trust,
+ * while its own instructions pass, never beside them; its bits are the
+ * CPU's in what a table, token or file rests on. */
+static void test_rng_that_is_the_cpu(void)
+{
+	struct es_session s;
+	struct es_verdict v;
+
+	/* alone, trust_cpu=off: nothing counted, said as untrusted */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_EFI_RNG_CPU, 32);
+	add_random(&s, ES_SRC_EFI_RNG_CPU, 32);
+	add_words(&s, ES_SRC_RDRAND, 64);
+	judge(&s, &trust_cpu_off, &v);
+	CHECK(v.state[ES_SRC_EFI_RNG_CPU] == ES_PASS && v.bits[ES_SRC_EFI_RNG_CPU] == 0 && v.counted_bits == 0);
+	CHECK(v.untrusted_bits >= 256 && !v.gate_met && v.made_of.other_bits == 0);
+	/* trusted: RDRAND's 512 and the wrapper's 256 are one CPU: 512 */
+	judge(&s, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_RDRAND] == 512 && v.bits[ES_SRC_EFI_RNG_CPU] == 0 && v.counted_bits == 512);
+	CHECK(v.made_of.cpu_bits == 512 && v.made_of.other_bits == 0 && v.hw_bits == 512);
+	es_session_end(&s);
+	/* the CPU's own instruction failed its tests: so does its wrapper */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_EFI_RNG_CPU, 32);
+	add_random(&s, ES_SRC_EFI_RNG_CPU, 32);
+	es_session_fail(&s, ES_SRC_RDRAND, "test");
+	judge(&s, &trust_on, &v);
+	CHECK(v.state[ES_SRC_EFI_RNG_CPU] == ES_FAIL && v.counted_bits == 0);
+	es_session_end(&s);
+	/* a CPU with only the wrapper counted (RDRAND absent): the wrapper, as the CPU's */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_EFI_RNG_CPU, 32);
+	add_random(&s, ES_SRC_EFI_RNG_CPU, 32);
+	judge(&s, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_EFI_RNG_CPU] == 256 && v.made_of.cpu_bits == 256 && v.made_of.other_bits == 0);
+	es_session_end(&s);
+	/* unsafe: mixed, counted never */
+	es_session_begin(&s);
+	add_random(&s, ES_SRC_EFI_RNG_UNSAFE, 64);
+	judge(&s, &trust_on, &v);
+	CHECK(v.bits[ES_SRC_EFI_RNG_UNSAFE] == 0 && v.counted_bits == 0 && v.bytes[ES_SRC_EFI_RNG_UNSAFE] == 64);
+	es_session_end(&s);
+}
+
 static void test_gate_edges(void)
 {
 	struct es_session s;
@@ -1145,6 +1216,8 @@ int main(void)
 	RUN(test_file_provenance);
 	RUN(test_token_account);
 	RUN(test_rng_and_tpm_once);
+	RUN(test_rng_classify);
+	RUN(test_rng_that_is_the_cpu);
 	RUN(test_machine_identity);
 	RUN(test_seedfile_tags);
 	RUN(test_header_mac);

@@ -285,6 +285,33 @@ static void test_token_account(void)
 /* A next stage that failed to start (issue: a real Debian machine, 2): the
  * firmware went on to GRUB, unseeded; the record says so and status does
  * not call either boot seeded. */
+/* Every firmware RNG's class, and what the kernel's stub will do with a
+ * CPU-class one under random.trust_cpu=off (issue: the firmware's RNG is
+ * often the CPU's, 3). */
+static void test_firmware_rng_class(void)
+{
+	fresh();
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_EFI_RNG_CPU | 1u << ES_SRC_RDRAND);
+	CHECK(run(false) >= 0);
+	CHECK(strstr(outbuf, "firmware RNG: the CPU's (edk2's RngDxe: counted only as the CPU is)\n") != NULL);
+	CHECK(strstr(outbuf, "stub credits its bytes") == NULL); /* the kernel trusts the CPU */
+	free(outbuf);
+	put(cmdline, "random.trust_cpu=off\n", 21);
+	CHECK(run(false) >= 0);
+	CHECK(strstr(outbuf, "kernel trust: the firmware's RNG is the CPU's") != NULL &&
+	      strstr(outbuf, "random.trust_bootloader=off") != NULL);
+	free(outbuf);
+	CHECK(run(true) >= 0 && strstr(outbuf, "\"firmware_rng\":[\"cpu\"]") != NULL);
+	free(outbuf);
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_EFI_RNG | 1u << ES_SRC_EFI_RNG_UNSAFE);
+	CHECK(run(true) >= 0 && strstr(outbuf, "\"firmware_rng\":[\"device\",\"unsafe\"]") != NULL);
+	free(outbuf);
+	CHECK(run(false) >= 0 && strstr(outbuf, "firmware RNG: a device's (counted as the firmware's) an unsafe one") != NULL);
+	CHECK(strstr(outbuf, "stub credits") == NULL);
+	free(outbuf);
+}
+
 static void test_next_stage_failed(void)
 {
 	fresh();
@@ -315,6 +342,7 @@ int main(void)
 	RUN(test_next_at_risk);
 	RUN(test_token_account);
 	RUN(test_next_stage_failed);
+	RUN(test_firmware_rng_class);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd) != 0)
 		fprintf(stderr, "cannot remove %s\n", root);
