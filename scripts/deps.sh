@@ -31,7 +31,11 @@ for p in "${pkgs[@]}"; do
 		missing+=("$p")
 	fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+# Debian 13's firmware (edk2 2025.02), for the boots on both firmware
+# generations (tests/boot/qemu.sh 29, qemu-aarch64.sh 8): into .cache/trixie
+# through a private apt state, the host's sources left as they are.
+trixie() { "$(dirname "$0")/trixie.sh" || { echo "deps: fetching Debian 13's firmware failed (scripts/trixie.sh)" >&2; exit 1; }; }
+[ ${#missing[@]} -eq 0 ] && { trixie; exit 0; }
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -41,3 +45,4 @@ fi
 echo "deps: installing ${missing[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+trixie
