@@ -395,7 +395,8 @@ const char *es_file_reason_text(enum es_file_reason r);
  * Every field that decides a count is under the MAC, keyed with the token:
  * an ESP writer, who cannot read a boot-service-only token, can change
  * none of them (docs/seed-file.md "Who can do what"). The one field outside
- * it, ES_SEEDFILE_F_NO_CPU_TRUST, can only take trust away.
+ * it, ES_SEEDFILE_F_NO_CPU_TRUST, never gives more than the NVRAM the
+ * firmware keeps (EarlyseedKernelTrust) allows.
  * A header that says "nothing" (both counts 0) is what a boot whose sources
  * did not meet the gate writes: such a file never counts until a boot with
  * real sources (or the OS, once its pool is ready) rewrites it.
@@ -407,15 +408,17 @@ const char *es_file_reason_text(enum es_file_reason r);
 /* The kernel that last booted with this file had random.trust_cpu=off: a
  * boot whose next stage is a boot loader (no command line earlyseed can see)
  * counts no CPU source (es_trust_from_seedfile). Outside the MAC, so that
- * the OS may set it without the token: it can only remove trust. */
+ * the OS may set it without the token. An ESP writer may set or clear it:
+ * set, it removes trust; cleared, it gives back no more than
+ * EarlyseedKernelTrust (NVRAM, read first: efi/kerneltrust.c) allows. */
 #define ES_SEEDFILE_F_NO_CPU_TRUST 0x1u
-/* Written under a VM generation ID: the tag at 32 is its keyed hash
+/* Written under a VM generation ID: the tag at 24 is its keyed hash
  * (es_seedfile_tag), so the OS, which keeps it when it refreshes the file,
  * learns nothing of the ID. Under vmgenid = check, a boot under another ID
  * (a clone, a reverted snapshot), or a file without one where this boot
  * has one, does not count the file. */
 #define ES_SEEDFILE_F_VMGENID 0x2u
-/* Written on a machine with an SMBIOS system UUID (type 1): the tag at 40.
+/* Written on a machine with an SMBIOS system UUID (type 1): the tag at 32.
  * A boot under another UUID (a copied disk and variable store: a cloud
  * image, a cloned domain) or with one where the file has none does not
  * count the file (../shared/SPEC.md section 18). */
@@ -497,7 +500,7 @@ uint32_t es_seedfile_flags(const struct es_trust *t);
  * seed file's header can only take trust away (an ESP writer gains nothing),
  * never credit the table less (that would drop the gate). */
 void es_trust_from_seedfile(struct es_trust *t, uint32_t flags);
-/* The machine's binding: BLAKE2s-128 keyed with the token over
+/* The machine's binding: BLAKE2s-64 keyed with the token over
  * ES_LABEL_BIND. One-way: the file shows it, the token stays unknown. */
 void es_seedfile_bind(const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_BIND_LEN]);
 

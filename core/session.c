@@ -266,10 +266,15 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 	/* A TPM whose first block is the one an earlier boot recorded in a
 	 * seed file that passes its MAC: stuck, or seeded the same at every
 	 * start (an emulator's fixed state). Its credit would repeat. */
-	tpm_repeats = s->file_checked && s->have_tpm_first &&
-		      es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok, NULL, NULL, false) !=
-			      ES_FILE_BAD_MAC &&
-		      es_seedfile_tpm_repeats(s->file_head, sizeof(s->file_head), s->file_tok, s->tpm_first);
+	tpm_repeats = false;
+	if (s->file_checked && s->have_tpm_first) {
+		/* only a header bound here and sealed: identity aside */
+		enum es_file_reason h =
+			es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok, NULL, NULL, false);
+
+		tpm_repeats = (h == ES_FILE_COUNTED || h == ES_FILE_ID_CHANGED) &&
+			      es_seedfile_tpm_repeats(s->file_head, sizeof(s->file_head), s->file_tok, s->tpm_first);
+	}
 	if (s->file_checked && reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
 		reason[ES_SRC_SEED_FILE] = (uint8_t)es_seedfile_check(
 			s->file_head, sizeof(s->file_head), s->file_tok, s->have_genid ? s->genid : NULL,

@@ -16,7 +16,6 @@
 #include "../core/le.h"
 #include "petool.h"
 #include "seedtool.h"
-#include "trustvar.h"
 #include "bootentry.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
@@ -362,12 +361,11 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	so.random = seedtool_getrandom;
 	so.app = APP_PATH;
 	so.any_fs = installer_any_fs();
+	/* seedtool_run also brings EarlyseedKernelTrust in line: with a boot
+	 * loader next the app sees no command line, and reads that variable
+	 * (Hardening IV, 1) */
+	so.cmdline_file = o->cmdline_file;
 	if (seedtool_run(&so, out, err) != 0)
-		goto out;
-	/* With a boot loader next the app sees no command line: what its
-	 * kernels trust is this variable (Hardening IV, 1), from /proc/cmdline
-	 * and GRUB's defaults; the unit keeps it in line at every boot. */
-	if (trustvar_sync(o->efivars, o->cmdline_file, true, out, err) != 0)
 		goto out;
 	disk_of(o->esp, disk, sizeof(disk), part, sizeof(part));
 	fprintf(out, "\nTo boot through earlyseed, add a boot entry (run it yourself; check DISK and N):\n"

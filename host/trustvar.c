@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <limits.h>
 #include <string.h>
 #include <linux/fs.h>
@@ -119,11 +120,17 @@ int trustvar_grub_cmdline(const char *path, char *out, size_t cap)
 			v = line + 27;
 		else
 			continue;
-		len = strlen(v);
-		/* one level of quotes, as the shell strips them */
-		if (len >= 2 && (v[0] == '"' || v[0] == '\'') && v[len - 1] == v[0]) {
+		/* a quoted value up to its closing quote (a comment may follow);
+		 * else up to a blank or a comment, as the shell reads it */
+		if (*v == '"' || *v == '\'') {
+			const char *close = strchr(v + 1, *v);
+
+			if (close == NULL)
+				return -1;
+			len = (size_t)(close - v - 1);
 			v++;
-			len -= 2;
+		} else {
+			len = strcspn(v, " \t#");
 		}
 		if (n + len + 2 > cap)
 			return -1;
@@ -143,21 +150,34 @@ int trustvar_grub_cmdline(const char *path, char *out, size_t cap)
 static int kernel_trust(const char *path, struct es_trust *t, char *from, size_t cap, FILE *err)
 {
 	static char cmd[2 * ES_KERNEL_CMDLINE_SIZE];
-	const char *paths[3] = { path != NULL ? path : "/proc/cmdline", path != NULL ? NULL : "/etc/kernel/cmdline",
-				 path != NULL ? NULL : TRUSTVAR_GRUB_DEFAULTS };
+	const char *paths[2 + 1 + TRUSTVAR_GRUB_PARTS] = { path != NULL ? path : "/proc/cmdline",
+							   path != NULL ? NULL : "/etc/kernel/cmdline" };
+	size_t np = 2, grub_from = 2;
+	glob_t g = { 0 };
 
+	/* GRUB's defaults and the files grub-mkconfig reads after them
+	 * (/etc/default/grub.d/\*.cfg, where cloud images set theirs) */
+	if (path == NULL) {
+		paths[np++] = TRUSTVAR_GRUB_DEFAULTS;
+		if (glob(TRUSTVAR_GRUB_DEFAULTS ".d/*.cfg", 0, NULL, &g) == 0)
+			for (size_t i = 0; i < g.gl_pathc && np < sizeof(paths) / sizeof(paths[0]); i++)
+				paths[np++] = g.gl_pathv[i];
+	}
 	es_trust_defaults(t);
 	from[0] = '\0';
-	for (size_t i = 0; i < 3 && (i == 0 || path == NULL); i++) {
+	for (size_t i = 0; i < np; i++) {
 		struct es_trust one;
 		int r;
 
-		if (i > 0 && access(paths[i], F_OK) != 0)
+		if (paths[i] == NULL || (i > 0 && access(paths[i], F_OK) != 0))
 			continue;
-		r = i == 2 ? trustvar_grub_cmdline(paths[i], cmd, sizeof(cmd)) : read_cmdline(paths[i], cmd, sizeof(cmd));
+		r = i >= grub_from ? trustvar_grub_cmdline(paths[i], cmd, sizeof(cmd))
+				   : read_cmdline(paths[i], cmd, sizeof(cmd));
 		if (r != 0) {
 			fprintf(err, "earlyseed: cannot read %s whole (%s): EarlyseedKernelTrust left as it is\n", paths[i],
 				errno != 0 ? strerror(errno) : "too long");
+			if (path == NULL)
+				globfree(&g);
 			return -1;
 		}
 		es_trust_defaults(&one);
@@ -166,6 +186,8 @@ static int kernel_trust(const char *path, struct es_trust *t, char *from, size_t
 		t->bootloader = t->bootloader && one.bootloader;
 		snprintf(from + strlen(from), cap - strlen(from), "%s%s", from[0] != '\0' ? " and " : "", paths[i]);
 	}
+	if (path == NULL)
+		globfree(&g);
 	return 0;
 }
 

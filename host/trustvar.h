@@ -18,6 +18,8 @@
 /* GRUB's defaults (Debian's grub-mkconfig reads them): the kernels it
  * starts get GRUB_CMDLINE_LINUX and GRUB_CMDLINE_LINUX_DEFAULT. */
 #define TRUSTVAR_GRUB_DEFAULTS "/etc/default/grub"
+/* ... and at most this many of /etc/default/grub.d/\*.cfg after it. */
+#define TRUSTVAR_GRUB_PARTS 16
 /* Those two assignments of the defaults file at path, every one found,
  * unquoted and joined by blanks into out: 0, or -1 (unreadable, too long). */
 int trustvar_grub_cmdline(const char *path, char *out, size_t cap);

@@ -73,11 +73,14 @@ static bool guid_parse(const char *t, uint8_t g[16])
 	uint8_t raw[16];
 	size_t k = 0;
 
-	for (size_t i = 0; t[i] != '\0' && k < 32; i++) {
+	/* exactly 8-4-4-4-12 hex digits */
+	if (strlen(t) != 36 || t[8] != '-' || t[13] != '-' || t[18] != '-' || t[23] != '-')
+		return false;
+	for (size_t i = 0; i < 36; i++) {
 		char c = t[i];
 		unsigned int v;
 
-		if (c == '-')
+		if (i == 8 || i == 13 || i == 18 || i == 23)
 			continue;
 		if (c >= '0' && c <= '9')
 			v = (unsigned int)(c - '0');
@@ -88,8 +91,6 @@ static bool guid_parse(const char *t, uint8_t g[16])
 		raw[k / 2] = (uint8_t)(k % 2 == 0 ? v << 4 : (raw[k / 2] | v));
 		k++;
 	}
-	if (k != 32)
-		return false;
 	for (int i = 0; i < 16; i++)
 		g[i] = raw[order[i]];
 	return true;

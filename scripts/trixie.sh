@@ -18,7 +18,8 @@ D=$C/apt
 mkdir -p "$D/lists/partial" "$D/cache/archives/partial" "$D/etc/sources.list.d" "$D/etc/preferences.d" "$C/deb"
 [ -e "$D/status" ] || : > "$D/status"
 # the host's mirror (deb822 or one-line sources), its trixie suite
-uri=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | grep -v security | head -n 1)
+uri=$( (sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true) |
+	(grep -v security || true) | head -n 1)
 [ -n "$uri" ] || uri=$(awk '$1 == "deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
 [ -n "$uri" ] || uri=http://deb.debian.org/debian
 printf 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s trixie main\n' "$uri" > "$D/etc/sources.list"

@@ -984,6 +984,11 @@ static void test_grub_defaults(void)
 	es_trust_defaults(&t);
 	es_trust_parse(&t, line);
 	CHECK(!t.cpu && t.bootloader);
+	/* a comment after the quotes, an unquoted word, as the shell reads them */
+	put(path, "GRUB_CMDLINE_LINUX='random.trust_cpu=off' # distrust\nGRUB_CMDLINE_LINUX_DEFAULT=nosmt #x\n");
+	CHECK(trustvar_grub_cmdline(path, line, sizeof(line)) == 0 && strcmp(line, "random.trust_cpu=off nosmt ") == 0);
+	put(path, "GRUB_CMDLINE_LINUX=\"unclosed\n");
+	CHECK(trustvar_grub_cmdline(path, line, sizeof(line)) == -1);
 	put(path, "GRUB_CMDLINE_LINUX=\"\"\n");
 	CHECK(trustvar_grub_cmdline(path, line, sizeof(line)) == 0 && strcmp(line, " ") == 0);
 	CHECK(trustvar_grub_cmdline(path, line, 1) == -1);
