@@ -248,12 +248,14 @@ def check_pe(pe):
     if len(pe) < 0x40 or pe[:2] != b"MZ":
         die("FILE.ffs: its PE32 section is not a PE image")
     lfanew, = struct.unpack_from("<I", pe, 0x3C)
-    if lfanew + 24 + 240 > len(pe) or pe[lfanew:lfanew + 4] != b"PE\0\0":
+    # the optional header's fixed PE32+ part is 112 bytes (PE/COFF spec
+    # 3.4); its data directories may be fewer than 16 (AAVMF's builds: 6)
+    if lfanew + 24 + 112 > len(pe) or pe[lfanew:lfanew + 4] != b"PE\0\0":
         die("FILE.ffs: its PE32 section's PE header lies past the image")
     machine, nsec = struct.unpack_from("<HH", pe, lfanew + 4)
     optsize, = struct.unpack_from("<H", pe, lfanew + 20)
     opt = lfanew + 24
-    if machine not in (0x8664, 0xAA64) or struct.unpack_from("<H", pe, opt)[0] != 0x20B or optsize < 240:
+    if machine not in (0x8664, 0xAA64) or struct.unpack_from("<H", pe, opt)[0] != 0x20B or optsize < 112:
         die("FILE.ffs: its image is not a PE32+ image for x64 or AArch64")
     if struct.unpack_from("<H", pe, opt + 68)[0] != EFI_BOOT_SERVICE_DRIVER:
         die("FILE.ffs: its image is not a boot-service driver")

@@ -54,6 +54,17 @@ else
 	bad "the driver goes into Debian's OVMF" "$(cat "$tmp/stderr")"
 fi
 
+# AAVMF's aarch64 driver too (its PE has 6 data directories, not 16)
+if [ -s build/aarch64/earlyseed-driver.ffs ] && [ -s /usr/share/AAVMF/AAVMF_CODE.fd ]; then
+	if python3 scripts/ovmf.py /usr/share/AAVMF/AAVMF_CODE.fd build/aarch64/earlyseed-driver.ffs "$tmp/aa.fd" \
+		2> "$tmp/stderr" && [ -s "$tmp/aa.fd" ]; then
+		ok "the aarch64 driver goes into Debian's AAVMF"
+	else
+		bad "the aarch64 driver goes into Debian's AAVMF" "$(cat "$tmp/stderr")"
+	fi
+	rm -f "$tmp/aa.fd"
+fi
+
 # The FFS: every bit of its 24-byte header, one at a time.
 n=0 failed=0
 for at in $(seq 0 23); do
