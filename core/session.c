@@ -255,30 +255,32 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 	uint8_t reason[ES_SRC_COUNT];
 	bool tpm_repeats, cpu_failed = false;
 
-	/* The seed file's header rules, against the identity this boot's rows
-	 * handed in (core/seedfile.c): after every row has run, in any order. */
+	/* What blocked a conditional source, and below the seed file's header
+	 * rules (core/seedfile.c), applied here: after every row has run, in
+	 * any order. */
 	memcpy(reason, s->file_reason, sizeof(reason));
 	/* A firmware RNG that is the CPU's stands or falls with the CPU's own
 	 * instructions (their start-up and health tests). */
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
 		cpu_failed = cpu_failed || (es_source((enum es_source)i)->cpu && i != ES_SRC_EFI_RNG_CPU &&
 					    (s->present & (1u << i)) != 0 && s->test[i].failed);
-	/* A TPM whose first block is the one an earlier boot recorded in a
-	 * seed file that passes its MAC: stuck, or seeded the same at every
-	 * start (an emulator's fixed state). Its credit would repeat. */
+	/* The file's header against the identity this boot's rows handed in
+	 * (one check: its rules run in order, binding and MAC first). A TPM
+	 * whose first block is the one an earlier boot recorded in a header
+	 * bound here and sealed (identity aside) is stuck, or seeded the same
+	 * at every start (an emulator's fixed state): its credit would repeat. */
 	tpm_repeats = false;
-	if (s->file_checked && s->have_tpm_first) {
-		/* only a header bound here and sealed: identity aside */
-		enum es_file_reason h =
-			es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok, NULL, NULL, false);
+	if (s->file_checked) {
+		enum es_file_reason h = es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok,
+							  s->have_genid ? s->genid : NULL,
+							  s->have_uuid ? s->uuid : NULL, s->genid_check);
 
-		tpm_repeats = (h == ES_FILE_COUNTED || h == ES_FILE_ID_CHANGED) &&
+		tpm_repeats = s->have_tpm_first &&
+			      (h == ES_FILE_COUNTED || h == ES_FILE_VM_CHANGED || h == ES_FILE_ID_CHANGED) &&
 			      es_seedfile_tpm_repeats(s->file_head, sizeof(s->file_head), s->file_tok, s->tpm_first);
+		if (reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
+			reason[ES_SRC_SEED_FILE] = (uint8_t)h;
 	}
-	if (s->file_checked && reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
-		reason[ES_SRC_SEED_FILE] = (uint8_t)es_seedfile_check(
-			s->file_head, sizeof(s->file_head), s->file_tok, s->have_genid ? s->genid : NULL,
-			s->have_uuid ? s->uuid : NULL, s->genid_check);
 
 	memset(v, 0, sizeof(*v));
 	v->trust = *trust;
