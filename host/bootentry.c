@@ -30,26 +30,36 @@ static bool option_list(const uint8_t *p, size_t n, size_t *at, size_t *end)
 	return true;
 }
 
-bool bootentry_option_partition(const uint8_t *p, size_t n, uint8_t guid[16])
+/* The first node of type/sub in the option's device path list: true with
+ * its offset and length; false at the end node, or when malformed. */
+static bool option_node(const uint8_t *p, size_t n, uint8_t type, uint8_t sub, size_t *node, size_t *len)
 {
 	size_t at, end;
 
 	if (!option_list(p, n, &at, &end))
 		return false;
 	while (at + 4 <= end) {
-		uint8_t type = p[at], sub = p[at + 1];
-		size_t len = es_le_get16(p + at + 2);
-
-		if (len < 4 || len > end - at || type == 0x7f)
+		*len = es_le_get16(p + at + 2);
+		if (*len < 4 || *len > end - at || p[at] == 0x7f)
 			return false;
-		/* HARDDRIVE_DEVICE_PATH: 42 bytes, signature at 24, its type at 41 */
-		if (type == 4 && sub == 1 && len >= 42 && p[at + 41] == 2) {
-			memcpy(guid, p + at + 24, 16);
+		if (p[at] == type && p[at + 1] == sub) {
+			*node = at;
 			return true;
 		}
-		at += len;
+		at += *len;
 	}
 	return false;
+}
+
+bool bootentry_option_partition(const uint8_t *p, size_t n, uint8_t guid[16])
+{
+	size_t at, len;
+
+	/* HARDDRIVE_DEVICE_PATH (4, 1): 42 bytes, signature at 24, its type at 41 */
+	if (!option_node(p, n, 4, 1, &at, &len) || len < 42 || p[at + 41] != 2)
+		return false;
+	memcpy(guid, p + at + 24, 16);
+	return true;
 }
 
 bool bootentry_name(const char *name, unsigned int *num)
@@ -74,35 +84,22 @@ bool bootentry_name(const char *name, unsigned int *num)
 
 bool bootentry_option_path(const uint8_t *p, size_t n, char *path, size_t cap)
 {
-	size_t at, end;
+	size_t at, len, k = 0;
 
-	if (cap == 0 || !option_list(p, n, &at, &end))
+	/* a media file-path node (4, 4): a CHAR16 path, NUL ended within it */
+	if (cap == 0 || !option_node(p, n, 4, 4, &at, &len))
 		return false;
-	while (at + 4 <= end) {
-		uint8_t type = p[at], sub = p[at + 1];
-		size_t len = es_le_get16(p + at + 2);
+	for (size_t i = at + 4; i + 1 < at + len; i += 2) {
+		unsigned int c = (unsigned int)p[i] | (unsigned int)p[i + 1] << 8;
 
-		if (len < 4 || len > end - at || type == 0x7f)
+		if (c == 0)
+			break;
+		if (c < 0x20 || c > 0x7e || k + 1 >= cap)
 			return false;
-		if (type == 4 && sub == 4) {
-			size_t k = 0;
-
-			/* a CHAR16 path, NUL ended within the node */
-			for (size_t i = at + 4; i + 1 < at + len; i += 2) {
-				unsigned int c = (unsigned int)p[i] | (unsigned int)p[i + 1] << 8;
-
-				if (c == 0)
-					break;
-				if (c < 0x20 || c > 0x7e || k + 1 >= cap)
-					return false;
-				path[k++] = (char)c;
-			}
-			path[k] = '\0';
-			return k > 0;
-		}
-		at += len;
+		path[k++] = (char)c;
 	}
-	return false;
+	path[k] = '\0';
+	return k > 0;
 }
 
 bool bootentry_entry(const char *efivars, unsigned int num, char *path, size_t cap, uint8_t guid[16], bool *have)
