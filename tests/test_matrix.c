@@ -1306,6 +1306,21 @@ static void test_seed_file_clash(void)
 static uint8_t boot_file[4][ES_SEED_FILE_MIN];
 static uint8_t boot_token[ES_TOKEN_VAR_LEN];
 
+/* What the boot just run left for the next: its seed file into boot_file[0]
+ * and its token variable into boot_token; false (a failed check) when it
+ * left either out. */
+static bool keep_boot(void)
+{
+	const struct fake_file_entry *e = fake_file(SEED_PATH);
+
+	CHECK(e != NULL && fake_token() != NULL);
+	if (e == NULL || fake_token() == NULL)
+		return false;
+	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
+	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
+	return true;
+}
+
 static void boot_with(const uint8_t *file, bool token, bool hw)
 {
 	base();
@@ -1326,17 +1341,12 @@ static void boot_with(const uint8_t *file, bool token, bool hw)
  * fake's TPM starts its output over at every boot. */
 static void test_tpm_same_every_boot(void)
 {
-	struct fake_file_entry *e;
 	struct es_audit_record a;
 
 	tpm_only(FAKE_TPM_OK);
 	finish(true, true);
-	e = fake_file(SEED_PATH);
-	CHECK(e != NULL && fake_token() != NULL);
-	if (e == NULL || fake_token() == NULL)
+	if (!keep_boot())
 		return;
-	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
-	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
 	CHECK((boot_file[0][12] & ES_SEEDFILE_F_TPM) != 0);
 	/* the same first block: the TPM fails, the file still seeds */
 	tpm_only(FAKE_TPM_OK);
@@ -1386,7 +1396,6 @@ static void rngdxe_machine(const char *conf)
 static void test_firmware_rng_is_the_cpu(void)
 {
 	static const char distrust[] = "next = \\vmlinuz\ncmdline = console=ttyS0 random.trust_cpu=off\n";
-	struct fake_file_entry *e;
 	struct es_audit_record a;
 	struct es_provenance from;
 	static uint8_t tok[ES_TOKEN_LEN];
@@ -1402,16 +1411,12 @@ static void test_firmware_rng_is_the_cpu(void)
 	rngdxe_machine(NULL);
 	finish(true, true);
 	CHECK(logged("counted sources: an assumed 512 bits") && !logged("an assumed 768 bits"));
-	e = fake_file(SEED_PATH);
-	CHECK(e != NULL && fake_token() != NULL);
-	if (e == NULL || fake_token() == NULL)
+	if (!keep_boot())
 		return;
-	CHECK(es_token_decode(fake_token()->data, fake_token()->len, tok, &from));
+	CHECK(es_token_decode(boot_token, ES_TOKEN_VAR_LEN, tok, &from));
 	es_wipe(tok, sizeof(tok));
 	CHECK(from.other_bits == 0 && from.cpu_bits == ES_GATE_BITS);
 	CHECK(logged("rests on 0 bits not from the CPU, 256 from it"));
-	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
-	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
 	/* the same machine on a CPU with no RDRAND, trust_cpu=off: the file
 	 * that rests on the CPU does not count */
 	boot_with(boot_file[0], true, false);
@@ -1501,12 +1506,8 @@ static void test_vm_generation(void)
 	finish(true, true);
 	CHECK(logged("earlyseed: vmgenid: the VM generation ID mixed (counts nothing)"));
 	CHECK(logged("earlyseed: smbios: the system UUID mixed (counts nothing)"));
-	e = fake_file(SEED_PATH);
-	CHECK(e != NULL && fake_token() != NULL);
-	if (e == NULL || fake_token() == NULL)
+	if (!keep_boot())
 		return;
-	memcpy(boot_file[0], e->data, ES_SEED_FILE_MIN);
-	memcpy(boot_token, fake_token()->data, ES_TOKEN_VAR_LEN);
 	/* its second boot, no hardware: the file counts */
 	boot_with(boot_file[0], true, false);
 	fake_set_vmgenid(x);
