@@ -47,13 +47,7 @@ for what in "$@"; do
 		lists
 		pkg=$(apt-cache "${APT[@]}" depends linux-image-arm64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
 		[ -n "$pkg" ] || es_die "cannot find the arm64 kernel package (apt-cache depends linux-image-arm64)"
-		deb=$(get "$pkg")
-		rm -rf "$C/x" && mkdir -p "$C/x"
-		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$C/x" --wildcards './boot/vmlinuz-*' \
-			'./lib/modules/*/kernel/fs/efivarfs/efivarfs.ko'
-		mv "$C"/x/boot/vmlinuz-* "$C/vmlinuz"
-		mv "$C"/x/lib/modules/*/kernel/fs/efivarfs/efivarfs.ko "$C/efivarfs.ko"
-		rm -rf "$C/x"
+		es_kernel_extract "$(get "$pkg")" "$C"
 		echo "$pkg" > "$C/vmlinuz.version"
 		;;
 	busybox)

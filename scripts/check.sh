@@ -70,6 +70,11 @@ else
 	# aarch64: the same engine under qemu-system-aarch64 and AAVMF
 	# (make check builds build/aarch64 first).
 	run "qemu-aarch64" tests/boot/qemu-aarch64.sh
+	# The boots that depend on the firmware, on Debian 12's and Debian 13's
+	# firmware and kernel, both architectures (scripts/trixie.sh fetched 13's).
+	for arch in x86_64 aarch64; do
+		for gen in 12 13; do run "debian$gen-$arch" tests/boot/generations.sh "$arch" "$gen"; done
+	done
 	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
 	# built once into .cache/debvm: the README followed on it.
 	run "debvm" tests/boot/debvm.sh

@@ -8,7 +8,7 @@ pkgs=(
 	make gcc libc6-dev binutils  # build (libc6-dev: -static host tool)
 	gnu-efi                   # crt0, libgnuefi, headers; libefi for tests/prevstage.c
 	qemu-system-x86 ovmf      # boots: QEMU 7.2 and OVMF 2022.11
-	mtools dosfstools cpio    # ESP image and initramfs
+	mtools dosfstools cpio xz-utils # ESP image and initramfs (xz: Debian 13's modules)
 	valgrind                  # host tests under memcheck
 	clang libclang-rt-14-dev  # libFuzzer (-fsanitize=fuzzer)
 	cppcheck clang-tidy pyflakes3 # make lint
@@ -31,10 +31,10 @@ for p in "${pkgs[@]}"; do
 		missing+=("$p")
 	fi
 done
-# Debian 13's firmware (edk2 2025.02), for the boots on both firmware
-# generations (tests/boot/qemu.sh 29, qemu-aarch64.sh 8): into .cache/trixie
-# through a private apt state, the host's sources left as they are.
-trixie() { "$(dirname "$0")/trixie.sh" || { echo "deps: fetching Debian 13's firmware failed (scripts/trixie.sh)" >&2; exit 1; }; }
+# Debian 13's firmware (edk2 2025.02) and kernels (6.12), for the boots on
+# both generations (tests/boot/generations.sh): into .cache/trixie through a
+# private apt state, the host's sources left as they are.
+trixie() { "$(dirname "$0")/trixie.sh" || { echo "deps: fetching Debian 13's firmware and kernels failed (scripts/trixie.sh)" >&2; exit 1; }; }
 [ ${#missing[@]} -eq 0 ] && { trixie; exit 0; }
 
 sudo=""

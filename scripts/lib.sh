@@ -39,3 +39,37 @@ es_apt_download() {
 	es_die "apt-get download $1 failed"
 }
 
+
+# es_kernel_extract DEB DIR [MODULE...]: from a Debian kernel package,
+# DIR/vmlinuz, DIR/efivarfs.ko (Debian builds efivarfs as a module; /init
+# needs it to read the audit record) and DIR/modules/MODULE.ko for each
+# MODULE (a module the package builds in, per its modules.builtin, is
+# skipped: /init's insmod of it then fails quietly and the kernel has it).
+es_kernel_extract() {
+	local deb=$1 dir=$2 tmp=$2/x m f
+	shift 2
+	rm -rf "$tmp" "$dir/modules" && mkdir -p "$tmp" "$dir/modules"
+	dpkg-deb -x "$deb" "$tmp" || es_die "dpkg-deb -x $deb failed"
+	f=$(es_first "$tmp/boot/vmlinuz-*")
+	[ -n "$f" ] || es_die "no vmlinuz in $deb"
+	mv "$f" "$dir/vmlinuz"
+	f=$(find "$tmp" -path '*/kernel/fs/efivarfs/efivarfs.ko*' | head -n 1)
+	[ -n "$f" ] || es_die "no efivarfs.ko in $deb"
+	es_module_plain "$f" "$dir/efivarfs.ko"
+	for m in "$@"; do
+		f=$(find "$tmp" -name "$m.ko" -o -name "$m.ko.xz" | head -n 1)
+		if [ -n "$f" ]; then es_module_plain "$f" "$dir/modules/$m.ko"
+		elif ! grep -qs "/$m\.ko\$" "$tmp"/lib/modules/*/modules.builtin "$tmp"/usr/lib/modules/*/modules.builtin; then
+			es_die "no $m.ko in $deb (neither a module nor built in)"
+		fi
+	done
+	rm -rf "$tmp"
+}
+# es_module_plain IN OUT: a module as insmod reads it (busybox's insmod
+# takes no .ko.xz).
+es_module_plain() {
+	case $1 in
+	*.xz) xz -dc "$1" > "$2" || es_die "xz -d $1 failed" ;;
+	*) mv "$1" "$2" ;;
+	esac
+}

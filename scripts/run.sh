@@ -54,7 +54,7 @@ fi
 ES_CMDLINE="$ES_CMDLINE_BASE random.trust_cpu=off"
 es_make_esp "$OUT/esp" earlyseed
 es_make_img "$OUT/esp" "$OUT/esp.img"
-cp "$ES_OVMF_VARS" "$OUT/vars.fd"
+cp "$ES_FW_VARS" "$OUT/vars.fd"
 [ "$ES_ACCEL" = kvm ] && echo "earlyseed: note: ACCEL=kvm uses -cpu host for both boots; boot 2 needs a CPU without RDRAND"
 cpu=(-cpu qemu64)
 [ "$ES_ACCEL" = kvm ] && cpu=()

@@ -71,7 +71,7 @@ dd if="$C/esp.img" of="$C/disk.raw" bs=1M seek=1 conv=notrunc,sparse status=none
 dd if="$C/root.img" of="$C/disk.raw" bs=1M seek=257 conv=notrunc,sparse status=none
 rm -f "$C/esp.img" "$C/root.img"
 rm -rf --one-file-system "$R"
-cp "$ES_OVMF_VARS" "$C/vars.fd"
+cp "$ES_FW_VARS" "$C/vars.fd"
 # First boot: its own kernel, grub-install and update-grub inside.
 cat > "$C/setup.sh" <<'SETUP'
 set -e
@@ -87,7 +87,7 @@ echo "setup: done"
 SETUP
 echo "debvm: first boot: grub-install and update-grub inside the machine"
 timeout --foreground -k 5 600 qemu-system-x86_64 -accel tcg -cpu qemu64 -m 1024 -smp 1 -nographic -no-reboot \
-	-drive "if=pflash,format=raw,readonly=on,file=$ES_OVMF_CODE" -drive "if=pflash,format=raw,file=$C/vars.fd" \
+	-drive "if=pflash,format=raw,readonly=on,file=$ES_FW_CODE" -drive "if=pflash,format=raw,file=$C/vars.fd" \
 	-drive "file=$C/disk.raw,format=raw,if=virtio" \
 	-kernel "$C/vmlinuz" -initrd "$C/initrd.img" -append "root=UUID=$ROOT_UUID ro console=ttyS0" \
 	-fw_cfg "name=opt/es/script,file=$C/setup.sh" > "$C/setup.log" 2>&1 < /dev/null ||

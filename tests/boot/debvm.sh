@@ -43,7 +43,7 @@ boot() {
 	s=$(date +%s)
 	timeout --foreground -k 5 "$BOOT_TIMEOUT" qemu-system-x86_64 -accel tcg -cpu "${DEBVM_CPU:-qemu64}" -m 1024 \
 		-smp 1 -nographic -no-reboot \
-		-drive "if=pflash,format=raw,readonly=on,file=$ES_OVMF_CODE" -drive "if=pflash,format=raw,file=$W/vars.fd" \
+		-drive "if=pflash,format=raw,readonly=on,file=$ES_FW_CODE" -drive "if=pflash,format=raw,file=$W/vars.fd" \
 		-drive "file=$W/disk.qcow2,format=qcow2,if=virtio" \
 		-fw_cfg "name=opt/es/script,file=$W/$phase.sh" -fw_cfg "name=opt/es/deb,file=$deb" "$@" \
 		> "$W/$phase.log" 2>&1 < /dev/null

@@ -5,14 +5,6 @@
 # 12: qemu-system-x86 7.2, ovmf 2022.11). Source it; do not run it.
 
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib.sh"
-ES_OVMF_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
-ES_OVMF_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
-# Secure Boot (docs/secure-boot.md "Secure Boot"): Debian's OVMF with image verification
-# and a variable store whose PK, KEK and db hold the "snakeoil" test key the
-# ovmf package ships (its key's password is "snakeoil").
-ES_OVMF_CODE_SB=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd
-ES_OVMF_VARS_SB=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
-ES_SNAKEOIL=/usr/share/ovmf/PkKek-1-snakeoil
 # One boot to /init takes 10-14 s under TCG (measured here); 120 s leaves
 # room for a slow, loaded CI machine and still bounds a hung boot.
 ES_BOOT_TIMEOUT=${BOOT_TIMEOUT:-120}
@@ -34,28 +26,71 @@ ES_ACCEL=${ACCEL:-tcg}
 # /dev/mem reads of the table fail on arm64 anyway; -cpu max has FEAT_RNG
 # (pauth-impdef=on: pointer authentication is slow to emulate otherwise).
 ES_ARCH=${ES_ARCH:-x86_64}
+# The Debian generation whose firmware and kernel boot (ES_DEBIAN, default
+# 12; 13 is what scripts/trixie.sh fetches into .cache/trixie: edk2 2025.02,
+# whose own EFI_RNG_PROTOCOL is the CPU's RNG, and Linux 6.12). The static
+# busybox and the host tool are the same for both.
+ES_DEBIAN=${ES_DEBIAN:-12}
+# Secure Boot (docs/secure-boot.md "Secure Boot"): Debian's firmware with
+# image verification and a variable store whose PK, KEK and db hold the
+# "snakeoil" test key the firmware package ships (its key's password is
+# "snakeoil"; Debian 13's key is not Debian 12's). x86_64's SMM variable
+# store needs smm=on and a secure flash; the virt board has no SMM.
+case $ES_DEBIAN:$ES_ARCH in
+12:aarch64)
+	ES_FW_CODE=${AAVMF_CODE:-/usr/share/AAVMF/AAVMF_CODE.fd}
+	ES_FW_VARS=${AAVMF_VARS:-/usr/share/AAVMF/AAVMF_VARS.fd}
+	ES_FW_CODE_SB=/usr/share/AAVMF/AAVMF_CODE.snakeoil.fd
+	ES_FW_VARS_SB=/usr/share/AAVMF/AAVMF_VARS.snakeoil.fd
+	ES_SNAKEOIL=/usr/share/qemu-efi-aarch64/PkKek-1-snakeoil
+	;;
+12:x86_64)
+	ES_FW_CODE=${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}
+	ES_FW_VARS=${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}
+	ES_FW_CODE_SB=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd
+	ES_FW_VARS_SB=/usr/share/OVMF/OVMF_VARS_4M.snakeoil.fd
+	ES_SNAKEOIL=/usr/share/ovmf/PkKek-1-snakeoil
+	;;
+13:aarch64)
+	ES_FW_CODE=$ES_CACHE/trixie/AAVMF_CODE.fd ES_FW_VARS=$ES_CACHE/trixie/AAVMF_VARS.fd
+	ES_FW_CODE_SB=$ES_CACHE/trixie/AAVMF_CODE.secboot.fd ES_FW_VARS_SB=$ES_CACHE/trixie/AAVMF_VARS.snakeoil.fd
+	ES_SNAKEOIL=$ES_CACHE/trixie/PkKek-1-snakeoil
+	;;
+13:x86_64)
+	ES_FW_CODE=$ES_CACHE/trixie/OVMF_CODE_4M.fd ES_FW_VARS=$ES_CACHE/trixie/OVMF_VARS_4M.fd
+	ES_FW_CODE_SB=$ES_CACHE/trixie/OVMF_CODE_4M.secboot.fd ES_FW_VARS_SB=$ES_CACHE/trixie/OVMF_VARS_4M.snakeoil.fd
+	ES_SNAKEOIL=$ES_CACHE/trixie/PkKek-1-snakeoil
+	;;
+*) es_die "tests/boot/harness.sh: ES_DEBIAN is 12 or 13 and ES_ARCH x86_64 or aarch64, not $ES_DEBIAN and $ES_ARCH" ;;
+esac
+ES_SBKEYS=$ES_CACHE/sb
+[ "$ES_DEBIAN" = 13 ] && ES_SBKEYS=$ES_CACHE/trixie/sb
 case $ES_ARCH in
 aarch64)
 	ES_BUILD=$ES_ROOT/build/aarch64
+	ES_BUSYBOX=$ES_CACHE/arm64/busybox
 	ES_KCACHE=$ES_CACHE/arm64
-	ES_FW_CODE=${AAVMF_CODE:-/usr/share/AAVMF/AAVMF_CODE.fd}
-	ES_FW_VARS=${AAVMF_VARS:-/usr/share/AAVMF/AAVMF_VARS.fd}
+	[ "$ES_DEBIAN" = 13 ] && ES_KCACHE=$ES_CACHE/trixie/arm64
 	ES_QEMU=(qemu-system-aarch64 -M virt -m 1024)
 	ES_CPU=(-cpu max,pauth-impdef=on)
+	ES_SB_QEMU=()
 	ES_BOOT_NAME=BOOTAA64.EFI
 	ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyAMA0 panic=-1"
 	;;
 x86_64)
+	ES_BUSYBOX=$ES_CACHE/busybox
 	ES_KCACHE=$ES_CACHE
-	ES_FW_CODE=$ES_OVMF_CODE
-	ES_FW_VARS=$ES_OVMF_VARS
+	[ "$ES_DEBIAN" = 13 ] && ES_KCACHE=$ES_CACHE/trixie/amd64
 	ES_QEMU=(qemu-system-x86_64 -m 512)
 	ES_CPU=(-cpu max)
+	ES_SB_QEMU=(-machine q35,smm=on -global driver=cfi.pflash01,property=secure,value=on)
 	ES_BOOT_NAME=BOOTX64.EFI
 	ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyS0 iomem=relaxed panic=-1"
 	;;
-*) es_die "tests/boot/harness.sh: ES_ARCH is x86_64 or aarch64, not $ES_ARCH" ;;
 esac
+# the initramfs holds the kernel's own efivarfs.ko: one per generation
+ES_INITRD=$ES_BUILD/initrd.img
+[ "$ES_DEBIAN" = 13 ] && ES_INITRD=$ES_BUILD/initrd-13.img
 ES_CMDLINE=${ES_CMDLINE:-"$ES_CMDLINE_BASE random.trust_cpu=off"}
 
 # The modules /init loads to mount the ESP (a virtio disk, FAT) when a boot
@@ -63,8 +98,7 @@ ES_CMDLINE=${ES_CMDLINE:-"$ES_CMDLINE_BASE random.trust_cpu=off"}
 ES_ESP_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk fat vfat nls_cp437 nls_utf8 nls_ascii"
 
 # The kernel package linux-image-amd64 points at, downloaded once; from it
-# vmlinuz, efivarfs.ko (Debian builds efivarfs as a module, and /init
-# needs it to read the audit record) and ES_ESP_MODULES.
+# vmlinuz, efivarfs.ko and ES_ESP_MODULES (es_kernel_extract).
 es_fetch_kernel() {
 	[ -s "$ES_CACHE/vmlinuz" ] && [ -s "$ES_CACHE/efivarfs.ko" ] && [ -s "$ES_CACHE/modules/vfat.ko" ] && return 0
 	mkdir -p "$ES_CACHE/deb"
@@ -85,36 +119,24 @@ es_fetch_kernel() {
 		deb=$(es_first "$ES_CACHE/deb/${pkg}_*.deb")
 		[ -n "$deb" ] || es_die "apt-get download $pkg left no .deb in $ES_CACHE/deb"
 	fi
-	local tmp="$ES_CACHE/deb/x"
-	rm -rf "$tmp" && mkdir -p "$tmp"
-	local m pats=()
-	for m in $ES_ESP_MODULES; do pats+=("./lib/modules/*/kernel/*/$m.ko" "./lib/modules/*/kernel/*/*/$m.ko"); done
-	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --wildcards './boot/vmlinuz-*' \
-		'./lib/modules/*/kernel/fs/efivarfs/efivarfs.ko' "${pats[@]}" 2> /dev/null || true # each module matches one pattern
-	mv "$tmp"/boot/vmlinuz-* "$ES_CACHE/vmlinuz" || es_die "no vmlinuz in $deb"
-	mv "$tmp"/lib/modules/*/kernel/fs/efivarfs/efivarfs.ko "$ES_CACHE/efivarfs.ko" || es_die "no efivarfs.ko in $deb"
-	rm -rf "$ES_CACHE/modules" && mkdir -p "$ES_CACHE/modules"
-	for m in $ES_ESP_MODULES; do
-		find "$tmp/lib/modules" -name "$m.ko" -exec mv {} "$ES_CACHE/modules/" \;
-		[ -s "$ES_CACHE/modules/$m.ko" ] || es_die "no $m.ko in $deb"
-	done
+	# shellcheck disable=SC2086 # one word per module
+	es_kernel_extract "$deb" "$ES_CACHE" $ES_ESP_MODULES
 	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
-	rm -rf "$tmp"
 }
 
 # The snakeoil key without its password, and its certificate, for sbsign.
 es_sb_key() {
-	[ -s "$ES_CACHE/sb/db.key" ] && [ -s "$ES_CACHE/sb/db.pem" ] && return 0
-	mkdir -p "$ES_CACHE/sb"
-	openssl rsa -in "$ES_SNAKEOIL.key" -passin pass:snakeoil -out "$ES_CACHE/sb/db.key" 2> /dev/null ||
-		es_die "cannot read $ES_SNAKEOIL.key (apt-get install ovmf openssl)"
-	cp "$ES_SNAKEOIL.pem" "$ES_CACHE/sb/db.pem"
+	[ -s "$ES_SBKEYS/db.key" ] && [ -s "$ES_SBKEYS/db.pem" ] && return 0
+	mkdir -p "$ES_SBKEYS"
+	openssl rsa -in "$ES_SNAKEOIL.key" -passin pass:snakeoil -out "$ES_SBKEYS/db.key" 2> /dev/null ||
+		es_die "cannot read $ES_SNAKEOIL.key (apt-get install ovmf openssl; Debian 13's: scripts/trixie.sh)"
+	cp "$ES_SNAKEOIL.pem" "$ES_SBKEYS/db.pem"
 }
 
 # es_sign IN OUT: OUT is IN signed with the snakeoil key (sbsign).
 es_sign() {
 	es_sb_key
-	sbsign --key "$ES_CACHE/sb/db.key" --cert "$ES_CACHE/sb/db.pem" --output "$2" "$1" > /dev/null 2>&1 ||
+	sbsign --key "$ES_SBKEYS/db.key" --cert "$ES_SBKEYS/db.pem" --output "$2" "$1" > /dev/null 2>&1 ||
 		es_die "sbsign $1 failed (apt-get install sbsigntool)"
 }
 
@@ -171,26 +193,26 @@ es_make_grub() {
 		"boot/grub/grub.cfg=$cfg" || es_die "grub-mkstandalone failed"
 }
 
-# ES_BUILD/initrd.img: busybox, the static host tool, efivarfs.ko, the
+# ES_INITRD: busybox, the static host tool, the kernel's efivarfs.ko, the
 # modules that mount the ESP (x86_64), and tests/boot/initrd-init.sh as /init.
 es_make_initrd() {
-	local out="$ES_BUILD/initrd.img" dir="$ES_BUILD/initrd" f
+	local out=$ES_INITRD dir=${ES_INITRD%.img} f
 	if [ -s "$out" ]; then
 		local stale=0
 		for f in "$ES_ROOT/tests/boot/initrd-init.sh" "$ES_ROOT/tests/boot/harness.sh" "$ES_ROOT/scripts/lib.sh" \
-			"$ES_KCACHE/busybox" "$ES_BUILD/earlyseed-static" "$ES_KCACHE/efivarfs.ko"; do
+			"$ES_BUSYBOX" "$ES_BUILD/earlyseed-static" "$ES_KCACHE/efivarfs.ko"; do
 			[ "$out" -nt "$f" ] || stale=1
 		done
-		[ "$ES_ARCH" = aarch64 ] || [ "$out" -nt "$ES_CACHE/modules/vfat.ko" ] || stale=1
+		[ "$ES_ARCH" = aarch64 ] || [ "$out" -nt "$ES_KCACHE/modules/vfat.ko" ] || stale=1
 		[ $stale = 0 ] && return 0
 	fi
 	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
-	cp "$ES_KCACHE/busybox" "$dir/bin/busybox"
+	cp "$ES_BUSYBOX" "$dir/bin/busybox"
 	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
 	cp "$ES_KCACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
 	if [ "$ES_ARCH" = x86_64 ]; then
 		mkdir -p "$dir/lib/esp"
-		cp "$ES_CACHE"/modules/*.ko "$dir/lib/esp/"
+		cp "$ES_KCACHE"/modules/*.ko "$dir/lib/esp/"
 		echo "$ES_ESP_MODULES" > "$dir/lib/esp/order"
 	fi
 	ln -s busybox "$dir/bin/sh"
@@ -207,6 +229,9 @@ es_prepare() {
 	else
 		es_fetch_kernel
 		es_fetch_busybox
+	fi
+	if [ "$ES_DEBIAN" = 13 ]; then
+		"$ES_ROOT/scripts/trixie.sh" || es_die "Debian 13's firmware and kernel (scripts/trixie.sh) could not be fetched"
 	fi
 	es_make_initrd
 }
@@ -227,7 +252,7 @@ es_make_esp() {
 	local dir=$1 mode=$2
 	rm -rf "$dir" && mkdir -p "$dir/EFI/BOOT" "$dir/EFI/earlyseed"
 	cp "$ES_KCACHE/vmlinuz" "$dir/vmlinuz"
-	cp "$ES_BUILD/initrd.img" "$dir/initrd.img"
+	cp "$ES_INITRD" "$dir/initrd.img"
 	case $ES_ARCH:$mode in
 	aarch64:earlyseed | aarch64:missing | x86_64:*) ;;
 	*) es_die "es_make_esp: $mode is not laid out for $ES_ARCH" ;;
@@ -317,15 +342,13 @@ es_img_get() {
 es_boot() {
 	local log=$1 esp=$2
 	shift 2
-	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_FW_CODE store=$ES_FW_VARS machine=q35 sb=()
-	# ES_SECURE_BOOT=1: OVMF enforcing Secure Boot with the snakeoil db;
-	# its SMM variable store needs smm=on and a secure flash.
+	local vars="${ES_VARS:-$log.vars.fd}" code=$ES_FW_CODE store=$ES_FW_VARS board=(-machine q35) sb=()
+	# ES_SECURE_BOOT=1: the firmware enforcing Secure Boot with the snakeoil db
 	if [ "${ES_SECURE_BOOT:-0}" = 1 ]; then
-		code=$ES_OVMF_CODE_SB store=$ES_OVMF_VARS_SB machine=q35,smm=on
-		sb=(-global driver=cfi.pflash01,property=secure,value=on)
+		code=$ES_FW_CODE_SB store=$ES_FW_VARS_SB board=() sb=("${ES_SB_QEMU[@]}")
 	fi
 	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$store" "$vars"
-	local cpu=("${ES_CPU[@]}") board=(-machine "$machine")
+	local cpu=("${ES_CPU[@]}")
 	local accel=(-accel tcg)
 	[ "$ES_ACCEL" = kvm ] && accel=(-accel kvm) && cpu=(-cpu host)
 	local disk=(-drive "format=raw,file=fat:rw:$esp")

@@ -120,23 +120,4 @@ a7() {
 }
 
 # tests/boot/qemu-aarch64.sh [N...]: the named boots only (default: all).
-# 8. Debian 13's AAVMF (edk2 2025.02, scripts/trixie.sh): its own
-#    EFI_RNG_PROTOCOL lists edk2's ArmRndr algorithm, the CPU's RNDR
-#    (../shared/SPEC.md section 20). -cpu max, random.trust_cpu=off:
-#    earlyseed calls it the CPU's and counts nothing (Debian 12's AAVMF has
-#    no such instance: boot 2).
-a8() {
-	local log=$OUT/8-aavmf13.log
-	if ! scripts/trixie.sh > "$OUT/8-fetch.log" 2>&1; then
-		bad "8 Debian 13's firmware fetched (scripts/trixie.sh)" "$(tail -n 3 "$OUT/8-fetch.log")"
-		return
-	fi
-	ES_CMDLINE="$OFF" es_make_esp "$OUT/esp8" earlyseed
-	ES_FW_CODE=$ES_CACHE/trixie/AAVMF_CODE.fd ES_FW_VARS=$ES_CACHE/trixie/AAVMF_VARS.fd es_boot "$log" "$OUT/esp8"
-	expect "8 the instance is the CPU's" "$log" "^earlyseed: efi_rng: instance 0: the CPU's RNG, counted only as the CPU is \\(edk2's ArmRndr algorithm"
-	summary "8 earlyseed counts nothing, installs no table" "$log" efi_rng=0 table=0
-	expect "8 the audit record names the class" "$log" '^initrd: audit: .*efi_rng_cpu'
-	expect "8 reached /init" "$log" '^initrd: reached /init'
-}
-
-for n in ${*:-1 2 3 4 5 6 7 8}; do "a$n"; done
+for n in ${*:-1 2 3 4 5 6 7}; do "a$n"; done

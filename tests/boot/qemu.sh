@@ -315,7 +315,7 @@ boot17() {
 	img=$d/esp.img vars=$d/vars.fd
 	es_make_esp "$d/esp" earlyseed
 	es_make_img "$d/esp" "$img"
-	cp "$ES_OVMF_VARS" "$vars"
+	cp "$ES_FW_VARS" "$vars"
 
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci
 	expect "17a token created" "$d/a.log" '^earlyseed: token: created from the hardware sources'
@@ -402,7 +402,7 @@ boot19() {
 	mv "$d/esp/EFI/earlyseed/earlyseed.conf" "$d/esp/EFI/BOOT/earlyseed.conf"
 	printf 'seed_file = \\EFI\\BOOT\\seed\n' >> "$d/esp/EFI/BOOT/earlyseed.conf"
 	es_make_img "$d/esp" "$img"
-	cp "$ES_OVMF_VARS" "$vars"
+	cp "$ES_FW_VARS" "$vars"
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci
 	expect "19a the app read the config beside it" "$d/a.log" '^earlyseed: config: reading \\EFI\\BOOT\\earlyseed\.conf$'
 	expect "19a created the file it names" "$d/a.log" '^earlyseed: seed_file: \\EFI\\BOOT\\seed: created \(96 bytes\)'
@@ -493,7 +493,7 @@ boot22() {
 	img=$d/esp.img vars=$d/vars.fd
 	ES_CMDLINE="$ES_CMDLINE es.refresh=1" es_make_esp "$d/esp" grub
 	es_make_img "$d/esp" "$img"
-	cp "$ES_OVMF_VARS" "$vars"
+	cp "$ES_FW_VARS" "$vars"
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -device virtio-rng-pci
 	summary "22a no command line: RDRAND counted" "$d/a.log" rdseed=0 rdrand=512 'efi_rng=[1-9][0-9]*' prev_table=0 seed_file=0 table=32
 	expect "22a the token rests on the firmware RNG and RDRAND" "$d/a.log" '^earlyseed: token: created .*; it rests on 256 bits not from the CPU, 256 from it$'
@@ -539,7 +539,7 @@ boot25() {
 	img=$d/esp.img vars=$d/vars.fd
 	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$d/esp" earlyseed
 	es_make_img "$d/esp" "$img"
-	cp "$ES_OVMF_VARS" "$vars"
+	cp "$ES_FW_VARS" "$vars"
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp"
 	expect "25a the token rests on RDRAND alone" "$d/a.log" '^earlyseed: token: created .*; it rests on 0 bits not from the CPU, 256 from it$'
 	expect "25a the file too" "$d/a.log" '^earlyseed: seed_file: .*: created \(96 bytes\) from the hardware sources; it rests on 256 bits$'
@@ -826,7 +826,7 @@ boot27() {
 	img=$d/esp.img vars=$d/vars.fd
 	es_make_esp "$d/esp" earlyseed
 	es_make_img "$d/esp" "$img"
-	cp "$ES_OVMF_VARS" "$vars"
+	cp "$ES_FW_VARS" "$vars"
 	# -uuid: the SMBIOS system UUID (QEMU leaves it zero, "not present", without one)
 	ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/a.log" "$d/esp" -cpu qemu64 -device virtio-rng-pci -device "vmgenid,guid=$x" \
 		-uuid $u
@@ -901,7 +901,7 @@ boot28() {
 	refute "28c stock OVMF: no RNG=" "$d/c.log" 'efi: .*RNG='
 	es_sb_key
 	sb_esp "$d/sb"
-	ES_OVMF_CODE_SB=$ES_BUILD/ovmf/OVMF_CODE_4M.secboot.fd sb_boot "$d/d.log" "$d/sb" -cpu max \
+	ES_FW_CODE_SB=$ES_BUILD/ovmf/OVMF_CODE_4M.secboot.fd sb_boot "$d/d.log" "$d/sb" -cpu max \
 		-kernel "$d/sb/vmlinuz" -initrd "$ES_BUILD/initrd.img" -append "$SB_BASE"
 	expect "28d Secure Boot: the embedded driver ran" "$d/d.log" '^earlyseed: driver: ReadyToBoot: pass'
 	expect "28d kernel has RNG=" "$d/d.log" 'efi: .*RNG='
@@ -912,7 +912,7 @@ boot28() {
 	#    counts no CPU source: no table against a recorded distrust.
 	es_make_esp "$d/esp" none
 	es_make_img "$d/esp" "$d/esp.img"
-	cp "$ES_OVMF_VARS" "$d/vars.fd"
+	cp "$ES_FW_VARS" "$d/vars.fd"
 	kargs=(-kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" -append "$SB_BASE random.trust_cpu=off es.refresh=1")
 	ES_FW_CODE=$code ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_boot "$d/e.log" "$d/esp" -cpu max "${kargs[@]}"
 	expect "28e the OS records the distrust" "$d/e.log" '^initrd: seed: kernel trust: .*EarlyseedKernelTrust'
@@ -922,48 +922,5 @@ boot28() {
 	refute "28f no RNG= on the efi: line" "$d/f.log" 'efi: .*RNG='
 }
 
-# 29. Debian 13's OVMF (edk2 2025.02, fetched by scripts/trixie.sh): its
-#     own EFI_RNG_PROTOCOL is the CPU's RDRAND (../shared/SPEC.md section 20).
-#     a. -cpu max, no RNG device, random.trust_cpu=off: earlyseed calls the
-#        instance the CPU's and counts nothing: no table of its own (the
-#        kernel's stub still merges the protocol's bytes: that is the
-#        kernel's to credit under random.trust_bootloader);
-#     b. the kernel's default trust, on a disk and variable store kept: one
-#        CPU counted once (512 bits, not 768), and the token and the file
-#        made from it say they are the CPU's;
-#     c. the same machine on a CPU with no RDRAND (-cpu qemu64: no instance
-#        either), random.trust_cpu=off: the file that rests on the CPU does
-#        not count, one line says why, no table, no RNG=.
-boot29() {
-	local d=$OUT/29 img vars code vstore
-	rm -rf "$d" && mkdir -p "$d"
-	if ! scripts/trixie.sh > "$d/fetch.log" 2>&1; then
-		bad "29 Debian 13's firmware fetched (scripts/trixie.sh)" "$(tail -n 3 "$d/fetch.log")"
-		return
-	fi
-	code=$ES_CACHE/trixie/OVMF_CODE_4M.fd vstore=$ES_CACHE/trixie/OVMF_VARS_4M.fd
-	es_make_esp "$d/esp" earlyseed
-	ES_FW_CODE=$code ES_FW_VARS=$vstore es_boot "$d/a.log" "$d/esp" -cpu max
-	expect "29a the instance is the CPU's" "$d/a.log" "^earlyseed: efi_rng: instance 0: the CPU's RNG, counted only as the CPU is \(no device path, CTR-256 and RAW"
-	summary "29a earlyseed counts nothing, installs no table" "$d/a.log" efi_rng=0 table=0
-	expect "29a the audit record names the class" "$d/a.log" '^initrd: audit: .*efi_rng_cpu'
-	expect "29a reached /init" "$d/a.log" '^initrd: reached /init'
-	# b, c: one machine: a real FAT disk and its own variable store
-	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$d/espb" earlyseed
-	img=$d/esp.img vars=$d/vars.fd
-	es_make_img "$d/espb" "$img"
-	cp "$vstore" "$vars"
-	ES_FW_CODE=$code ES_FW_VARS=$vstore ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/b.log" "$d/espb" -cpu max
-	expect "29b one CPU, counted once" "$d/b.log" '^earlyseed: table: installed 32 bytes .*\(counted sources: an assumed 512 bits\)'
-	expect "29b the token says it is the CPU's" "$d/b.log" '^earlyseed: token: created .*; it rests on 0 bits not from the CPU, 256 from it$'
-	printf 'cmdline = %s random.trust_cpu=off\n' "$ES_CMDLINE_BASE" >> "$d/espb/EFI/earlyseed/earlyseed.conf"
-	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$img" "$d/espb/EFI/earlyseed/earlyseed.conf" ::/EFI/earlyseed/earlyseed.conf
-	ES_FW_CODE=$code ES_FW_VARS=$vstore ES_ESP_IMG=$img ES_VARS=$vars es_boot "$d/c.log" "$d/espb" -cpu qemu64
-	expect "29c no instance without RDRAND" "$d/c.log" '^earlyseed: efi_rng: no EFI_RNG_PROTOCOL'
-	expect "29c the file does not count, and says why" "$d/c.log" "^earlyseed: health: seed_file: fail: (it|its token) rests on the CPU's RNG alone"
-	summary "29c no table" "$d/c.log" seed_file=96 table=0
-	refute "29c no RNG= on the efi: line" "$d/c.log" 'efi: .*RNG='
-}
-
 # tests/boot/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28 29}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28}; do "boot$n"; done
