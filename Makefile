@@ -17,10 +17,13 @@ MODEL_SRC := core/credit.c core/pool_unmix.c core/audit_decode.c
 CORE_SRC := $(filter-out $(DRBG_SRC) $(MODEL_SRC),$(sort $(wildcard core/*.c)))
 ARCH_SRC := arch/$(ARCH)/cpurng.c
 INSN_SRC := arch/$(ARCH)/insn.c
+# libc/: below core/, the mem* functions the firmware images link instead
+# of a C library (the host programs take the host's).
+LIBC_SRC := libc/mem.c
 # efi/: what the app and the driver share, then each one's own.
 # A source's reader is efi/src_<name>.c, found by name: adding one edits no
 # Makefile (its row is in efi/sources.c).
-EFI_SHARED := efi/pass.c efi/sources.c $(sort $(wildcard efi/src_*.c)) efi/seedtable.c efi/text.c efi/libc.c \
+EFI_SHARED := efi/pass.c efi/sources.c $(sort $(wildcard efi/src_*.c)) efi/seedtable.c efi/text.c efi/systab.c \
 	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c
 APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/persist.c
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
@@ -120,14 +123,14 @@ efi: $(EFI_IMAGES)
 $(BUILD)/efi/%.o: %.c Makefile $(EFI_FETCHED)
 	@mkdir -p $(dir $@)
 	$(EFI_CC) $(EFI_CFLAGS) $(if $(filter efi/%,$<),$(WARN),$(CORE_WARN)) $(DEPFLAGS) -c $< -o $@
-$(BUILD)/efi/efi/libc.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
+$(BUILD)/efi/libc/mem.o: EFI_CFLAGS += -fno-tree-loop-distribute-patterns
 $(BUILD)/efi/efi/driver.o: EFI_CFLAGS += -DES_DRIVER_TRUST_CPU=$(DRIVER_TRUST_CPU)
 $(BUILD)/efi/efi/driver.o: $(BUILD)/driver-trust-$(DRIVER_TRUST_CPU)
 $(BUILD)/efi/efi/console.o: EFI_CFLAGS += -DES_VERBOSE=$(VERBOSE)
 $(BUILD)/efi/efi/console.o: $(BUILD)/verbose-$(VERBOSE)
 # The app, then the boot-service driver: the same core and shared efi/ objects.
-EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
-DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
+EFI_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(LIBC_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SRC))
+DRIVER_OBJS := $(patsubst %.c,$(BUILD)/efi/%.o,$(CORE_SRC) $(LIBC_SRC) $(DRBG_SRC) $(ARCH_SRC) $(INSN_SRC) $(EFI_SHARED) \
 	$(DRIVER_SRC))
 $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
 	$(CROSS)ld $(EFI_LDFLAGS) $(LD_APP) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
@@ -311,12 +314,12 @@ $(BUILD)/asan/test_%: $(BUILD)/asan/obj/tests/test_%.o $$(call objs,asan,$$(test
 		$(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
 	$(CC) $(HOST_CFLAGS) $(SAN) $^ -lm -o $@
 
-# The fault matrix: efi/ (all but libc.c) on the host against tests/fake_efi.c.
+# The fault matrix: efi/ (all but systab.c) on the host against tests/fake_efi.c.
 # The plain build compiles efi/, arch/ and the core as the .efi ships them
 # (-Os, general registers only), so its stack scan sees what the firmware
 # image leaves behind; the fake firmware and the test itself are ordinary.
 MATRIX_SRC := tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c
-MATRIX_SHIPPED := $(filter-out efi/libc.c,$(EFI_SRC)) $(ARCH_SRC) $(CORE_SRC)
+MATRIX_SHIPPED := $(filter-out efi/systab.c,$(EFI_SRC)) $(ARCH_SRC) $(CORE_SRC)
 MATRIX_FLAGS := -std=gnu11 -g $(WARN) -D_GNU_SOURCE -fshort-wchar -DGNU_EFI_USE_MS_ABI -isystem $(EFIINC) \
 	-isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH) $(DEPFLAGS)
 SHIPPED_OPT := -Os -mgeneral-regs-only -mno-red-zone -fno-stack-protector
@@ -336,17 +339,17 @@ $(BUILD)/host/test_matrix: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(MATRIX_SRC)) \
 		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(MATRIX_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
 		$(BUILD)/host/libescore.a
 	$(CC) $(NOSSE) $^ -lm -o $@
-$(BUILD)/asan/test_matrix: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(MATRIX_SRC) $(filter-out efi/libc.c,$(EFI_SRC)) \
+$(BUILD)/asan/test_matrix: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(MATRIX_SRC) $(filter-out efi/systab.c,$(EFI_SRC)) \
 		$(ARCH_SRC)) $(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
 	$(CC) $(SAN) $^ -lm -o $@
 # The driver against the same fake firmware.
 DRIVER_TEST_SRC := tests/test_driver.c tests/fake_efi.c tests/fake_insn.c
-DRIVER_SHIPPED := $(filter-out efi/libc.c,$(EFI_SHARED)) $(DRIVER_SRC) $(ARCH_SRC) $(CORE_SRC) $(DRBG_SRC)
+DRIVER_SHIPPED := $(filter-out efi/systab.c,$(EFI_SHARED)) $(DRIVER_SRC) $(ARCH_SRC) $(CORE_SRC) $(DRBG_SRC)
 $(BUILD)/host/test_driver: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(DRIVER_TEST_SRC)) \
 		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(DRIVER_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
 		$(BUILD)/host/libescore.a
 	$(CC) $(NOSSE) $^ -lm -o $@
-$(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC) $(filter-out efi/libc.c,$(EFI_SHARED)) \
+$(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC) $(filter-out efi/systab.c,$(EFI_SHARED)) \
 		$(DRIVER_SRC) $(ARCH_SRC) $(CORE_SRC) $(DRBG_SRC)) $(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
 	$(CC) $(SAN) $^ -lm -o $@
 
@@ -453,3 +456,7 @@ deb-arm64:
 sign: efi tool
 	scripts/sign.sh "$(KEY)" "$(CERT)" "$(BUILD)"
 endif
+
+# Nothing built is an intermediate to delete: without this, the first make
+# test after make rebuilt the objects make had removed behind the tests.
+.SECONDARY:

@@ -101,7 +101,7 @@ static bool fat_path(const uint8_t *v, size_t n, char *out, size_t cap)
 static bool choose(const char *const *names, const uint8_t *v, size_t n, uint8_t *out)
 {
 	for (uint8_t i = 0; names[i] != NULL; i++) {
-		size_t k = 0; /* no strlen: the firmware build has mem* only (efi/libc.c) */
+		size_t k = 0; /* no strlen: the firmware build has mem* only (libc/mem.c) */
 
 		while (k < n && names[i][k] == (char)v[k])
 			k++;

@@ -88,7 +88,7 @@ void check_hex(uint8_t *out, const char *h)
 /* The firmware calls a notify function with its own register contents. Here
  * the caller is the test, whose SSE registers may hold source bytes that
  * glibc's memcpy moved (the shipped objects never use them:
- * -mgeneral-regs-only, efi/libc.c); an ms_abi callee saves xmm6-15 in its
+ * -mgeneral-regs-only, libc/mem.c); an ms_abi callee saves xmm6-15 in its
  * frame, where the stack scan would find them. Clear them first, as the
  * firmware's would be. */
 void check_clear_sse(void)

@@ -21,7 +21,7 @@ for r in $rows; do
 		[ -e "$r$f" ] || missing="$missing $f"
 	done
 	if [ -z "$missing" ]; then ok "every file the row $r names is there"; else bad "every file the row $r names is there" "missing:$missing"; fi
-	case $r in core/ | efi/ | arch/* | host/ | bench/)
+	case $r in core/ | libc/ | efi/ | arch/* | host/ | bench/)
 		unnamed=""
 		for f in "$r"*.c; do
 			grep -q "\`$(basename "$f")\`" <<< "$line" || unnamed="$unnamed $(basename "$f")"

@@ -4,8 +4,8 @@
  * functions: glibc's versions move bytes through SSE/AVX registers, and an
  * ms_abi function of the fake firmware then saves xmm6-15 in its frame, so
  * source bytes would turn up on the stack where the shipped image (built
- * -mgeneral-regs-only, with efi/libc.c) never puts them. These are the same
- * byte loops as efi/libc.c, built without SSE.
+ * -mgeneral-regs-only, with libc/mem.c) never puts them. These are the same
+ * byte loops as libc/mem.c, built without SSE.
  */
 #include <stddef.h>
 

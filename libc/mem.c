@@ -1,18 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the firmware image needs from a C library and from GNU-EFI's libefi,
- * which it does not link (efi/console.c says why): the mem* functions core/
- * may call and the compiler may emit, and the table pointers efilib.h
- * declares. Not part of the host fault matrix, whose fake firmware and libc
- * provide them.
+ * The C library functions the firmware images need and link no library
+ * for: memset, memcpy and memcmp, which core/ calls and the compiler may
+ * emit (C11 7.24). Below core/, which depends on them, and above nothing;
+ * only the firmware images link this file: the host programs and the fault
+ * matrix take the host's C library. Byte loops: built with
+ * -fno-tree-loop-distribute-patterns (Makefile), or GCC would turn each
+ * loop back into a call of itself.
  */
-#include <efi.h>
-#include <efilib.h>
 #include <stddef.h>
-
-EFI_SYSTEM_TABLE *ST;
-EFI_BOOT_SERVICES *BS;
-EFI_RUNTIME_SERVICES *RT;
 
 void *memset(void *p, int c, size_t n);
 void *memcpy(void *dst, const void *src, size_t n);
