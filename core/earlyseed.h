@@ -48,6 +48,7 @@ enum es_source {
 	ES_SRC_SMBIOS = 10,    /* the SMBIOS system UUID (type 1) */
 	ES_SRC_EFI_RNG_CPU = 11, /* an EFI_RNG_PROTOCOL that is the CPU's RNG (es_rng_classify) */
 	ES_SRC_EFI_RNG_UNSAFE = 12, /* ... that edk2 marks unsafe (a timer): mixed, counts nothing */
+	ES_SRC_OEM0 = 13,      /* Hyper-V's ACPI OEM0 table: the host's entropy for this boot */
 	ES_SRC_COUNT
 };
 
@@ -83,7 +84,7 @@ const char *es_source_name(enum es_source src, unsigned int arch);
 /* The order the summary line lists byte counts in (docs/app.md "summary");
  * records before version 5 knew the first ES_SUMMARY_SOURCES_V4 (before
  * version 3 the first four). A new source is listed by adding it here. */
-#define ES_SUMMARY_SOURCES 6u
+#define ES_SUMMARY_SOURCES 7u
 #define ES_SUMMARY_SOURCES_V4 5u
 extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
 
@@ -705,6 +706,24 @@ bool es_tpm_rc_retry(uint32_t rc);
  */
 #define ES_VMGENID_OFFSET 40u
 bool es_acpi_vgia(const uint8_t *table, size_t len, uint64_t *addr);
+
+/* ---- Hyper-V's OEM0 table: the host's entropy, counted ------------------ */
+
+/*
+ * A Hyper-V host gives its guest 64 bytes of entropy, new at every boot, in
+ * an ACPI table `OEM0` whose OEM table id is `MICROSFT` (Linux
+ * drivers/hv/hv_common.c ms_hyperv_late_init; Windows' loader reads it
+ * too). es_acpi_oem0: the number of entropy bytes after its 36-byte header
+ * (ES_OEM0_MIN..ES_OEM0_MAX, Linux's bounds), or 0 when table (len bytes
+ * readable) is not such a table or its length is out of bounds.
+ * es_acpi_oem0_scrub: what Linux does after reading it, so that nothing is
+ * left for /sys/firmware/acpi or a later reader: the bytes zeroed, the
+ * length set to the header's, the checksum kept right.
+ */
+#define ES_OEM0_MIN 8u
+#define ES_OEM0_MAX 4096u
+uint32_t es_acpi_oem0(const uint8_t *table, size_t len);
+void es_acpi_oem0_scrub(uint8_t *table, size_t len);
 /* The system UUID of an SMBIOS structure table of len bytes (type 1, offset
  * 8; SMBIOS 3.x section 7.2): false when there is none, or it is all 0x00
  * (not present) or all 0xff (not set). */

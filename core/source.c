@@ -45,6 +45,12 @@
  *              the CPU's: counted only under random.trust_cpu, only while the
  *              CPU's own sources pass, and never added to them (the larger).
  * EFI_RNG_UNSAFE 0  one edk2 marks unsafe (a timer): mixed, never counted.
+ * OEM0      4  Hyper-V's ACPI OEM0 table: 64 bytes from the host, new at every
+ *              boot (drivers/hv/hv_common.c ms_hyperv_late_init). The kernel
+ *              credits them as a boot loader's seed (add_bootloader_randomness,
+ *              random.trust_bootloader), as it credits earlyseed's table; their
+ *              source is unknown here, so the firmware RNG's 4 bits a byte:
+ *              64 bytes alone meet the gate, and a Hyper-V guest is seeded.
  * TPM       4  TPM2_GetRandom: the TPM's DRBG, seeded from its own entropy
  *              source (TPM 2.0 Library Part 1, section 11.4.10); whether it is
  *              a discrete chip, a firmware TPM or an emulator is unknown
@@ -79,10 +85,12 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 				 .must_deliver = true, .hardware = true, .distrusted_by = -1 },
 	[ES_SRC_EFI_RNG_UNSAFE] = { .name = "efi_rng_unsafe", .h_bits = 0, .feed = ES_FEED_NONE,
 				    .distrusted_by = -1 },
+	[ES_SRC_OEM0] = { .name = "oem0", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
+			  .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 };
 
 const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {
-	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE, ES_SRC_TPM,
+	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE, ES_SRC_TPM, ES_SRC_OEM0,
 };
 
 const char *es_source_name(enum es_source src, unsigned int arch)

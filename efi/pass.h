@@ -65,14 +65,6 @@ struct src_row {
 extern const struct src_row src_rows[];
 extern const unsigned int src_row_count;
 
-/* The reading functions of the rows (efi/src_<name>.c). */
-void src_clock(struct pass *p);
-void src_prev(struct pass *p);
-void src_rng(struct pass *p);
-void src_cpu(struct pass *p);
-void src_tpm(struct pass *p);
-void src_vmgenid(struct pass *p);
-void src_smbios(struct pass *p);
 /* The seed file's row: the front end's persist ops, if any. */
 void pass_persist_gather(struct pass *p);
 
@@ -82,6 +74,17 @@ static inline const UINT8 *pass_phys(UINT64 a)
 {
 	return (const UINT8 *)(UINTN)a; // NOLINT(performance-no-int-to-ptr): the address is physical
 }
+
+/* The ACPI tables the firmware published (the XSDT's entries), at most max
+ * of them, each with its header's length: what a row that reads a table
+ * walks (src_vmgenid.c, src_oem0.c). Boot services map them writable. */
+#define PASS_ACPI_MAX 64u
+#define PASS_ACPI_TABLE_MAX (1u << 20)
+struct pass_acpi {
+	UINT8 *t;
+	uint32_t len;
+};
+unsigned int pass_acpi_tables(struct pass_acpi *out, unsigned int max);
 
 /* Run the pass; the caller's frame holds p (es_wipe_stack() after it). */
 void pass_run(struct pass *p);

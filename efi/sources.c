@@ -8,10 +8,21 @@
  */
 #include "pass.h"
 
+/* The reading functions of the rows (efi/src_<name>.c). */
+void src_clock(struct pass *p);
+void src_vmgenid(struct pass *p);
+void src_smbios(struct pass *p);
+void src_oem0(struct pass *p);
+void src_prev(struct pass *p);
+void src_rng(struct pass *p);
+void src_tpm(struct pass *p);
+void src_cpu(struct pass *p);
+
 const struct src_row src_rows[] = {
 	{ ES_SRC_CLOCK, src_clock },
 	{ ES_SRC_VMGENID, src_vmgenid },
 	{ ES_SRC_SMBIOS, src_smbios },
+	{ ES_SRC_OEM0, src_oem0 },
 	{ ES_SRC_PREV_TABLE, src_prev },
 	{ ES_SRC_SEED_FILE, pass_persist_gather }, /* and the token */
 	{ ES_SRC_EFI_RNG, src_rng },

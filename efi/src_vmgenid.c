@@ -10,52 +10,17 @@
  */
 #include "pass.h"
 
-#include <efilib.h>
-#include <string.h>
-
-#include "guid.h"
 #include "log.h"
-
-static EFI_GUID acpi20_guid = ES_EFI_ACPI_20_TABLE_GUID;
-
-/* ACPI 6.5 section 5.2.5.3 (RSDP) and 5.2.8 (XSDT): the RSDP's XSDT address
- * at 24 (revision 2 and later), the XSDT's 64-bit entries after its 36-byte
- * header. A hostile table is bounded: at most XSDT_MAX entries, tables of
- * at most TABLE_MAX bytes. */
-#define XSDT_MAX 64u
-#define TABLE_MAX (1u << 20)
-
-static uint32_t le32(const UINT8 *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t le64(const UINT8 *p)
-{
-	return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
 
 /* The ID's address from the first SSDT that names VGIA, or 0. */
 static uint64_t vgia(void)
 {
-	const UINT8 *rsdp = guid_table(&acpi20_guid), *xsdt;
-	uint32_t n;
+	struct pass_acpi t[PASS_ACPI_MAX];
+	unsigned int n = pass_acpi_tables(t, PASS_ACPI_MAX);
+	uint64_t addr;
 
-	if (rsdp == NULL || memcmp(rsdp, "RSD PTR ", 8) != 0 || rsdp[15] < 2)
-		return 0;
-	xsdt = pass_phys(le64(rsdp + 24));
-	if (xsdt == NULL || memcmp(xsdt, "XSDT", 4) != 0)
-		return 0;
-	n = le32(xsdt + 4);
-	if (n < 36 || n > 36 + 8 * XSDT_MAX)
-		return 0;
-	for (uint32_t at = 36; at + 8 <= n; at += 8) {
-		const UINT8 *t = pass_phys(le64(xsdt + at));
-		uint64_t addr;
-
-		if (t == NULL || le32(t + 4) > TABLE_MAX)
-			continue;
-		if (es_acpi_vgia(t, le32(t + 4), &addr))
+	for (unsigned int i = 0; i < n; i++) {
+		if (es_acpi_vgia(t[i].t, t[i].len, &addr))
 			return addr;
 	}
 	return 0;

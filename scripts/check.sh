@@ -59,6 +59,9 @@ run "deb" tests/deb.sh
 # A short smoke of every libFuzzer target, each tests/fuzz/fuzz_T.c (make
 # fuzz runs them longer).
 run "fuzz" scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}" $(ls tests/fuzz/fuzz_*.c | sed 's#.*/fuzz_##; s#\.c$##')
+# The long differential run of the kernel's command-line rules (2 M lines);
+# make test runs 200,000.
+run "trust-diff" env ES_LONG=1 build/host/test_trust_diff
 run "inf" tests/inf.sh
 # scripts/ovmf.py's refusals: one line, no output, never a traceback
 run "ovmf.py" tests/ovmf.sh
@@ -78,6 +81,8 @@ else
 	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
 	# built once into .cache/debvm: the README followed on it.
 	run "debvm" tests/boot/debvm.sh
+	# ... and a Debian 13 machine on Debian 13's firmware (.cache/debvm13).
+	run "debvm13" env ES_DEBIAN=13 tests/boot/debvm.sh
 fi
 
 echo "$passed passed, $failed failed, $skipped skipped"

@@ -13,6 +13,9 @@
 #include "check.h"
 
 struct fake_efi fake;
+/* The ACPI tables of the case (fake_acpi_add), counted from the reset. */
+#define FAKE_ACPI_MAX 8
+static unsigned int acpi_n;
 
 EFI_SYSTEM_TABLE *ST;
 EFI_BOOT_SERVICES *BS;
@@ -1254,6 +1257,7 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 		free(fake.files[i].owned);
 	memset(&fake, 0, sizeof(fake));
 	nhanded = 0;
+	acpi_n = 0;
 	/* every line, as the checks on log text need; the quiet default is
 	 * tested by setting it back (test_matrix.c test_quiet_boot) */
 	console_show = console_default = CONSOLE_SHOW_ALL;
@@ -1321,12 +1325,34 @@ static void le64put(uint8_t *p, uint64_t v)
 	le32put(p + 4, (uint32_t)(v >> 32));
 }
 
-void fake_set_vmgenid(const uint8_t id[16])
+/* The ACPI tables of this case: one RSDP, one XSDT of up to FAKE_ACPI_MAX
+ * entries, rebuilt as tables are added (reset by fake_efi_reset()). */
+
+void fake_acpi_add(const uint8_t *table)
 {
 	/* GNU-EFI's own spelling of the GUID, not earlyseed's (efi/guid.h):
 	 * a wrong byte there shows here */
 	static EFI_GUID acpi20 = ACPI_20_TABLE_GUID;
-	static uint8_t rsdp[36], xsdt[36 + 16], ssdt[36 + 24], other[36], buf[4096];
+	static uint8_t rsdp[36], xsdt[36 + 8 * FAKE_ACPI_MAX];
+
+	if (acpi_n == 0) {
+		memset(xsdt, 0, sizeof(xsdt));
+		memcpy(xsdt, "XSDT", 4);
+	}
+	if (acpi_n == FAKE_ACPI_MAX)
+		return;
+	le64put(xsdt + 36 + 8 * acpi_n++, (uint64_t)(uintptr_t)table);
+	le32put(xsdt + 4, 36 + 8 * acpi_n);
+	memset(rsdp, 0, sizeof(rsdp));
+	memcpy(rsdp, "RSD PTR ", 8);
+	rsdp[15] = 2;
+	le64put(rsdp + 24, (uint64_t)(uintptr_t)xsdt);
+	(void)bs_install_configuration_table(&acpi20, rsdp);
+}
+
+void fake_set_vmgenid(const uint8_t id[16])
+{
+	static uint8_t ssdt[36 + 24], other[36], buf[4096];
 
 	memset(buf, 0, sizeof(buf));
 	memcpy(buf + 40, id, 16);
@@ -1345,16 +1371,30 @@ void fake_set_vmgenid(const uint8_t id[16])
 		ssdt[45] = 0x0e;
 		le64put(ssdt + 46, (uint64_t)(uintptr_t)buf);
 	}
-	memset(xsdt, 0, sizeof(xsdt));
-	memcpy(xsdt, "XSDT", 4);
-	le32put(xsdt + 4, sizeof(xsdt));
-	le64put(xsdt + 36, (uint64_t)(uintptr_t)other);
-	le64put(xsdt + 44, (uint64_t)(uintptr_t)ssdt);
-	memset(rsdp, 0, sizeof(rsdp));
-	memcpy(rsdp, "RSD PTR ", 8);
-	rsdp[15] = 2;
-	le64put(rsdp + 24, (uint64_t)(uintptr_t)xsdt);
-	(void)bs_install_configuration_table(&acpi20, rsdp);
+	fake_acpi_add(other);
+	fake_acpi_add(ssdt);
+}
+
+uint8_t *fake_set_oem0(const uint8_t *data, size_t n, const char oem_table_id[8])
+{
+	static uint8_t t[2][36 + 4200];
+	static unsigned int which;
+	uint8_t *o = t[which++ % 2], sum = 0;
+
+	if (n > sizeof(t[0]) - 36)
+		n = sizeof(t[0]) - 36;
+	memset(o, 0, sizeof(t[0]));
+	memcpy(o, "OEM0", 4);
+	le32put(o + 4, (uint32_t)(36 + n));
+	o[8] = 1;
+	memcpy(o + 10, "VRTUAL", 6); /* Hyper-V's OEM id */
+	memcpy(o + 16, oem_table_id, 8);
+	memcpy(o + 36, data, n);
+	for (size_t i = 0; i < 36 + n; i++)
+		sum = (uint8_t)(sum + o[i]);
+	o[9] = (uint8_t)(0u - sum);
+	fake_acpi_add(o);
+	return o;
 }
 
 void fake_set_smbios_uuid(const uint8_t uuid[16])

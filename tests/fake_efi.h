@@ -179,6 +179,11 @@ void *fake_driver_rng(void);
  * an SSDT naming VGIA), the 16-byte ID at VGIA + 40; and an SMBIOS 3.x
  * entry point with a type 1 structure holding uuid. Call after the reset. */
 void fake_set_vmgenid(const uint8_t id[16]);
+/* Hyper-V's OEM0 table (ACPI header, then n bytes) with that OEM table id,
+ * beside any other ACPI table of the case: the table, to look at after. */
+/* One more table in the case's XSDT (a table a test built or kept). */
+void fake_acpi_add(const uint8_t *table);
+uint8_t *fake_set_oem0(const uint8_t *data, size_t n, const char oem_table_id[8]);
 void fake_set_smbios_uuid(const uint8_t uuid[16]);
 /* Every RaiseTPL restored, none out of order? */
 bool fake_tpl_balanced(void);

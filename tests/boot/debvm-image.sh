@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tests/boot/debvm-image.sh: the real Debian 12 machine tests/boot/debvm.sh boots, built
-# once and cached under .cache/debvm/ (docs/debvm.md "The real Debian
-# machine"): mmdebstrap's bookworm with systemd, the Debian kernel, GRUB,
+# tests/boot/debvm-image.sh: the real Debian machine tests/boot/debvm.sh boots, built
+# once and cached under .cache/debvm/ (ES_DEBIAN=13: .cache/debvm13/;
+# docs/debvm.md "The real Debian machine"): mmdebstrap's bookworm (trixie) with systemd, the Debian kernel, GRUB,
 # shim and systemd-boot; a GPT disk with an ESP (FAT32) and an ext4 root
 # made without mounting anything (this kernel may have no vfat or loop:
 # mkfs.fat, mkfs.ext4 -d, sfdisk, dd); then one boot of its own kernel
@@ -14,6 +14,11 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 es_trap_errors
 
 C=${CACHE:-$ROOT/.cache}/debvm
+SUITE=bookworm
+if [ "$ES_DEBIAN" = 13 ]; then
+	C=${C}13 SUITE=trixie
+	"$ROOT/scripts/trixie.sh" || es_die "Debian 13's firmware (scripts/trixie.sh) could not be fetched"
+fi
 # The recipe: this script and what it bakes into the machine; a cached
 # image of another recipe is rebuilt.
 RECIPE=$(cat "$0" "$ROOT/tests/boot/debvm/es-vm" "$ROOT/tests/boot/debvm/es-vm.service" | sha256sum | cut -c1-16)
@@ -31,8 +36,8 @@ done
 awk -v c="$C/" 'index($2, c) == 1 {print $2}' /proc/mounts | sort -r | while read -r m; do umount -l "$m" || true; done
 rm -rf --one-file-system "$C" && mkdir -p "$C"
 t0=$(date +%s)
-echo "debvm: mmdebstrap bookworm ($PKGS): a few minutes, once"
-timeout --foreground -k 10 1500 mmdebstrap --variant=apt --include="$PKGS" --aptopt='Acquire::Retries "3"' bookworm "$C/rootfs" \
+echo "debvm: mmdebstrap $SUITE ($PKGS): a few minutes, once"
+timeout --foreground -k 10 1500 mmdebstrap --variant=apt --include="$PKGS" --aptopt='Acquire::Retries "3"' "$SUITE" "$C/rootfs" \
 	> "$C/mmdebstrap.log" 2>&1 || { tail -n 30 "$C/mmdebstrap.log" >&2; es_die "mmdebstrap failed ($C/mmdebstrap.log)"; }
 R=$C/rootfs
 # What the installer would have set up: fstab, a host name, GRUB on the

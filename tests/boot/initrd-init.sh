@@ -18,6 +18,8 @@ if [ -n "$rng" ]; then
 	size=$(devmem "$rng" 32 2>/dev/null)
 	[ -n "$size" ] && echo "initrd: rng_table_size=$((size))"
 fi
+# Hyper-V's OEM0 table as the OS finds it (earlyseed cuts it to its header).
+[ -r /sys/firmware/acpi/tables/OEM0 ] && echo "initrd: acpi: OEM0 $(wc -c < /sys/firmware/acpi/tables/OEM0) bytes"
 # What earlyseed did before the kernel, from its EFI variable.
 insmod /lib/efivarfs.ko 2>/dev/null
 mount -t efivarfs efivarfs /sys/firmware/efi/efivars 2>/dev/null

@@ -922,5 +922,27 @@ boot28() {
 	refute "28f no RNG= on the efi: line" "$d/f.log" 'efi: .*RNG='
 }
 
+# 30. Hyper-V's ACPI OEM0 table (../shared/SPEC.md section 17), as QEMU
+#     gives it (-acpitable sig=OEM0,oem_table_id=MICROSFT): 64 bytes of the
+#     host's entropy, -cpu qemu64, no RNG device, random.trust_cpu=off: OEM0
+#     alone seeds the kernel at [0.000000], and the OS finds the table cut
+#     to its 36-byte header, as Linux leaves it. The control: another OEM
+#     table id is not read.
+boot30() {
+	local d=$OUT/30
+	rm -rf "$d" && mkdir -p "$d"
+	head -c 64 /dev/urandom > "$d/oem0.bin"
+	es_make_esp "$d/esp" earlyseed
+	es_boot "$d/a.log" "$d/esp" -cpu qemu64 -acpitable "sig=OEM0,oem_id=VRTUAL,oem_table_id=MICROSFT,data=$d/oem0.bin"
+	expect "30a earlyseed read OEM0" "$d/a.log" "^earlyseed: oem0: Hyper-V's ACPI OEM0 table: 64 bytes of the host's entropy mixed"
+	summary "30a OEM0 alone, a table" "$d/a.log" rdrand=0 efi_rng=0 oem0=64 table=32 health.oem0=pass
+	expect_table_consumed 30a "$d/a.log"
+	expect "30a the OS finds the table cut to its header" "$d/a.log" '^initrd: acpi: OEM0 36 bytes$'
+	es_boot "$d/b.log" "$d/esp" -cpu qemu64 -acpitable "sig=OEM0,oem_id=OTHER,oem_table_id=OTHERTBL,data=$d/oem0.bin"
+	expect "30b another table id: not read" "$d/b.log" '^earlyseed: oem0: an OEM0 table that holds no entropy'
+	summary "30b no table" "$d/b.log" table=0
+	expect "30b the OS finds it whole" "$d/b.log" '^initrd: acpi: OEM0 100 bytes$'
+}
+
 # tests/boot/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28}; do "boot$n"; done
+for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28 30}; do "boot$n"; done

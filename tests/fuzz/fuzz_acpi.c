@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer: an ACPI table as firmware memory may hold it, searched for the
- * VM generation ID's address (es_acpi_vgia). */
+ * VM generation ID's address (es_acpi_vgia), and read and wiped as
+ * Hyper-V's OEM0 table (es_acpi_oem0, es_acpi_oem0_scrub): within bounds,
+ * nothing left after, the checksum kept. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,28 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			abort();
 	} else if (addr != 0) {
 		abort();
+	}
+	uint32_t n = es_acpi_oem0(copy, size);
+	if (n != 0) {
+		uint8_t before = 0, after = 0;
+
+		if (n < ES_OEM0_MIN || n > ES_OEM0_MAX || 36u + n > size)
+			abort();
+		for (size_t i = 0; i < 36u + n; i++)
+			before = (uint8_t)(before + copy[i]);
+		es_acpi_oem0_scrub(copy, size);
+		for (size_t i = 0; i < 36u; i++)
+			after = (uint8_t)(after + copy[i]);
+		for (size_t i = 36; i < 36u + n; i++) {
+			if (copy[i] != 0)
+				abort();
+		}
+		if (es_acpi_oem0(copy, size) != 0 || copy[4] != 36 || copy[5] != 0 || before != after)
+			abort();
+	} else {
+		es_acpi_oem0_scrub(copy, size); /* touches nothing */
+		if (memcmp(copy, data, size) != 0)
+			abort();
 	}
 	free(copy);
 	return 0;

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Hyper-V's ACPI OEM0 table: 64 bytes of entropy from the host, new at
+ * every boot (OEM table id MICROSFT). Windows' loader reads it; Linux only
+ * late (drivers/hv/hv_common.c ms_hyperv_late_init), so a Hyper-V guest
+ * with no RNG the kernel trusts has nothing else this early. Mixed and
+ * counted (core/source.c), then wiped from the table as Linux wipes it:
+ * the bytes zeroed, the length cut to the header, the checksum fixed, so
+ * that neither /sys/firmware/acpi nor a later stage sees them again.
+ * QEMU gives one with -acpitable sig=OEM0,oem_table_id=MICROSFT,data=FILE.
+ */
+#include "pass.h"
+
+#include <string.h>
+
+#include "log.h"
+
+/* ACPI 6.5 section 5.2.6: the description header every table starts with. */
+#define ACPI_HEADER 36u
+
+void src_oem0(struct pass *p)
+{
+	struct pass_acpi t[PASS_ACPI_MAX];
+	unsigned int n = pass_acpi_tables(t, PASS_ACPI_MAX), seen = 0;
+
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t len;
+
+		if (t[i].len < ACPI_HEADER || memcmp(t[i].t, "OEM0", 4) != 0)
+			continue;
+		seen++;
+		len = es_acpi_oem0(t[i].t, t[i].len);
+		if (len == 0)
+			continue;
+		(void)es_session_add(&p->s, ES_SRC_OEM0, t[i].t + ACPI_HEADER, len);
+		es_acpi_oem0_scrub(t[i].t, t[i].len);
+		log_line("oem0: Hyper-V's ACPI OEM0 table: %u bytes of the host's entropy mixed, then zeroed in the table",
+			 len);
+		return;
+	}
+	if (seen == 0)
+		log_line("oem0: none (no Hyper-V OEM0 table in the ACPI tables)");
+	else
+		log_line("oem0: an OEM0 table that holds no entropy (not MICROSFT's, or read and zeroed by an earlier stage)");
+}
