@@ -314,6 +314,9 @@ struct es_session {
 	bool file_checked;  /* file_head and file_tok hold a header to check */
 	bool genid_check;   /* vmgenid = check */
 	bool file_foreign;  /* not earlyseed's file: never rewritten */
+	bool file_read;     /* a file was read and mixed (es_session_add_seed_file) */
+	uint32_t file_flags; /* its header's flags (ES_SEEDFILE_F_*), 0 without one */
+	bool no_counter;    /* the clock's row: GetNextMonotonicCount failed */
 };
 
 void es_session_begin(struct es_session *s);
@@ -536,6 +539,18 @@ void es_session_block(struct es_session *s, enum es_source src, enum es_file_rea
 /* The caller did what a conditional source needs (the seed file: rewritten
  * and flushed): it may count from now on. */
 void es_session_commit(struct es_session *s, enum es_source src);
+/* The clock's row: did GetNextMonotonicCount work? Its high half is what
+ * tells this boot's pool from an earlier one's (UEFI 2.10 section 7.5.2). */
+void es_session_counter(struct es_session *s, bool ok);
+/*
+ * After every row has been read, in whatever order: the rules that join
+ * facts of different rows. A failed monotonic count stops a seed file that
+ * was read (ES_FILE_NO_COUNTER); with no command line of its own
+ * (no_cmdline: the next stage is a boot loader), the seed file's header may take
+ * the CPU's trust away (es_trust_from_seedfile). *t is updated in place;
+ * call once, before es_persist_prepare() and es_session_judge().
+ */
+void es_session_settle(struct es_session *s, struct es_trust *t, bool no_cmdline);
 
 enum es_state { ES_ABSENT = 0, ES_PASS, ES_FAIL };
 

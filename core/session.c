@@ -134,6 +134,7 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 	/* Every byte is mixed, whatever it turns out to be worth. */
 	(void)es_seed_absorb(&s->pool, ES_SRC_SEED_FILE, p, n);
 	s->bytes[ES_SRC_SEED_FILE] = (uint32_t)n;
+	s->file_read = true;
 	/* Someone else's file that seed_file names: mixed, never rewritten. */
 	if (!es_seedfile_ours(p, n, tok != NULL && tok->size > n ? tok->size : n)) {
 		s->file_foreign = true;
@@ -171,6 +172,20 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 	}
 	s->from_known |= 1u << ES_SRC_SEED_FILE;
 	s->from[ES_SRC_SEED_FILE] = h.from;
+	s->file_flags = h.flags;
+}
+
+void es_session_counter(struct es_session *s, bool ok)
+{
+	s->no_counter = !ok;
+}
+
+void es_session_settle(struct es_session *s, struct es_trust *t, bool no_cmdline)
+{
+	if (s->file_read && s->no_counter)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_COUNTER);
+	if (no_cmdline && (s->file_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
+		es_trust_from_seedfile(t, s->file_flags);
 }
 
 void es_session_block(struct es_session *s, enum es_source src, enum es_file_reason r)

@@ -62,6 +62,11 @@ unsigned int pass_acpi_tables(struct pass_acpi *out, unsigned int max)
 	return k;
 }
 
+__attribute__((weak)) unsigned int pass_row_index(unsigned int i)
+{
+	return i;
+}
+
 void pass_persist_gather(struct pass *p)
 {
 	if (p->persist != NULL)
@@ -97,10 +102,18 @@ void pass_run(struct pass *p)
 	p->out.driver = p->driver;
 	es_session_begin(&p->s);
 	for (unsigned int i = 0; i < src_row_count; i++) {
+		const struct src_row *r = &src_rows[pass_row_index(i) % src_row_count];
 		uint64_t t0 = pass_cycles();
 
-		src_rows[i].gather(p);
-		p->out.src_cycles[src_rows[i].tag] += pass_cycles() - t0;
+		r->gather(p);
+		p->out.src_cycles[r->tag] += pass_cycles() - t0;
+	}
+	/* The rules that join the rows' facts (core/session.c), then what a
+	 * row does under them. */
+	es_session_settle(&p->s, &p->trust, p->no_cmdline);
+	for (unsigned int i = 0; i < src_row_count; i++) {
+		if (src_rows[i].settle != NULL)
+			src_rows[i].settle(p);
 	}
 	/* Write before use: the file is rewritten and flushed before the
 	 * kernel's seed is extracted, and counts only if that worked. */

@@ -49,7 +49,6 @@ struct pass {
 	struct es_outcome out;
 	struct es_table_seed *prev;   /* a table an earlier stage left */
 	struct es_table_seed *own;    /* the driver's table of its last pass */
-	bool counter;                 /* GetNextMonotonicCount worked */
 	UINT32 rng_others;            /* EFI_RNG_PROTOCOL instances not earlyseed's */
 	bool drbg;                    /* drbg_in holds the DRBG's seed */
 	UINT8 drbg_in[ES_DRBG_SEED_LEN];
@@ -57,10 +56,12 @@ struct pass {
 };
 
 /* One source as the firmware side reads it: the tag whose time slot it
- * fills, and the function that reads it into p->s. */
+ * fills, the function that reads it into p->s, and (or NULL) what it does
+ * once every row is read and the engine has settled the facts. */
 struct src_row {
 	enum es_source tag;
 	void (*gather)(struct pass *p);
+	void (*settle)(struct pass *p);
 };
 extern const struct src_row src_rows[];
 extern const unsigned int src_row_count;
@@ -85,6 +86,10 @@ struct pass_acpi {
 	uint32_t len;
 };
 unsigned int pass_acpi_tables(struct pass_acpi *out, unsigned int max);
+
+/* The position in src_rows[] the pass reads i-th: i. A test may read them
+ * in another order (test_matrix's, a strong definition over this weak one). */
+unsigned int pass_row_index(unsigned int i);
 
 /* Run the pass; the caller's frame holds p (es_wipe_stack() after it). */
 void pass_run(struct pass *p);

@@ -100,8 +100,6 @@ static void persist_gather(struct pass *ps)
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
-	if (!ps->counter) /* its health line says so (src_clock() logged the status) */
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_COUNTER);
 	if (es_seedfile_parse(p->f.buf, p->f.n, &old))
 		p->old_flags = old.flags;
 	if (p->f.size > ES_SEED_FILE_MAX)
@@ -120,11 +118,10 @@ static void persist_gather(struct pass *ps)
 	else if (p->f.ro_attr)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_ATTR);
 	/* A boot loader next: its kernel's trust is what the OS recorded in
-	 * the seed file (`earlyseed seed refresh`), before anything is judged. */
-	if (ps->no_cmdline && (p->old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0) {
-		es_trust_from_seedfile(&ps->trust, p->old_flags);
+	 * the seed file (`earlyseed seed refresh`); the engine applies it
+	 * once every row is read (es_session_settle). */
+	if (ps->no_cmdline && (p->old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
 		log_line("trust: no command line; the seed file says the last kernel had random.trust_cpu=off");
-	}
 }
 
 /* Token first: a file is created only for a machine that has one. */

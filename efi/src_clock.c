@@ -41,5 +41,6 @@ void src_clock(struct pass *p)
 	log_line("clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
 		 (UINT32)sizeof(clock));
 	es_wipe(&clock, sizeof(clock));
-	p->counter = !EFI_ERROR(status);
+	/* a fact of this row; the engine applies it to the seed file */
+	es_session_counter(&p->s, !EFI_ERROR(status));
 }

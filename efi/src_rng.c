@@ -131,12 +131,18 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
 /* An EFI_RNG_PROTOCOL an earlyseed driver installed (its marker is on the
  * same handle): read by a later stage, counted only through the driver's
  * table (ES_SRC_ES_RNG counts nothing); taken away when it rests on what this
- * stage's kernel does not trust, so the Linux stub cannot credit it either. */
+ * stage's kernel does not trust, so the Linux stub cannot credit it either.
+ * That trust is known once every row is read (the seed file's header may
+ * take the CPU's away): src_rng_settle() decides. */
+static struct {
+	EFI_HANDLE h;
+	EFI_RNG_PROTOCOL *rng;
+	UINT32 idx;
+	struct es_provenance made_of;
+} own_rng;
+
 static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struct stage_marker *m, struct pass *p)
 {
-	static const char excluded[] = "rests on sources this kernel's trust settings exclude";
-	EFI_STATUS status;
-
 	if (p->driver) {
 		console_log(CONSOLE_INFO, "efi_rng: instance %u: this driver's own, skipped", idx);
 		return;
@@ -144,19 +150,31 @@ static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struc
 	console_log(CONSOLE_INFO, "efi_rng: instance %u: %a", idx,
 		      "earlyseed's own (a driver's Hash_DRBG): mixed, counted only through its table");
 	rng_one(rng, idx, ES_SRC_ES_RNG, p);
-	if (es_provenance_enough(&m->made_of, &p->trust))
+	own_rng.h = h;
+	own_rng.rng = rng;
+	own_rng.idx = idx;
+	own_rng.made_of = m->made_of;
+}
+
+void src_rng_settle(struct pass *p)
+{
+	static const char excluded[] = "rests on sources this kernel's trust settings exclude";
+	EFI_STATUS status;
+
+	if (own_rng.rng == NULL || es_provenance_enough(&own_rng.made_of, &p->trust))
 		return;
-	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, h, &rng_protocol_guid, rng);
+	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, own_rng.h, &rng_protocol_guid, own_rng.rng);
 	if (EFI_ERROR(status))
-		console_log(CONSOLE_WARN, "efi_rng: instance %u %a, but uninstalling it failed: %r", idx, excluded,
+		console_log(CONSOLE_WARN, "efi_rng: instance %u %a, but uninstalling it failed: %r", own_rng.idx, excluded,
 			      status);
 	else
 		console_log(CONSOLE_INFO, "efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it",
-			      idx, excluded);
+			      own_rng.idx, excluded);
 }
 
 void src_rng(struct pass *p)
 {
+	own_rng.rng = NULL;
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
 	EFI_STATUS status;

@@ -24,6 +24,17 @@
 #define RDRAND_BIT (1u << 30)
 #define RDSEED_BIT (1u << 18)
 
+/* The order the pass reads src_rows[] in (efi/pass.h pass_row_index): as
+ * listed, or reversed (ES_ROWS_REVERSED=1 runs the whole matrix so). */
+static bool rows_reversed;
+extern const unsigned int src_row_count;
+
+unsigned int pass_row_index(unsigned int i);
+unsigned int pass_row_index(unsigned int i)
+{
+	return rows_reversed ? src_row_count - 1u - i : i;
+}
+
 static const char default_conf[] = "next = \\vmlinuz\ncmdline = console=ttyS0\n";
 static const uint8_t kernel_image[16] = { 'M', 'Z' };
 static EFI_STATUS rc;
@@ -1770,6 +1781,7 @@ static void file_only_boot(const uint8_t *file, const char *conf, bool counter_f
 	finish(false, true);
 }
 
+
 static void test_seed_file_no_counter(void)
 {
 	struct es_audit_record a;
@@ -1865,6 +1877,98 @@ static void trust_file_case(const char *conf, bool flag, bool want_cpu_counted)
 	/* the rewrite carries the trust this boot judged by */
 	e = fake_file(SEED_PATH);
 	CHECK(rewritten_header(e, &now) && (now.flags == ES_SEEDFILE_F_NO_CPU_TRUST) == !want_cpu_counted);
+}
+
+/* Rows in any order (efi/sources.c): each row hands the engine facts of its
+ * own tag, and the engine joins them; the same machine read in both orders
+ * gets the same verdict and the same record (the seed differs: the pool
+ * mixes in reading order, and nothing needs it not to). */
+static void record_of(struct es_audit_record *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (!audit_decode_ok(a))
+		return;
+	/* time is not a verdict */
+	a->elapsed_kcycles = 0;
+	memset(a->kcycles, 0, sizeof(a->kcycles));
+	memset(a->step_kcycles, 0, sizeof(a->step_kcycles));
+}
+
+static void both_orders(const char *name, void (*machine)(void))
+{
+	struct es_audit_record fwd, rev;
+
+	rows_reversed = false;
+	machine();
+	record_of(&fwd);
+	rows_reversed = true;
+	machine();
+	record_of(&rev);
+	rows_reversed = getenv("ES_ROWS_REVERSED") != NULL;
+	CHECK(fwd.version != 0 && memcmp(&fwd, &rev, sizeof(fwd)) == 0);
+	for (size_t i = 0; i < sizeof(fwd); i++) {
+		if (((const uint8_t *)&fwd)[i] != ((const uint8_t *)&rev)[i]) {
+			printf("#   %s: the two orders' records differ at byte %zu\n", name, i);
+			break;
+		}
+	}
+}
+
+static void order_no_counter(void)
+{
+	file_only_boot(file_old, NULL, true);
+}
+
+static void order_file_alone(void)
+{
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(true, true);
+}
+
+static void order_trust_from_file(void)
+{
+	rdrand_machine("next = \\EFI\\debian\\grubx64.efi\n");
+	add_file(SEED_PATH, file_before, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(true, true);
+}
+
+static void order_vmgenid(void)
+{
+	static const uint8_t id[16] = { 1, 2, 3 };
+
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	fake_set_vmgenid(id);
+	finish(false, true);
+}
+
+static void order_healthy(void)
+{
+	base();
+	finish(true, true);
+}
+
+static void test_rows_in_any_order(void)
+{
+	struct es_seedfile_header h = { .from = { .other_bits = ES_GATE_BITS }, .flags = ES_SEEDFILE_F_NO_CPU_TRUST };
+
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	memcpy(file_before, file_old, ES_SEED_FILE_MIN);
+	es_seedfile_seal(&h, token_bytes, NULL, NULL, NULL, file_before);
+	both_orders("healthy", order_healthy);
+	both_orders("the seed file alone", order_file_alone);
+	both_orders("a failed monotonic count", order_no_counter);
+	both_orders("the seed file's trust", order_trust_from_file);
+	both_orders("another VM generation ID", order_vmgenid);
 }
 
 static void test_trust_from_the_seed_file(void)
@@ -2068,6 +2172,7 @@ static void test_driver_then_app(void)
 
 int main(void)
 {
+	rows_reversed = getenv("ES_ROWS_REVERSED") != NULL;
 	RUN(test_healthy_machine);
 	RUN(test_no_rng_protocol);
 	RUN(test_tpm_alone_seeds);
@@ -2112,6 +2217,7 @@ int main(void)
 	RUN(test_seed_file_after_a_crash);
 	RUN(test_token_account);
 	RUN(test_seed_file_no_counter);
+	RUN(test_rows_in_any_order);
 	RUN(test_seed_file_clash);
 	RUN(test_image_variable);
 	RUN(test_quiet_boot);
