@@ -391,7 +391,8 @@ $(BUILD)/bench-driver: $(patsubst %.c,$(BUILD)/host/mx/%.o,bench/bench_driver.c 
 		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(DRIVER_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
 		$(BUILD)/host/libescore.a
 	$(CC) $(NOSSE) $^ -lm -o $@
-bench: $(BUILD)/bench $(BUILD)/bench-driver $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed.rom
+bench: $(BUILD)/bench $(BUILD)/bench-driver $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi $(BUILD)/earlyseed.rom \
+		$(BUILD)/earlyseed-static
 	$(BUILD)/bench
 	$(BUILD)/bench-driver
 	@if command -v valgrind >/dev/null; then \
@@ -407,6 +408,7 @@ bench: $(BUILD)/bench $(BUILD)/bench-driver $(BUILD)/earlyseed.efi $(BUILD)/earl
 			sed -n 's/^==[0-9]*== Collected : /one boot'"'"'s core work plus process start, instructions (callgrind): /p'; \
 	fi
 	@echo "build/earlyseed.efi: $$(stat -c %s $(BUILD)/earlyseed.efi) bytes (aim: <= 57344; systemd-boot 252: 141 KB)"
+	scripts/bench-boot.sh
 	@if command -v valgrind >/dev/null; then \
 		ic() { valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BUILD)/bench --mix $$1 $$2 2>&1 | \
 			sed -n 's/^==[0-9]*== Collected : //p'; }; \

@@ -223,3 +223,17 @@ bool es_audit_token(const struct es_audit_record *a, struct es_provenance *from)
 	from->cpu_bits = ((a->token_account >> 7) & 0x7fu) * 4u;
 	return (a->token_account & ES_AUDIT_TOKEN_KNOWN) != 0;
 }
+
+uint32_t es_audit_attributed_pct(const struct es_audit_record *a)
+{
+	uint64_t sum = 0;
+
+	if (a->elapsed_kcycles == 0)
+		return 0;
+	for (unsigned int i = 0; i < ES_AUDIT_SOURCES; i++)
+		sum += a->kcycles[i];
+	for (unsigned int i = 0; i < ES_AUDIT_STEPS; i++)
+		sum += a->step_kcycles[i];
+	sum = sum * 100u / a->elapsed_kcycles;
+	return sum > 100u ? 100u : (uint32_t)sum;
+}

@@ -1032,6 +1032,9 @@ enum es_step {
 	ES_STEP_FILE_FLUSH, /* flushing it */
 	ES_STEP_TABLE,      /* installing the table (and settling a previous one) */
 	ES_STEP_NVRAM,      /* other variables: EarlyseedImage, earlier records */
+	ES_STEP_START,      /* before the sources: the config, the trust, the stage's marker */
+	ES_STEP_JUDGE,      /* after them: the engine's rules, the judge, the seed, what it says */
+	ES_STEP_END,        /* the summary line, the record, erasing the stack */
 	ES_STEP_COUNT
 };
 #define ES_AUDIT_STEPS 8u
@@ -1070,6 +1073,9 @@ struct es_audit_record {
 #define ES_AUDIT_SIZE_V4 80
 _Static_assert(ES_SRC_COUNT <= ES_AUDIT_SOURCES, "the record has a slot for every source");
 _Static_assert(ES_STEP_COUNT <= ES_AUDIT_STEPS, "the record has a slot for every step");
+/* The share (percent, 0..100) of the time spent that its sources and steps
+ * account for; 0 when no time was recorded. */
+uint32_t es_audit_attributed_pct(const struct es_audit_record *a);
 _Static_assert(sizeof(struct es_audit_record) == ES_AUDIT_SIZE, "audit record is 256 bytes");
 _Static_assert(offsetof(struct es_audit_record, version) == 4, "version at 4");
 _Static_assert(offsetof(struct es_audit_record, flags) == 8, "flags at 8");

@@ -55,7 +55,7 @@ static void driver_trust(struct es_trust *t)
 /* One pass (efi/pass.c) with what the driver sets: no seed file, its own
  * table of the last pass refreshed rather than counted, the DRBG's seed.
  * Not inlined: es_wipe_stack() in the caller erases what it left. */
-__attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct es_verdict *v)
+__attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct es_verdict *v, uint64_t t0)
 {
 	struct pass p;
 	struct es_audit_record a;
@@ -77,7 +77,9 @@ __attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct
 	if (!drv.marked)
 		log_warn("driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
 			 "ours rests on: none handed over");
+	p.out.step_cycles[ES_STEP_START] += pass_cycles() - t0;
 	pass_run(&p);
+	t0 = pass_cycles();
 	if (p.own != NULL)
 		log_line("driver: table: %a", p.mine != NULL ? "our previous one wiped and freed"
 							       : "ours from the last pass stays");
@@ -111,6 +113,7 @@ __attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));
 	log_summary("driver: summary %a", summary);
+	out->step_cycles[ES_STEP_END] += pass_cycles() - t0;
 }
 
 static void driver_pass(const CHAR16 *when)
@@ -125,8 +128,13 @@ static void driver_pass(const CHAR16 *when)
 	console_begin();
 	log_summary("driver: %s: pass %u, built %a the CPU's RNG", when, drv.passes + 1,
 		 ES_DRIVER_TRUST_CPU ? "trusting" : "not trusting (DRIVER_TRUST_CPU=0)");
-	driver_seed(&out, &v);
-	es_wipe_stack();
+	driver_seed(&out, &v, t0);
+	{
+		uint64_t t1 = pass_cycles();
+
+		es_wipe_stack();
+		out.step_cycles[ES_STEP_END] += pass_cycles() - t1;
+	}
 	out.elapsed_cycles = pass_cycles() - t0;
 	es_audit_build(&a, &out, &v);
 	/* What happened at load is kept apart: the OS sees it and the last

@@ -72,6 +72,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	struct es_audit_record a;
 	char summary[ES_AUDIT_SUMMARY_MAX];
 	bool outlive;
+	uint64_t t1;
 
 	es_wipe(&p, sizeof(p));
 	p.image = image;
@@ -88,6 +89,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	p.marker = marker;
 	p.out = *out;
 	pass_run(&p);
+	t1 = pass_cycles();
 	marker->persisted = !pst.off;
 	*out = p.out;
 	*v = p.v;
@@ -97,6 +99,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));
 	log_summary("summary %a", summary);
+	out->step_cycles[ES_STEP_END] += pass_cycles() - t1;
 	return outlive;
 }
 
@@ -214,12 +217,19 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * defaults; the seed file's header bit can only take more away. */
 	if (cfg.cmdline[0] == '\0')
 		(void)kerneltrust_apply(&trust, "trust: no command line; ");
+	/* everything so far but the NVRAM step (EarlyseedImage) */
+	out.step_cycles[ES_STEP_START] += pass_cycles() - t0 - out.step_cycles[ES_STEP_NVRAM];
 
 	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust,
 				     cfg.cmdline[0] == '\0', &cfg, &marker, &out, &v);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
-	es_wipe_stack();
+	{
+		uint64_t t1 = pass_cycles();
+
+		es_wipe_stack();
+		out.step_cycles[ES_STEP_END] += pass_cycles() - t1;
+	}
 	publish(&out, &v, t0);
 
 	if (self == NULL)

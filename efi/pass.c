@@ -62,6 +62,13 @@ unsigned int pass_acpi_tables(struct pass_acpi *out, unsigned int max)
 	return k;
 }
 
+/* The steps the seed file's write before use is timed by. */
+static uint64_t pass_io_cycles(const struct pass *p)
+{
+	return p->out.step_cycles[ES_STEP_TOKEN] + p->out.step_cycles[ES_STEP_FILE_WRITE] +
+	       p->out.step_cycles[ES_STEP_FILE_FLUSH];
+}
+
 __attribute__((weak)) unsigned int pass_row_index(unsigned int i)
 {
 	return i;
@@ -108,6 +115,8 @@ void pass_run(struct pass *p)
 		r->gather(p);
 		p->out.src_cycles[r->tag] += pass_cycles() - t0;
 	}
+	uint64_t t_judge = pass_cycles(), io0 = pass_io_cycles(p);
+
 	/* The rules that join the rows' facts (core/session.c), then what a
 	 * row does under them. */
 	es_session_settle(&p->s, &p->trust, p->no_cmdline);
@@ -128,6 +137,8 @@ void pass_run(struct pass *p)
 		es_wipe(p->drbg_in, sizeof(p->drbg_in));
 	(void)es_session_finish(&p->s, &p->trust, seed, sizeof(seed), &p->v);
 	verdict_report(&p->v);
+	/* the engine's time: all of it but the seed file's and token's I/O */
+	p->out.step_cycles[ES_STEP_JUDGE] += pass_cycles() - t_judge - (pass_io_cycles(p) - io0);
 	pass_hand_over(p, seed);
 	es_wipe(seed, sizeof(seed));
 }

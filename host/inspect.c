@@ -30,7 +30,8 @@ static void inspect_times(const struct es_audit_record *a, FILE *out)
 {
 	static const char *const steps[ES_STEP_COUNT] = {
 		[ES_STEP_TOKEN] = "token", [ES_STEP_FILE_WRITE] = "file_write", [ES_STEP_FILE_FLUSH] = "file_flush",
-		[ES_STEP_TABLE] = "table", [ES_STEP_NVRAM] = "nvram",
+		[ES_STEP_TABLE] = "table", [ES_STEP_NVRAM] = "nvram", [ES_STEP_START] = "start",
+		[ES_STEP_JUDGE] = "judge", [ES_STEP_END] = "end",
 	};
 
 	fprintf(out, "  time per source:  ");
@@ -41,6 +42,8 @@ static void inspect_times(const struct es_audit_record *a, FILE *out)
 	for (unsigned int i = 0; i < ES_STEP_COUNT; i++)
 		fprintf(out, "%s=%u ", steps[i], a->step_kcycles[i]);
 	fprintf(out, "(x 1024 cycles)\n");
+	if (a->elapsed_kcycles != 0)
+		fprintf(out, "  time attributed:  %u%% of the time spent\n", es_audit_attributed_pct(a));
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
 		if (a->calls[i] != 0 && i != ES_SRC_EFI_RNG)
 			fprintf(out, "  %-17s calls=%u\n", es_source_name((enum es_source)i, a->arch), a->calls[i]);

@@ -1181,8 +1181,8 @@ static EFI_STATUS EFIAPI rt_set_variable(CHAR16 *name, EFI_GUID *guid, UINT32 at
 			return EFI_OUT_OF_RESOURCES;
 	}
 	var_store(v, name, guid, attr, data, size);
-	if (u16eq(name, token_name)) /* a secret; audit records are not */
-		fake_note_source(data, size);
+	if (u16eq(name, token_name)) /* a secret (not its public account); audit records are not */
+		fake_note_source(data, size == ES_TOKEN_VAR_LEN ? ES_TOKEN_LEN : size);
 	return EFI_SUCCESS;
 }
 
@@ -1208,7 +1208,9 @@ void fake_set_token(const uint8_t *p, size_t n, UINT32 attr)
 	v->attr = attr;
 	v->len = n;
 	memcpy(v->data, p, n);
-	fake_note_source(p, n);
+	/* the token is a secret; its account after it ("ESTK", the bits it
+	 * rests on) is public: the app logs it */
+	fake_note_source(p, n == ES_TOKEN_VAR_LEN ? ES_TOKEN_LEN : n);
 }
 
 const struct fake_var *fake_token(void)

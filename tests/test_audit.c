@@ -377,8 +377,27 @@ static void test_from_verdict(void)
 	CHECK(strstr(line, " seed_file=32 table=0 ") != NULL && strstr(line, ",seed_file:fail") != NULL);
 }
 
+/* The share of the time its sources and steps account for, on values. */
+static void test_attributed(void)
+{
+	struct es_audit_record a;
+
+	es_audit_init(&a);
+	CHECK(es_audit_attributed_pct(&a) == 0); /* no time recorded */
+	a.elapsed_kcycles = 1000;
+	CHECK(es_audit_attributed_pct(&a) == 0);
+	a.kcycles[ES_SRC_SEED_FILE] = 300;
+	a.step_kcycles[ES_STEP_FILE_FLUSH] = 299;
+	CHECK(es_audit_attributed_pct(&a) == 59); /* rounded down */
+	a.step_kcycles[ES_STEP_START] = 400;
+	CHECK(es_audit_attributed_pct(&a) == 99);
+	a.step_kcycles[ES_STEP_END] = 0xffffffffu; /* more than was spent: capped */
+	CHECK(es_audit_attributed_pct(&a) == 100);
+}
+
 int main(void)
 {
+	RUN(test_attributed);
 	RUN(test_from_verdict);
 	RUN(test_wire_layout);
 	RUN(test_round_trip);

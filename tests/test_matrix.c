@@ -201,7 +201,7 @@ __attribute__((noinline)) static void finish_boot(bool expect_table, bool expect
  * would stay unwritten (measured: the bytes below the caller's frame). */
 __attribute__((noinline, no_sanitize("address"))) static void wipe_harness_stack(void)
 {
-	volatile uint8_t area[16384];
+	volatile uint8_t area[65536]; /* all the scan reads (tests/fake_efi.c stack_clean) */
 
 	for (size_t i = 0; i < sizeof(area); i++)
 		area[i] = 0;

@@ -35,6 +35,15 @@ audit_matches() { # audit_matches NAME LOG
 	else bad "$1" "app: '${app:-none}'" "audit record read by the OS: '${os:-none}'"; fi
 }
 
+# attributed NAME LOG PREFIX: the record's sources and steps account for at
+# least 90% of the time it says was spent (docs/audit-record.md).
+attributed() {
+	local pct
+	pct=$(sed -n "s/^$3  time attributed:  \([0-9]*\)% of the time spent\$/\1/p" "$2" | head -n1)
+	if [ -n "$pct" ] && [ "$pct" -ge 90 ]; then ok "$1 ($pct%)"
+	else bad "$1" "attributed: ${pct:-no line}" "$(grep -F "$3  time" "$2")"; fi
+}
+
 # 1. -cpu max (RDRAND, no RDSEED under TCG), no virtio-rng, and
 #    random.trust_cpu=off: the kernel will not credit RDRAND, so earlyseed
 #    counts it for nothing and installs no table.
@@ -58,6 +67,7 @@ boot1b() {
 	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp1b" earlyseed
 	es_boot "$log" "$OUT/esp1b"
 	summary "1b summary line, table=32" "$log" rdseed=0 rdrand=512 efi_rng=0 prev_table=0 seed_file=0 table=32 health.rdseed=absent health.rdrand=pass health.efi_rng=absent health.seed_file=absent
+	attributed "1b the record accounts for 90% of the app's time" "$log" 'initrd: audit: '
 	refute "1b no trust line" "$log" '^earlyseed: trust: random\.trust_cpu=off'
 	expect_table_consumed 1b "$log"
 	audit_matches "1b audit record in the OS matches the summary" "$log"
@@ -720,6 +730,7 @@ boot18a() {
 	expect "18a crng init done at [0.000000]" "$log" '^\[ +0\.000000\] random: crng init done'
 	expect "18a the driver's record in the OS" "$log" '^initrd: driver audit:   flags: +rdrand table driver rng_protocol$'
 	refute "18a no app ran" "$log" '^earlyseed: summary '
+	attributed "18a the record accounts for 90% of the driver's time" "$log" 'initrd: driver audit: '
 }
 # b. The ROM, then the app from the ESP. With random.trust_cpu=off for its
 #    kernel the app counts neither the driver's table nor its RNG (both rest
