@@ -221,6 +221,15 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 
 		if (!choose(v, s + vb, ve - vb, &c->vmgenid))
 			report(ps, lineno, "vmgenid must be check, mix or off, line ignored");
+	} else if (ke - kb == 10 && memcmp(s + kb, "disk_token", 10) == 0) {
+		/* a token the firmware keeps on the disk: refuse (the default) or count */
+		static const char *const v[] = { "refuse", "count", NULL };
+		uint8_t count;
+
+		if (choose(v, s + vb, ve - vb, &count))
+			c->disk_token = count == 1;
+		else
+			report(ps, lineno, "disk_token must be refuse or count, line ignored");
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
 		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
 			cmdline_too_long(c, ps, lineno);

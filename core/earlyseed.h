@@ -380,6 +380,8 @@ enum es_file_reason {
 	ES_FILE_ID_CHANGED,    /* written under another SMBIOS system UUID: a copied disk and variable store */
 	ES_FILE_OLD_FORMAT,    /* an ESSEEDv1 file: its header is not authenticated (rewritten as v2) */
 	ES_FILE_NOT_OURS,      /* not empty, not zeros, no ESSEED magic: someone else's file, left alone */
+	ES_FILE_TOKEN_ON_DISK, /* the firmware keeps its variables, the token among them, in a file on the disk */
+	ES_FILE_TOKEN_LOST,    /* no token, and the firmware kept none: it did not store what it said it did */
 	ES_FILE_REASONS
 };
 const char *es_file_reason_text(enum es_file_reason r);
@@ -519,6 +521,14 @@ struct es_file_token {
 	struct es_provenance from; /* what the token rests on (es_token_decode) */
 	bool genid_check;     /* vmgenid = check: a file written under another ID (or none) does not count */
 	uint64_t size;        /* the file's whole size (es_seedfile_ours) */
+	/* The firmware's variable store (U-Boot, ../shared/SPEC.md section 16):
+	 * disk_kept, every variable is in a file on the disk (\ubootefi.var), so
+	 * the token is no secret: the file does not count unless count_disk (the
+	 * config's disk_token = count, the owner's choice); lost, a firmware that
+	 * persists variables only in such a file kept none at all. */
+	bool disk_kept;
+	bool count_disk;
+	bool lost;
 };
 /*
  * The seed file's first n bytes (the caller reads at most ES_SEED_FILE_MAX):
@@ -868,6 +878,7 @@ struct es_config {
 	uint8_t verbose;                     /* enum es_config_verbose */
 	bool tpm_off;                        /* `tpm = off`: the TPM is not asked */
 	uint8_t vmgenid;                     /* enum es_config_vmgenid */
+	bool disk_token;                     /* `disk_token = count`: a token the firmware keeps on the disk counts */
 };
 
 /* Called once per problem; line is 1-based, 0 for the file as a whole. */

@@ -142,7 +142,9 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 		return;
 	}
 	/* The token first: without it (a clone) nothing else matters. */
-	if (tok == NULL || tok->have == ES_HAVE_NONE)
+	if (tok != NULL && tok->have == ES_HAVE_NONE && tok->lost)
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_LOST);
+	else if (tok == NULL || tok->have == ES_HAVE_NONE)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_TOKEN);
 	else if (tok->have != ES_HAVE_YES || tok->bytes == NULL)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_BAD);
@@ -151,6 +153,12 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 		 * from writing a file it knows: then only a token the OS cannot
 		 * read keeps the pool unknown to it. */
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_EXPOSED);
+	else if (tok->disk_kept && !tok->count_disk)
+		/* anyone who can read the disk knows the token; a copy of the
+		 * disk brings it along: a disk image carries bytes, never
+		 * authority (systemd's SYSTEMD_RANDOM_SEED_CREDIT is the same
+		 * choice, the owner's to make) */
+		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_ON_DISK);
 	if (n < ES_SEED_FILE_MIN) {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_SHORT);
 		return;

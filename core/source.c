@@ -133,12 +133,14 @@ const char *es_file_reason_text(enum es_file_reason r)
 	case ES_FILE_CPU_UNTRUSTED: return "it rests on the CPU's RNG alone (random.trust_cpu=off)";
 	case ES_FILE_TOKEN_EXPOSED: return "Secure Boot is on and the OS can read the token";
 	case ES_FILE_TOKEN_UNTRUSTED: return "its token rests on the CPU's RNG alone (random.trust_cpu=off)";
-	case ES_FILE_NO_COUNTER: return "the monotonic count failed: this pool could repeat an earlier boot's";
+	case ES_FILE_NO_COUNTER: return "the monotonic count failed, or starts again at every boot: this pool could repeat an earlier boot's";
 	case ES_FILE_VM_CHANGED: return "the VM generation ID changed since it was written (a clone, or a reverted snapshot)";
 	case ES_FILE_BAD_MAC: return "its header fails the token's MAC (edited on the disk)";
 	case ES_FILE_ID_CHANGED: return "written under another SMBIOS system UUID (a copied disk and variable store)";
 	case ES_FILE_OLD_FORMAT: return "an ESSEEDv1 file, whose header is not authenticated";
 	case ES_FILE_NOT_OURS: return "not earlyseed's (not empty, not zeros, no ESSEED magic): left as it is";
+	case ES_FILE_TOKEN_ON_DISK: return "its token is in U-Boot's \\ubootefi.var: a copy of the disk carries it (disk_token = count counts it anyway)";
+	case ES_FILE_TOKEN_LOST: return "the firmware lost the token it said it stored (U-Boot keeps variables only on a partition typed as an ESP)";
 	case ES_FILE_REASONS: break;
 	}
 	return "unknown reason";

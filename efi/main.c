@@ -86,6 +86,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	/* what the config turns off, and the VM generation ID's policy */
 	p.off = (cfg->tpm_off ? 1u << ES_SRC_TPM : 0u) | (cfg->vmgenid == ES_VMGENID_OFF ? 1u << ES_SRC_VMGENID : 0u);
 	p.genid_check = cfg->vmgenid == ES_VMGENID_CHECK;
+	p.count_disk_token = cfg->disk_token;
 	p.marker = marker;
 	p.out = *out;
 	pass_run(&p);

@@ -40,6 +40,7 @@ struct pass {
 	bool may_hand_over;           /* false: install nothing (a driver that could not mark itself) */
 	uint32_t off;                 /* a bit (1 << tag) per source the config turned off */
 	bool genid_check;             /* a changed VM generation ID stops the seed file (vmgenid = check) */
+	bool count_disk_token;        /* disk_token = count: a token the firmware keeps on the disk counts */
 	struct es_trust trust;
 	struct stage_marker *marker;  /* this stage's: the table it installed, what it rests on */
 	const char *prefix;           /* "" or "driver: " before the summary line */

@@ -49,6 +49,38 @@ static void persist_token(struct pass *ps, struct persist *p)
 	}
 }
 
+/*
+ * Where the firmware keeps its variables. U-Boot ("Das U-Boot" in the
+ * system table, ../shared/SPEC.md section 16) built with
+ * CONFIG_EFI_VARIABLE_FILE_STORE writes every non-volatile variable, the
+ * boot-service-only token included, to \ubootefi.var on the ESP under a
+ * CRC32 alone (lib/efi_loader/efi_var_file.c); with its variables in
+ * OP-TEE it writes no such file. And it writes that file only on a
+ * partition typed as an ESP: elsewhere SetVariable succeeds and nothing is
+ * kept (lib/efi_loader/efi_variable.c).
+ */
+static const CHAR16 uboot_vendor[] = L"Das U-Boot";
+static CHAR16 uboot_var_file[] = L"\\ubootefi.var";
+
+static void persist_store(struct persist *p)
+{
+	const CHAR16 *v = ST->FirmwareVendor;
+	EFI_FILE_HANDLE h;
+	UINTN i;
+
+	p->uboot = v != NULL;
+	for (i = 0; p->uboot && uboot_vendor[i] != 0; i++)
+		p->uboot = v[i] == uboot_vendor[i];
+	if (!p->uboot || p->root == NULL)
+		return;
+	if (!EFI_ERROR(uefi_call_wrapper(p->root->Open, 5, p->root, &h, uboot_var_file, EFI_FILE_MODE_READ, 0ULL))) {
+		p->var_file = true;
+		(void)uefi_call_wrapper(h->Close, 1, h);
+	}
+	log_line(p->var_file ? "token: U-Boot keeps it in \\ubootefi.var on this disk: no secret from its readers"
+			     : "token: no \\ubootefi.var here: U-Boot keeps no variable unless the partition is an ESP");
+}
+
 static void persist_gather(struct pass *ps)
 {
 	struct persist *p = ps->pst;
@@ -75,6 +107,7 @@ static void persist_gather(struct pass *ps)
 		log_line("seed_file: %a", es_file_reason_text(ES_FILE_NO_VOLUME));
 		return;
 	}
+	persist_store(p);
 	p->f.buf = fs_alloc(ES_SEED_FILE_MAX);
 	if (p->f.buf == NULL) {
 		p->file = ES_HAVE_BAD;
@@ -96,7 +129,8 @@ static void persist_gather(struct pass *ps)
 		return;
 	}
 	struct es_file_token ft = { p->token,	     p->tok,	      p->token_runtime,
-				    p->secure_boot, p->tok_from, ps->genid_check, p->f.size };
+				    p->secure_boot, p->tok_from, ps->genid_check, p->f.size,
+				    p->uboot && p->var_file, ps->count_disk_token, p->uboot && !p->var_file };
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);

@@ -22,6 +22,8 @@ struct persist {
 	bool secure_boot;
 	enum es_have file; /* ES_HAVE_BAD: there but not writable, or unreadable */
 	bool off;
+	bool uboot;         /* the firmware is U-Boot */
+	bool var_file;      /* ... and its variable file is on this volume */
 };
 
 /* The app's seed file and token for pass_run() (p->pst: a struct persist):

@@ -34,12 +34,11 @@ void src_oem0(struct pass *p)
 			continue;
 		(void)es_session_add(&p->s, ES_SRC_OEM0, t[i].t + ACPI_HEADER, len);
 		es_acpi_oem0_scrub(t[i].t, t[i].len);
-		log_line("oem0: Hyper-V's ACPI OEM0 table: %u bytes of the host's entropy mixed, then zeroed in the table",
-			 len);
+		log_line("oem0: Hyper-V's ACPI OEM0 table: %u bytes mixed, then zeroed", len);
 		return;
 	}
 	if (seen == 0)
 		log_line("oem0: none (no Hyper-V OEM0 table in the ACPI tables)");
 	else
-		log_line("oem0: an OEM0 table that holds no entropy (not MICROSFT's, or read and zeroed by an earlier stage)");
+		log_line("oem0: an OEM0 table with no entropy (not MICROSFT's, or already read)");
 }

@@ -140,7 +140,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	struct es_trust t;
 	struct klog k;
 	char summary[ES_AUDIT_SUMMARY_MAX] = "";
-	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed, lag, others;
+	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed, lag, others, disk_token;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
 	char hw_names[96], next_hw[160];
@@ -166,6 +166,16 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	seedtool_kernel_trust(o->cmdline, &t, NULL);
 	klog_read(o->kmsg != NULL ? o->kmsg : "/dev/kmsg", &k);
 	have_esp = seedtool_peek(&so, &pk, err) == 0;
+	/* U-Boot keeps every variable, the token among them, in \ubootefi.var
+	 * on the ESP (../shared/SPEC.md section 16): this boot's record says
+	 * whether the file counted anyway (disk_token = count) */
+	{
+		char var[4200];
+
+		snprintf(var, sizeof(var), "%s/ubootefi.var", so.esp);
+		disk_token = access(var, F_OK) == 0 ||
+			     (audit && (a.seed_file_reason == ES_FILE_TOKEN_ON_DISK || a.seed_file_reason == ES_FILE_TOKEN_LOST));
+	}
 
 	/* this boot */
 	failed = audit && (a.flags & ES_AUDIT_F_NEXT_FAILED) != 0;
@@ -239,7 +249,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	/* as the app judges it (core/session.c es_session_add_seed_file): under
 	 * Secure Boot a token the OS can read keeps the file from counting */
 	file_ok = have_esp && !pk.off && pk.exists && pk.header && pk.size >= ES_SEED_FILE_MIN && token &&
-		  !(pk.secure_boot && pk.token_visible) && file_bits >= ES_GATE_BITS;
+		  !(pk.secure_boot && pk.token_visible) && file_bits >= ES_GATE_BITS &&
+		  !(audit && (a.seed_file_reason == ES_FILE_TOKEN_ON_DISK || a.seed_file_reason == ES_FILE_TOKEN_LOST));
 	snprintf(next_hw, sizeof(next_hw), "seeded by %s from %s, as this boot was", driver ? "earlyseed's driver" : "earlyseed",
 		 hw_names);
 	/* a next stage that failed fails again: nothing earlyseed holds
@@ -282,6 +293,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 					   ? ",\"unsafe\""
 					   : "\"unsafe\"")
 				: "");
+		fprintf(out, ",\"token_on_disk\":%s", disk_token ? "true" : "false");
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) && !failed ? "true" : "false");
 		json_str(out, next);
 		fputs(",\"seed_file\":", out);
@@ -323,6 +335,18 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			     "(random.trust_cpu=off): with no command line of its own it learns that from "
 			     "EarlyseedKernelTrust, which `earlyseed seed refresh` writes now, from the next boot on\n",
 			driver ? "'s driver" : "");
+	if (disk_token)
+		fprintf(out, "variable store: %s\n",
+			audit && a.seed_file_reason == ES_FILE_TOKEN_LOST
+				? "U-Boot keeps no \\ubootefi.var on this ESP: it does not keep the token from one boot to the "
+				  "next (type the partition as an ESP: GPT ESP, or MBR 0xef)"
+			: audit && es_audit_present(&a, ES_SRC_SEED_FILE) && a.seed_file_reason == ES_FILE_COUNTED
+				? "U-Boot keeps the variables, the token among them, in \\ubootefi.var on this disk, and "
+				  "disk_token = count counts the seed file anyway: a copy of this disk is seeded as this "
+				  "machine is"
+				: "U-Boot keeps the variables, the token among them, in \\ubootefi.var on this disk: anyone "
+				  "who can read or copy the disk has the token, so the seed file is mixed, never counted "
+				  "(disk_token = count in earlyseed.conf counts it: the owner's choice)");
 	if (file_why != NULL)
 		fprintf(out, "seed file this boot: %s%s\n", strcmp(file_why, "counted") == 0 ? "" : "did not count: ",
 			file_why);

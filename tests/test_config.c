@@ -387,9 +387,24 @@ static void test_tpm_key(void)
 	CHECK(strstr(w.last, "tpm must be on or off") != NULL);
 }
 
+/* disk_token = refuse | count: a token the firmware keeps on the disk
+ * counts only when the owner says so. */
+static void test_disk_token_key(void)
+{
+	struct es_config c;
+	struct warnings w;
+
+	CHECK(parse(&c, "next = \\x\n", &w) == 0 && !c.disk_token);
+	CHECK(parse(&c, "disk_token = count\n", &w) == 0 && c.disk_token);
+	CHECK(parse(&c, "disk_token = count\ndisk_token=refuse\n", &w) == 0 && !c.disk_token);
+	CHECK(parse(&c, "disk_token = count\ndisk_token = yes\n", &w) == 1 && c.disk_token);
+	CHECK(strstr(w.last, "disk_token must be refuse or count") != NULL);
+}
+
 int main(void)
 {
 	RUN(test_tpm_key);
+	RUN(test_disk_token_key);
 	RUN(test_defaults);
 	RUN(test_keys_comments_crlf);
 	RUN(test_last_wins_and_slashes);

@@ -1464,7 +1464,7 @@ static void test_hyperv_oem0(void)
 	fake.files[0].len = sizeof(distrust) - 1;
 	t = fake_set_oem0(host, sizeof(host), "MICROSFT");
 	finish(true, true);
-	CHECK(logged("oem0: Hyper-V's ACPI OEM0 table: 64 bytes of the host's entropy mixed, then zeroed in the table"));
+	CHECK(logged("oem0: Hyper-V's ACPI OEM0 table: 64 bytes mixed, then zeroed"));
 	CHECK(logged("counted sources: an assumed 256 bits") && logged(" oem0=64 ") && logged(",oem0:pass"));
 	CHECK(audit_decode_ok(&a) && es_audit_present(&a, ES_SRC_OEM0) && es_audit_bytes(&a, ES_SRC_OEM0) == 64);
 	for (size_t i = 0; i < 36; i++)
@@ -1479,14 +1479,14 @@ static void test_hyperv_oem0(void)
 	fake.no_rng_protocol = true;
 	fake_acpi_add(t);
 	finish(false, true);
-	CHECK(logged("oem0: an OEM0 table that holds no entropy"));
+	CHECK(logged("oem0: an OEM0 table with no entropy"));
 	/* not Microsoft's table id: not read, not counted, not touched */
 	base();
 	no_cpu_rng();
 	fake.no_rng_protocol = true;
 	t = fake_set_oem0(host, sizeof(host), "OTHEROEM");
 	finish(false, true);
-	CHECK(logged("oem0: an OEM0 table that holds no entropy") && t[4] == 100 && memcmp(t + 36, host, 64) == 0);
+	CHECK(logged("oem0: an OEM0 table with no entropy") && t[4] == 100 && memcmp(t + 36, host, 64) == 0);
 	/* random.trust_bootloader=off: the kernel mixes the table, credits
 	 * nothing of it, as it would not credit OEM0 itself */
 	base();
@@ -1781,6 +1781,78 @@ static void file_only_boot(const uint8_t *file, const char *conf, bool counter_f
 	finish(false, true);
 }
 
+
+/* U-Boot's monotonic count starts at 0 at every boot: a count whose high
+ * half is 0 is no evidence that this boot differs from an earlier one. */
+static void test_monotonic_count_from_zero(void)
+{
+	struct es_audit_record a;
+
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	fake.monotonic = 3; /* high half 0 */
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_NO_COUNTER);
+	CHECK(count_lines("clock: the monotonic count's high half is 0") == 1);
+	/* the same with a count that grew across boots: counted */
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(true, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED);
+}
+
+/* U-Boot's variable file (../shared/SPEC.md section 16): a token kept in
+ * \ubootefi.var on the disk is no secret; the file counts only with
+ * disk_token = count; a U-Boot with no such file lost the token. */
+static void uboot_boot(bool vendor, bool var_file, bool token, const char *conf, bool expect_table)
+{
+	static CHAR16 uboot[] = L"Das U-Boot";
+
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	if (conf != NULL) {
+		fake.files[0].data = (const uint8_t *)conf;
+		fake.files[0].len = strlen(conf);
+	}
+	if (vendor)
+		ST->FirmwareVendor = uboot;
+	if (var_file)
+		add_file("\\ubootefi.var", "crc32 and variables", 19, false);
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	if (token)
+		put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(expect_table, true);
+}
+
+static void test_uboot_token_on_disk(void)
+{
+	static const char count_conf[] = "next = \\vmlinuz\ncmdline = console=ttyS0\ndisk_token = count\n";
+	struct es_audit_record a;
+
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	uboot_boot(true, true, true, NULL, false);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_ON_DISK);
+	CHECK(logged("token: U-Boot keeps it in \\ubootefi.var on this disk"));
+	CHECK(logged(es_file_reason_text(ES_FILE_TOKEN_ON_DISK)));
+	uboot_boot(true, true, true, count_conf, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED);
+	uboot_boot(true, false, false, NULL, false);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_LOST);
+	CHECK(logged("token: no \\ubootefi.var here"));
+	/* the same disk booted by another firmware: its NVRAM holds the token */
+	uboot_boot(false, true, true, NULL, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED && !logged("U-Boot"));
+}
 
 static void test_seed_file_no_counter(void)
 {
@@ -2217,6 +2289,8 @@ int main(void)
 	RUN(test_seed_file_after_a_crash);
 	RUN(test_token_account);
 	RUN(test_seed_file_no_counter);
+	RUN(test_monotonic_count_from_zero);
+	RUN(test_uboot_token_on_disk);
 	RUN(test_rows_in_any_order);
 	RUN(test_seed_file_clash);
 	RUN(test_image_variable);

@@ -554,7 +554,7 @@ static void file_judge(const uint8_t *b, size_t n, const struct fcase *c, const 
 		       struct es_verdict *v)
 {
 	struct es_session s;
-	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot, { 0, ES_GATE_BITS }, false, 0 };
+	struct es_file_token t = { c->token, file_tok, c->runtime, c->secure_boot, { 0, ES_GATE_BITS }, false, 0, false, false, false };
 
 	es_session_begin(&s);
 	es_session_add_seed_file(&s, b, n, &t);
@@ -764,7 +764,7 @@ static void token_judge(uint32_t h_other, uint32_t h_cpu, uint32_t t_other, uint
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_session s;
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { t_cpu, t_other }, false, 0 };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { t_cpu, t_other }, false, 0, false, false, false };
 
 	make_file(b, sizeof(b), h_other, h_cpu, true);
 	es_session_begin(&s);
@@ -787,7 +787,7 @@ static enum es_file_reason id_judge(const struct idcase *c, bool rows_first)
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_seedfile_header h = { .from = { .cpu_bits = 0, .other_bits = 256 } };
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, c->check, 0 };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, c->check, 0, false, false, false };
 	struct es_session s;
 	struct es_verdict v;
 
@@ -937,7 +937,7 @@ static void test_seedfile_ours(void)
 	static uint8_t z[4096], pe[4096];
 	struct es_session s;
 	struct es_verdict v;
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, false, 0 };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, 256 }, false, 0, false, false, false };
 
 	memcpy(pe, "MZ\x90\0", 4);
 	CHECK(es_seedfile_ours(NULL, 0, 0) && es_seedfile_ours(z, 0, 0));
@@ -954,6 +954,37 @@ static void test_seedfile_ours(void)
 	judge(&s, &trust_on, &v);
 	CHECK(v.file_reason == ES_FILE_NOT_OURS && v.state[ES_SRC_SEED_FILE] == ES_FAIL);
 	es_session_end(&s);
+}
+
+/* U-Boot's variable store (../shared/SPEC.md section 16): a token the
+ * firmware keeps on the disk is no secret (the file counts only by the
+ * owner's choice); a token the firmware lost is named as lost. */
+static void disk_case(bool have, bool disk_kept, bool count_disk, bool lost, enum es_file_reason want)
+{
+	static uint8_t b[ES_SEED_FILE_MIN];
+	struct es_session s;
+	struct es_verdict v;
+	struct es_file_token t = { have ? ES_HAVE_YES : ES_HAVE_NONE, file_tok, false, false, { 0, 256 }, false, 0,
+				   disk_kept, count_disk, lost };
+
+	make_file(b, sizeof(b), 256, 0, true);
+	es_session_begin(&s);
+	es_session_add_seed_file(&s, b, sizeof(b), &t);
+	es_session_commit(&s, ES_SRC_SEED_FILE);
+	judge(&s, &trust_on, &v);
+	CHECK(v.file_reason == want);
+	CHECK((v.state[ES_SRC_SEED_FILE] == ES_PASS) == (want == ES_FILE_COUNTED));
+	es_session_end(&s);
+}
+
+static void test_token_on_disk(void)
+{
+	disk_case(true, false, false, false, ES_FILE_COUNTED);      /* edk2: NVRAM */
+	disk_case(true, true, false, false, ES_FILE_TOKEN_ON_DISK); /* U-Boot's \ubootefi.var */
+	disk_case(true, true, true, false, ES_FILE_COUNTED);        /* disk_token = count */
+	disk_case(false, false, false, true, ES_FILE_TOKEN_LOST);   /* not kept at all */
+	disk_case(false, false, false, false, ES_FILE_NO_TOKEN);    /* a clone */
+	CHECK(strstr(es_file_reason_text(ES_FILE_TOKEN_ON_DISK), "\\ubootefi.var") != NULL);
 }
 
 static void test_token_account(void)
@@ -1018,7 +1049,7 @@ static void test_file_provenance(void)
 {
 	static uint8_t b[ES_SEED_FILE_MIN];
 	struct es_session s;
-	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, ES_GATE_BITS }, NULL, false };
+	struct es_file_token t = { ES_HAVE_YES, file_tok, false, false, { 0, ES_GATE_BITS }, false, 0, false, false, false };
 	struct es_provenance from;
 	struct es_verdict v;
 
@@ -1197,6 +1228,7 @@ static void test_cpu_gather(void)
 
 int main(void)
 {
+	RUN(test_token_on_disk);
 	trusts();
 	RUN(test_source_table);
 	RUN(test_healthy_machine);

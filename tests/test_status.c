@@ -120,6 +120,46 @@ static void test_seeded_and_next(void)
 	free(outbuf);
 }
 
+/* U-Boot keeps the token in \ubootefi.var on the ESP: the file did not
+ * count this boot, the next is not seeded by it, and status says why; with
+ * disk_token = count it did count, and status says what that gives up. */
+static void test_uboot_disk_token(void)
+{
+	char var[400];
+
+	fresh();
+	snprintf(var, sizeof(var), "%s/ubootefi.var", esp);
+	put(var, "U-Boot", 6);
+	audit_reason = ES_FILE_TOKEN_ON_DISK;
+	audit(ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
+	audit_reason = ES_FILE_COUNTED;
+	seed_file(256, 0);
+	put(kmsg, late_log, sizeof(late_log) - 1);
+	CHECK(run(false) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "variable store: U-Boot keeps the variables, the token among them, in \\ubootefi.var") != NULL);
+	CHECK(strstr(outbuf, "disk_token = count in earlyseed.conf counts it") != NULL);
+	CHECK(strstr(outbuf, "next boot: seeded from the seed file") == NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_NOT_SEEDED && strstr(outbuf, "\"token_on_disk\":true") != NULL);
+	free(outbuf);
+	/* the owner's choice: counted, and said so */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	CHECK(run(false) == STATUS_OK);
+	CHECK(strstr(outbuf, "disk_token = count counts the seed file anyway") != NULL);
+	CHECK(strstr(outbuf, "next boot: seeded from the seed file") != NULL);
+	free(outbuf);
+	/* the token lost: U-Boot kept no variable file on this partition */
+	remove(var);
+	audit_reason = ES_FILE_TOKEN_LOST;
+	audit(0, 1u << ES_SRC_SEED_FILE);
+	audit_reason = ES_FILE_COUNTED;
+	CHECK(run(false) != STATUS_OK);
+	CHECK(strstr(outbuf, "variable store: U-Boot keeps no \\ubootefi.var on this ESP") != NULL);
+	CHECK(strstr(outbuf, "the firmware lost the token it said it stored") != NULL);
+	free(outbuf);
+}
+
 /* A boot earlyseed's driver seeded (systemd-boot's drivers folder): its
  * record, RDRAND trusted; no app, no seed file. */
 static void test_driver_seeded(void)
@@ -334,6 +374,7 @@ static void test_next_stage_failed(void)
 
 int main(void)
 {
+	RUN(test_uboot_disk_token);
 	char cmd[300];
 
 	RUN(test_seeded_and_next);
