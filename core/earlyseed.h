@@ -553,6 +553,17 @@ void es_session_commit(struct es_session *s, enum es_source src);
  * tells this boot's pool from an earlier one's (UEFI 2.10 section 7.5.2). */
 void es_session_counter(struct es_session *s, bool ok);
 /*
+ * Does the clock row tell this boot from an earlier one? A monotonic count
+ * whose high half grew (UEFI 2.10 section 7.5.2: non-volatile, one more at
+ * every boot) does. One whose high half is 0 cannot be told from a fresh
+ * counter (U-Boot starts it at 0 at every boot, lib/efi_loader/
+ * efi_boottime.c): then only a real-time clock that is set does (a year of
+ * at least ES_CLOCK_SET_YEAR: a board without a battery starts at its
+ * epoch, the same every boot). What es_session_counter() takes.
+ */
+#define ES_CLOCK_SET_YEAR 2024u
+bool es_clock_tells_boots_apart(bool count_ok, uint64_t count, bool time_ok, uint16_t year);
+/*
  * After every row has been read, in whatever order: the rules that join
  * facts of different rows. A failed monotonic count stops a seed file that
  * was read (ES_FILE_NO_COUNTER); with no command line of its own

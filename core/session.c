@@ -183,6 +183,13 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 	s->file_flags = h.flags;
 }
 
+bool es_clock_tells_boots_apart(bool count_ok, uint64_t count, bool time_ok, uint16_t year)
+{
+	if (count_ok && (count >> 32) != 0)
+		return true;
+	return count_ok && time_ok && year >= ES_CLOCK_SET_YEAR;
+}
+
 void es_session_counter(struct es_session *s, bool ok)
 {
 	s->no_counter = !ok;

@@ -78,7 +78,7 @@ static void persist_store(struct persist *p)
 		(void)uefi_call_wrapper(h->Close, 1, h);
 	}
 	log_line(p->var_file ? "token: U-Boot keeps it in \\ubootefi.var on this disk: no secret from its readers"
-			     : "token: no \\ubootefi.var here: U-Boot keeps no variable unless the partition is an ESP");
+			     : "token: no \\ubootefi.var here (yet): U-Boot keeps variables only on an ESP partition");
 }
 
 static void persist_gather(struct pass *ps)

@@ -15,7 +15,7 @@ void src_clock(struct pass *p)
 		uint64_t count;
 	} clock;
 	EFI_STATUS status = uefi_call_wrapper(RT->GetTime, 2, &clock.time, NULL);
-	bool fresh;
+	bool time_ok = !EFI_ERROR(status), apart;
 
 	if (EFI_ERROR(status)) {
 		es_wipe(&clock.time, sizeof(clock.time));
@@ -41,14 +41,14 @@ void src_clock(struct pass *p)
 	(void)es_session_add(&p->s, ES_SRC_CLOCK, &clock, sizeof(clock));
 	log_line("clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
 		 (UINT32)sizeof(clock));
-	/* A count whose high half is 0 cannot be told from a fresh one: U-Boot
-	 * starts it at 0 at every boot (lib/efi_loader/efi_boottime.c,
-	 * ../shared/SPEC.md section 16), so it is no evidence that this boot
-	 * differs from an earlier one. */
-	fresh = !EFI_ERROR(status) && (clock.count >> 32) == 0;
-	if (fresh)
-		log_line("clock: the monotonic count's high half is 0 (it restarts at every boot): no seed file counts");
+	/* A count whose high half is 0 cannot be told from a fresh one (U-Boot
+	 * starts it at 0 at every boot, ../shared/SPEC.md section 16): then
+	 * only a set real-time clock tells this boot from an earlier one. */
+	apart = es_clock_tells_boots_apart(!EFI_ERROR(status), clock.count, time_ok, clock.time.Year);
+	if (!EFI_ERROR(status) && (clock.count >> 32) == 0)
+		log_line(apart ? "clock: the monotonic count restarts at every boot; the real-time clock tells boots apart"
+			       : "clock: the monotonic count restarts at every boot, no clock is set: no seed file counts");
 	es_wipe(&clock, sizeof(clock));
 	/* a fact of this row; the engine applies it to the seed file */
-	es_session_counter(&p->s, !EFI_ERROR(status) && !fresh);
+	es_session_counter(&p->s, apart);
 }

@@ -81,6 +81,8 @@ else
 	for arch in x86_64 aarch64; do
 		for gen in 12 13; do run "debian$gen-$arch" tests/boot/generations.sh "$arch" "$gen"; done
 	done
+	# U-Boot's UEFI (Debian's u-boot-qemu, qemu_arm64): the firmware boards ship
+	run "uboot" tests/boot/uboot.sh
 	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
 	# built once into .cache/debvm: the README followed on it.
 	run "debvm" tests/boot/debvm.sh

@@ -15,6 +15,7 @@ pkgs=(
 	grub-common grub-efi-amd64-bin  # grub-mkstandalone and GRUB 2.06's modules (boot test 14)
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross  # make ARCH=aarch64 (GNU-EFI arm64: scripts/arm64.sh)
 	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF
+	u-boot-qemu               # U-Boot's UEFI for QEMU (tests/boot/uboot.sh)
 	systemd                   # systemd-analyze verify of host/earlyseed-seed.service
 	sbsigntool openssl        # make sign; the Secure Boot boot tests (snakeoil key from ovmf)
 	groff-base man-db         # the man pages: tests/man.sh, man earlyseed

@@ -1074,7 +1074,9 @@ static EFI_STATUS EFIAPI rt_get_time(EFI_TIME *t, EFI_TIME_CAPABILITIES *c)
 {
 	(void)c;
 	memset(t, 0, sizeof(*t));
-	t->Year = 2026;
+	if (fake.time_status != EFI_SUCCESS)
+		return fake.time_status;
+	t->Year = fake.time_year != 0 ? fake.time_year : 2026;
 	t->Month = 12;
 	t->Day = 3;
 	return EFI_SUCCESS;

@@ -81,6 +81,8 @@ enum fake_tpm {
 
 struct fake_efi {
 	/* configuration of the case */
+	EFI_STATUS time_status; /* GetTime's result (EFI_SUCCESS: a set clock) */
+	UINT16 time_year;       /* its year; 0: 2026 */
 	struct fake_file_entry files[FAKE_MAX_FILES];
 	size_t nfiles;
 	bool read_only;

@@ -375,6 +375,23 @@ static void test_rng_raw_unsupported(void)
 	CHECK(logged("instance 0: 64 bytes (default algorithm"));
 }
 
+/* U-Boot with a TPM and no other RNG device (its tpm-rng behind
+ * EFI_RNG_PROTOCOL): the first GetRNG(RAW) answered EFI_DEVICE_ERROR in
+ * ../shared/SPEC.md section 16's runs; the default algorithm then works. */
+static void test_rng_raw_device_error_then_default(void)
+{
+	static const EFI_STATUS first[] = { EFI_DEVICE_ERROR };
+
+	base();
+	no_cpu_rng();
+	fake.rngs[0].script = first;
+	fake.rngs[0].script_len = 1;
+	fake.rngs[0].then = EFI_SUCCESS;
+	finish(true, true);
+	CHECK(logged("raw algorithm: Device Error after 1 tries, trying default"));
+	CHECK(logged("instance 0: 64 bytes (default algorithm") && logged("efi_rng=64 "));
+}
+
 static void test_rng_refuses_short_requests(void)
 {
 	base();
@@ -1795,10 +1812,31 @@ static void test_monotonic_count_from_zero(void)
 	fake.no_rng_protocol = true;
 	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
 	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
-	fake.monotonic = 3; /* high half 0 */
+	fake.monotonic = 3;  /* high half 0 */
+	fake.time_year = 1970; /* a board without a battery: its epoch */
 	finish(false, true);
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_NO_COUNTER);
-	CHECK(count_lines("clock: the monotonic count's high half is 0") == 1);
+	CHECK(count_lines("clock: the monotonic count restarts at every boot, no clock is set") == 1);
+	/* ... no clock at all */
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	fake.monotonic = 3;
+	fake.time_status = EFI_UNSUPPORTED;
+	finish(false, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_NO_COUNTER);
+	/* ... a set real-time clock tells the boots apart: counted */
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	fake.monotonic = 3;
+	finish(true, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED);
+	CHECK(logged("clock: the monotonic count restarts at every boot; the real-time clock tells boots apart"));
 	/* the same with a count that grew across boots: counted */
 	base();
 	no_cpu_rng();
@@ -2257,6 +2295,7 @@ int main(void)
 	RUN(test_rng_never_ready);
 	RUN(test_rng_device_error);
 	RUN(test_rng_raw_unsupported);
+	RUN(test_rng_raw_device_error_then_default);
 	RUN(test_rng_refuses_short_requests);
 	RUN(test_rng_repeats_itself);
 	RUN(test_rdrand_all_ones);

@@ -977,6 +977,17 @@ static void disk_case(bool have, bool disk_kept, bool count_disk, bool lost, enu
 	es_session_end(&s);
 }
 
+/* What tells one boot from the last (es_clock_tells_boots_apart). */
+static void test_clock_evidence(void)
+{
+	CHECK(es_clock_tells_boots_apart(true, 1ull << 32, false, 0));   /* edk2: the high half grew */
+	CHECK(!es_clock_tells_boots_apart(false, 1ull << 32, true, 2026)); /* the count failed */
+	CHECK(!es_clock_tells_boots_apart(true, 7, false, 0));           /* U-Boot, no clock */
+	CHECK(!es_clock_tells_boots_apart(true, 7, true, 1970));         /* ... an unset one */
+	CHECK(!es_clock_tells_boots_apart(true, 7, true, ES_CLOCK_SET_YEAR - 1));
+	CHECK(es_clock_tells_boots_apart(true, 7, true, ES_CLOCK_SET_YEAR)); /* ... a set one */
+}
+
 static void test_token_on_disk(void)
 {
 	disk_case(true, false, false, false, ES_FILE_COUNTED);      /* edk2: NVRAM */
@@ -1229,6 +1240,7 @@ static void test_cpu_gather(void)
 int main(void)
 {
 	RUN(test_token_on_disk);
+	RUN(test_clock_evidence);
 	trusts();
 	RUN(test_source_table);
 	RUN(test_healthy_machine);

@@ -364,15 +364,10 @@ es_boot() {
 		board=()
 		disk=(-drive "if=none,id=esp,format=raw,file=${img:-fat:rw:$esp}$ro" -device virtio-blk-device,drive=esp)
 	fi
-	# ES_TPM=1: a TPM 2.0 (swtpm, fresh state); swtpm exits when QEMU
-	# disconnects, so one is started per boot (SPEC: TPM 2.0 as a source)
+	# ES_TPM=1: a TPM 2.0 (swtpm, fresh state; es_tpm_start)
 	local tpm=() tpmdir=""
 	if [ "${ES_TPM:-0}" = 1 ]; then
-		command -v swtpm > /dev/null || es_die "swtpm is not installed (scripts/deps.sh installs it)"
-		tpmdir=$(mktemp -d /tmp/es-tpm.XXXXXX) # a socket path must stay short
-		swtpm socket --tpm2 --tpmstate dir="$tpmdir" --ctrl type=unixio,path="$tpmdir/sock" \
-			--daemon --pid file="$tpmdir/pid" --log file="$tpmdir/log" ||
-			es_die "swtpm did not start (its log: $(cat "$tpmdir/log" 2>/dev/null))"
+		tpmdir=$(es_tpm_start)
 		tpm=(-chardev "socket,id=chrtpm,path=$tpmdir/sock" -tpmdev emulator,id=tpm0,chardev=chrtpm)
 		if [ "$ES_ARCH" = aarch64 ]; then tpm+=(-device tpm-tis-device,tpmdev=tpm0)
 		else tpm+=(-device tpm-tis,tpmdev=tpm0); fi
@@ -386,11 +381,25 @@ es_boot() {
 		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
 	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
 	rm -f "$log.img"
-	if [ -n "$tpmdir" ]; then
-		[ -s "$tpmdir/pid" ] && kill "$(cat "$tpmdir/pid")" 2> /dev/null
-		rm -rf "$tpmdir"
-	fi
+	[ -z "$tpmdir" ] || es_tpm_stop "$tpmdir"
 	return 0
+}
+
+# es_tpm_start: a TPM 2.0 (swtpm, fresh state) listening on DIR/sock; prints
+# DIR. swtpm exits when QEMU disconnects, so one is started per boot (SPEC:
+# TPM 2.0 as a source). es_tpm_stop DIR: whatever is left of it.
+es_tpm_start() {
+	local dir
+	command -v swtpm > /dev/null || es_die "swtpm is not installed (scripts/deps.sh installs it)"
+	dir=$(mktemp -d /tmp/es-tpm.XXXXXX) # a socket path must stay short
+	swtpm socket --tpm2 --tpmstate dir="$dir" --ctrl type=unixio,path="$dir/sock" \
+		--daemon --pid file="$dir/pid" --log file="$dir/log" ||
+		es_die "swtpm did not start (its log: $(cat "$dir/log" 2>/dev/null))"
+	printf '%s\n' "$dir"
+}
+es_tpm_stop() {
+	[ -s "$1/pid" ] && kill "$(cat "$1/pid")" 2> /dev/null
+	rm -rf "$1"
 }
 
 # es_show_boot LABEL LOG TRUST: a boot's earlyseed and kernel lines, then its

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# tests/boot/uboot.sh: earlyseed under U-Boot's UEFI, as a board builder
+# boots it (../shared/SPEC.md section 16, docs/uboot.md): Debian's
+# u-boot-qemu (qemu_arm64/u-boot.bin as -bios), -M virt,dtb-randomness=off
+# (QEMU otherwise hands the kernel a DTB rng-seed and every crng timing
+# means nothing), -cpu cortex-a57 (no RNDR), a disk whose partition 1 is
+# the ESP, U-Boot's distro boot finding \EFI\BOOT\BOOTAA64.EFI. Prints
+# "ok - ..." / "not ok - ..."; every boot under timeout.
+set -uo pipefail
+ES_ARCH=aarch64
+. "$(dirname "$0")/harness.sh"
+es_trap_errors
+
+OUT=$ES_BUILD/uboot
+UBOOT=${UBOOT_BIN:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
+TAP_NAME=uboot
+. "$(dirname "$0")/../tap.sh"
+mkdir -p "$OUT"
+if [ ! -s "$UBOOT" ]; then
+	bad "U-Boot for QEMU is installed ($UBOOT: apt-get install u-boot-qemu)"
+	exit 1
+fi
+es_prepare
+OFF="$ES_CMDLINE_BASE random.trust_cpu=off"
+
+# disk NAME TYPE: a 66 MiB disk, partition 1 (1 MiB on) the FAT ESP that
+# es_make_esp lays out; TYPE gpt (the ESP GUID) or mbr0c (MBR, FAT32 LBA
+# 0x0c: not typed as an ESP).
+disk() {
+	local d=$OUT/$1
+	rm -rf "$d" && mkdir -p "$d"
+	ES_CMDLINE=$OFF es_make_esp "$d/esp" earlyseed
+	mkfs.fat -F 32 -n ESP -C "$d/esp.img" $((64 * 1024)) > /dev/null
+	(cd "$d/esp" && MTOOLS_SKIP_CHECK=1 mcopy -s -i ../esp.img ./* ::/) || es_die "mcopy into $d/esp.img failed"
+	truncate -s $(((1 + 64 + 1) << 20)) "$d/disk.raw"
+	case $2 in
+	gpt) printf 'label: gpt\nstart=2048, size=131072, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n' ;;
+	mbr0c) printf 'label: dos\nstart=2048, size=131072, type=c\n' ;;
+	esac | sfdisk -q "$d/disk.raw" || es_die "sfdisk $d/disk.raw failed"
+	dd if="$d/esp.img" of="$d/disk.raw" bs=1M seek=1 conv=notrunc status=none
+	rm -f "$d/esp.img"
+}
+# on_disk NAME PATH: PATH is a file on the disk's ESP
+on_disk() { MTOOLS_SKIP_CHECK=1 mdir -i "$OUT/$1/disk.raw@@1M" "::$2" > /dev/null 2>&1; }
+# set_conf NAME LINE: append LINE to the ESP's earlyseed.conf
+set_conf() {
+	local d=$OUT/$1
+	printf '%s\n' "$2" >> "$d/esp/EFI/earlyseed/earlyseed.conf"
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$d/disk.raw@@1M" "$d/esp/EFI/earlyseed/earlyseed.conf" \
+		::/EFI/earlyseed/earlyseed.conf || es_die "mcopy into $d/disk.raw failed"
+}
+# boot NAME LOG [QEMU ARGS...]: U-Boot, the disk, under timeout
+boot() {
+	local d=$OUT/$1 log=$2
+	shift 2
+	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-aarch64 -M virt,dtb-randomness=off -cpu cortex-a57 \
+		-m 1024 -nographic -no-reboot -bios "$UBOOT" -net none \
+		-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device virtio-blk-device,drive=d "$@" < /dev/null 2>&1 |
+		sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()78]//g' > "$log"
+	return 0
+}
+crng0() { expect "$1 crng init done at [0.000000]" "$2" '^\[ +0\.000000\] random: crng init done'; }
+
+# 1. A GPT disk (the ESP typed as one), virtio-rng: U-Boot's EFI_RNG_PROTOCOL
+#    (a device's) seeds the kernel; the token and the seed file are made,
+#    and U-Boot keeps the token in \ubootefi.var on the disk. 2. A copy of
+#    that disk on a second machine with no RNG: the token came with the copy,
+#    so it is no secret; the file is mixed and never counted, one line says
+#    why. 3. The original with disk_token = count (the owner's choice) and
+#    no RNG: the file counts (U-Boot's monotonic count starts at 0 at every
+#    boot; the set real-time clock tells the boots apart).
+u1() {
+	disk gpt gpt
+	boot gpt "$OUT/1.log" -device virtio-rng-device
+	expect "1 the firmware is U-Boot" "$OUT/1.log" 'efi: EFI v[0-9.]+ by Das U-Boot'
+	expect "1 earlyseed ran" "$OUT/1.log" '^earlyseed: start$'
+	expect "1 U-Boot's RNG is a device's" "$OUT/1.log" "^earlyseed: efi_rng: instance 0: a device's RNG"
+	# the kernel's RNG= is the stub's merged table: earlyseed's record says what it installed
+	summary "1 a table from U-Boot's RNG" "$OUT/1.log" efi_rng=64 table=32 health.efi_rng=pass
+	summary "1 the record the OS reads" "$OUT/1.log" prefix='initrd: audit: summary ' efi_rng=64 table=32
+	expect "1 the token and the file made" "$OUT/1.log" '^earlyseed: seed_file: .*: created \(96 bytes\)'
+	crng0 1 "$OUT/1.log"
+	if on_disk gpt /ubootefi.var; then ok "1 U-Boot wrote the token into \\ubootefi.var on the disk"
+	else bad "1 U-Boot wrote the token into \\ubootefi.var on the disk"; fi
+	rm -rf "$OUT/copy" && mkdir -p "$OUT/copy" && cp "$OUT/gpt/disk.raw" "$OUT/copy/disk.raw"
+	boot copy "$OUT/2.log"
+	expect "2 says the token is on the disk" "$OUT/2.log" '^earlyseed: token: U-Boot keeps it in \\ubootefi\.var on this disk'
+	expect "2 the file does not count, and says why" "$OUT/2.log" "^earlyseed: health: seed_file: fail: its token is in U-Boot's \\\\ubootefi\\.var"
+	summary "2 no table" "$OUT/2.log" efi_rng=0 seed_file=96 table=0
+	refute "2 the kernel's crng is not ready at 0" "$OUT/2.log" '^\[ +0\.000000\] random: crng init done'
+	set_conf gpt "disk_token = count"
+	boot gpt "$OUT/3.log"
+	expect "3 the clock tells the boots apart" "$OUT/3.log" '^earlyseed: clock: the monotonic count restarts at every boot; the real-time clock'
+	summary "3 disk_token = count: the file counts" "$OUT/3.log" efi_rng=0 seed_file=96 table=32 health.seed_file=pass
+	crng0 3 "$OUT/3.log"
+}
+
+# 4. The common MBR layout, partition type 0x0c (FAT32 LBA, not an ESP):
+#    U-Boot boots from it but keeps no variable ("Failed to persist EFI
+#    variables") while SetVariable succeeds; the next boot finds the file
+#    bound to a token that is gone, and says the firmware lost it.
+u4() {
+	disk mbr mbr0c
+	boot mbr "$OUT/4a.log" -device virtio-rng-device
+	summary "4a seeded by U-Boot's RNG" "$OUT/4a.log" efi_rng=64 table=32
+	expect "4a the token made" "$OUT/4a.log" '^earlyseed: token: created'
+	if on_disk mbr /ubootefi.var; then bad "4a U-Boot kept no \\ubootefi.var on a 0x0c partition"
+	else ok "4a U-Boot kept no \\ubootefi.var on a 0x0c partition"; fi
+	boot mbr "$OUT/4b.log"
+	expect "4b the firmware lost the token: one line says so" "$OUT/4b.log" \
+		'^earlyseed: health: seed_file: fail: the firmware lost the token it said it stored \(U-Boot keeps variables only on a partition typed as an ESP\)'
+	refute "4b not called a cloned disk" "$OUT/4b.log" 'a cloned disk'
+	summary "4b no table" "$OUT/4b.log" seed_file=96 table=0
+}
+
+# 6. A TPM 2.0 (tpm-tis-device, swtpm) and no other RNG device: U-Boot
+#    answers EFI_TCG2_PROTOCOL, and its EFI_RNG_PROTOCOL is that same TPM
+#    (tpm-rng): the two count once, not as 512 bits. (Its first GetRNG(RAW)
+#    failed in ../shared/SPEC.md's runs and answered in this one; the
+#    fallback to the default algorithm is test_matrix's test_rng_raw_*.)
+u6() {
+	local tpmdir
+	disk tpm gpt
+	tpmdir=$(es_tpm_start)
+	boot tpm "$OUT/6.log" -chardev "socket,id=chrtpm,path=$tpmdir/sock" -tpmdev emulator,id=tpm0,chardev=chrtpm \
+		-device tpm-tis-device,tpmdev=tpm0
+	es_tpm_stop "$tpmdir"
+	expect "6 the TPM answered" "$OUT/6.log" '^earlyseed: tpm: TPM2_GetRandom: 64 bytes in [0-9]+ calls$'
+	summary "6 seeded by the TPM" "$OUT/6.log" tpm=64 table=32 health.tpm=pass
+	refute "6 one chip counted once, not 512 bits" "$OUT/6.log" 'an assumed 512 bits'
+	crng0 6 "$OUT/6.log"
+}
+
+# 5. No source at all (no RNG device, a fresh disk): no table, one line why.
+u5() {
+	disk none gpt
+	boot none "$OUT/5.log"
+	expect "5 no source: says why" "$OUT/5.log" '^earlyseed: table: none installed: counted sources hold an assumed 0 of the 256 bits'
+	summary "5 no table" "$OUT/5.log" efi_rng=0 table=0
+	expect "5 reached /init" "$OUT/5.log" '^initrd: reached /init'
+}
+
+for n in ${*:-1 4 5 6}; do "u$n"; done
