@@ -70,10 +70,11 @@ uint32_t es_acpi_oem0(const uint8_t *table, size_t len)
 void es_acpi_oem0_scrub(uint8_t *table, size_t len)
 {
 	uint32_t n = es_acpi_oem0(table, len);
-	uint8_t sum = table[9];
+	uint8_t sum;
 
 	if (n == 0)
 		return;
+	sum = table[9];
 	/* as hv_common.c: each zeroed byte's value and the old length's bytes
 	 * go back into the checksum, the new length's come out of it */
 	for (uint32_t i = 0; i < n; i++) {

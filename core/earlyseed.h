@@ -316,7 +316,7 @@ struct es_session {
 	bool file_foreign;  /* not earlyseed's file: never rewritten */
 	bool file_read;     /* a file was read and mixed (es_session_add_seed_file) */
 	uint32_t file_flags; /* its header's flags (ES_SEEDFILE_F_*), 0 without one */
-	bool no_counter;    /* the clock's row: GetNextMonotonicCount failed */
+	bool counter_ok;    /* the clock's row: the monotonic count tells this boot apart */
 };
 
 void es_session_begin(struct es_session *s);

@@ -192,12 +192,13 @@ bool es_clock_tells_boots_apart(bool count_ok, uint64_t count, bool time_ok, uin
 
 void es_session_counter(struct es_session *s, bool ok)
 {
-	s->no_counter = !ok;
+	s->counter_ok = ok;
 }
 
 void es_session_settle(struct es_session *s, struct es_trust *t, bool no_cmdline)
 {
-	if (s->file_read && s->no_counter)
+	/* without the clock's word (no clock row read), no evidence either */
+	if (s->file_read && !s->counter_ok)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_COUNTER);
 	if (no_cmdline && (s->file_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
 		es_trust_from_seedfile(t, s->file_flags);

@@ -109,3 +109,32 @@ EFI_STATUS fs_make_parents(EFI_FILE_HANDLE root, CHAR16 *path)
 	}
 	return status;
 }
+
+bool fs_exists_anywhere(EFI_HANDLE first, CHAR16 *path)
+{
+	EFI_HANDLE *h = NULL;
+	UINTN n = 0;
+	bool found = fs_exists(first, path);
+
+	if (found || EFI_ERROR(uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &sfs_guid, NULL, &n, &h)))
+		return found;
+	for (UINTN i = 0; i < n && !found; i++)
+		found = h[i] != first && fs_exists(h[i], path);
+	(void)uefi_call_wrapper(BS->FreePool, 1, h);
+	return found;
+}
+
+bool fs_exists(EFI_HANDLE device, CHAR16 *path)
+{
+	EFI_FILE_HANDLE root = fs_open_root(device), f;
+	bool found = false;
+
+	if (root == NULL)
+		return false;
+	if (!EFI_ERROR(uefi_call_wrapper(root->Open, 5, root, &f, path, EFI_FILE_MODE_READ, 0ULL))) {
+		found = true;
+		(void)uefi_call_wrapper(f->Close, 1, f);
+	}
+	(void)uefi_call_wrapper(root->Close, 1, root);
+	return found;
+}

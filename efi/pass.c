@@ -117,13 +117,8 @@ void pass_run(struct pass *p)
 	}
 	uint64_t t_judge = pass_cycles(), io0 = pass_io_cycles(p);
 
-	/* The rules that join the rows' facts (core/session.c), then what a
-	 * row does under them. */
+	/* The rules that join the rows' facts (core/session.c). */
 	es_session_settle(&p->s, &p->trust, p->no_cmdline);
-	for (unsigned int i = 0; i < src_row_count; i++) {
-		if (src_rows[i].settle != NULL)
-			src_rows[i].settle(p);
-	}
 	/* Write before use: the file is rewritten and flushed before the
 	 * kernel's seed is extracted, and counts only if that worked. */
 	if (p->persist != NULL) {
@@ -141,4 +136,9 @@ void pass_run(struct pass *p)
 	p->out.step_cycles[ES_STEP_JUDGE] += pass_cycles() - t_judge - (pass_io_cycles(p) - io0);
 	pass_hand_over(p, seed);
 	es_wipe(seed, sizeof(seed));
+	/* what a row does once the pass has decided */
+	for (unsigned int i = 0; i < src_row_count; i++) {
+		if (src_rows[i].settle != NULL)
+			src_rows[i].settle(p);
+	}
 }

@@ -58,7 +58,8 @@ struct pass {
 
 /* One source as the firmware side reads it: the tag whose time slot it
  * fills, the function that reads it into p->s, and (or NULL) what it does
- * once every row is read and the engine has settled the facts. */
+ * once the pass has decided: the facts settled, the table handed over
+ * (p->mine) or not. */
 struct src_row {
 	enum es_source tag;
 	void (*gather)(struct pass *p);

@@ -62,23 +62,20 @@ static void persist_token(struct pass *ps, struct persist *p)
 static const CHAR16 uboot_vendor[] = L"Das U-Boot";
 static CHAR16 uboot_var_file[] = L"\\ubootefi.var";
 
-static void persist_store(struct persist *p)
+static void persist_store(struct persist *p, EFI_HANDLE device)
 {
 	const CHAR16 *v = ST->FirmwareVendor;
-	EFI_FILE_HANDLE h;
-	UINTN i;
 
 	p->uboot = v != NULL;
-	for (i = 0; p->uboot && uboot_vendor[i] != 0; i++)
+	for (UINTN i = 0; p->uboot && uboot_vendor[i] != 0; i++)
 		p->uboot = v[i] == uboot_vendor[i];
-	if (!p->uboot || p->root == NULL)
+	if (!p->uboot)
 		return;
-	if (!EFI_ERROR(uefi_call_wrapper(p->root->Open, 5, p->root, &h, uboot_var_file, EFI_FILE_MODE_READ, 0ULL))) {
-		p->var_file = true;
-		(void)uefi_call_wrapper(h->Close, 1, h);
-	}
-	log_line(p->var_file ? "token: U-Boot keeps it in \\ubootefi.var on this disk: no secret from its readers"
-			     : "token: no \\ubootefi.var here (yet): U-Boot keeps variables only on an ESP partition");
+	/* U-Boot writes it to the ESP it booted from, which need not be
+	 * earlyseed's volume: any volume holding it tells the same */
+	p->var_file = fs_exists_anywhere(device, uboot_var_file);
+	log_line(p->var_file ? "token: U-Boot keeps it in \\ubootefi.var on a disk: no secret from the disk's readers"
+			     : "token: U-Boot and no \\ubootefi.var: a file store keeps variables only on an ESP partition");
 }
 
 static void persist_gather(struct pass *ps)
@@ -107,7 +104,7 @@ static void persist_gather(struct pass *ps)
 		log_line("seed_file: %a", es_file_reason_text(ES_FILE_NO_VOLUME));
 		return;
 	}
-	persist_store(p);
+	persist_store(p, ps->device);
 	p->f.buf = fs_alloc(ES_SEED_FILE_MAX);
 	if (p->f.buf == NULL) {
 		p->file = ES_HAVE_BAD;

@@ -5,8 +5,8 @@
  * efi/src_<name>.c. A row hands the engine facts of its own tag only; the
  * rules that join them are the engine's (es_session_settle, judge), so the
  * rows may come in any order (test_matrix runs them reversed too). A row's
- * settle function, if any, acts once the facts are settled (the trust the
- * seed file's header may have changed).
+ * settle function, if any, acts once the pass has decided (under the trust
+ * the seed file's header may have changed, knowing what was handed over).
  */
 #include "pass.h"
 
@@ -15,6 +15,7 @@ void src_clock(struct pass *p);
 void src_vmgenid(struct pass *p);
 void src_smbios(struct pass *p);
 void src_oem0(struct pass *p);
+void src_oem0_settle(struct pass *p);
 void src_prev(struct pass *p);
 void src_rng(struct pass *p);
 void src_rng_settle(struct pass *p);
@@ -25,7 +26,7 @@ const struct src_row src_rows[] = {
 	{ ES_SRC_CLOCK, src_clock, NULL },
 	{ ES_SRC_VMGENID, src_vmgenid, NULL },
 	{ ES_SRC_SMBIOS, src_smbios, NULL },
-	{ ES_SRC_OEM0, src_oem0, NULL },
+	{ ES_SRC_OEM0, src_oem0, src_oem0_settle },
 	{ ES_SRC_PREV_TABLE, src_prev, NULL },
 	{ ES_SRC_SEED_FILE, pass_persist_gather, NULL }, /* and the token */
 	{ ES_SRC_EFI_RNG, src_rng, src_rng_settle },

@@ -133,13 +133,16 @@ static void rng_one(EFI_RNG_PROTOCOL *rng, UINT32 idx, enum es_source src, struc
  * table (ES_SRC_ES_RNG counts nothing); taken away when it rests on what this
  * stage's kernel does not trust, so the Linux stub cannot credit it either.
  * That trust is known once every row is read (the seed file's header may
- * take the CPU's away): src_rng_settle() decides. */
+ * take the CPU's away): src_rng_settle() decides, for each one (two
+ * chained drivers leave two). */
+#define OWN_MAX 4u
 static struct {
 	EFI_HANDLE h;
 	EFI_RNG_PROTOCOL *rng;
 	UINT32 idx;
 	struct es_provenance made_of;
-} own_rng;
+} own_rng[OWN_MAX];
+static UINT32 own_n;
 
 static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struct stage_marker *m, struct pass *p)
 {
@@ -150,10 +153,15 @@ static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struc
 	console_log(CONSOLE_INFO, "efi_rng: instance %u: %a", idx,
 		      "earlyseed's own (a driver's Hash_DRBG): mixed, counted only through its table");
 	rng_one(rng, idx, ES_SRC_ES_RNG, p);
-	own_rng.h = h;
-	own_rng.rng = rng;
-	own_rng.idx = idx;
-	own_rng.made_of = m->made_of;
+	if (own_n < OWN_MAX) {
+		own_rng[own_n].h = h;
+		own_rng[own_n].rng = rng;
+		own_rng[own_n].idx = idx;
+		own_rng[own_n++].made_of = m->made_of;
+	} else {
+		/* more than any chain makes: taken away unread (es_rng counts nothing) */
+		(void)uefi_call_wrapper(BS->UninstallProtocolInterface, 3, h, &rng_protocol_guid, rng);
+	}
 }
 
 void src_rng_settle(struct pass *p)
@@ -161,20 +169,25 @@ void src_rng_settle(struct pass *p)
 	static const char excluded[] = "rests on sources this kernel's trust settings exclude";
 	EFI_STATUS status;
 
-	if (own_rng.rng == NULL || es_provenance_enough(&own_rng.made_of, &p->trust))
-		return;
-	status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, own_rng.h, &rng_protocol_guid, own_rng.rng);
-	if (EFI_ERROR(status))
-		console_log(CONSOLE_WARN, "efi_rng: instance %u %a, but uninstalling it failed: %r", own_rng.idx, excluded,
-			      status);
-	else
-		console_log(CONSOLE_INFO, "efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it",
-			      own_rng.idx, excluded);
+	for (UINT32 i = 0; i < own_n; i++) {
+		if (es_provenance_enough(&own_rng[i].made_of, &p->trust))
+			continue;
+		status = uefi_call_wrapper(BS->UninstallProtocolInterface, 3, own_rng[i].h, &rng_protocol_guid,
+					   own_rng[i].rng);
+		if (EFI_ERROR(status))
+			console_log(CONSOLE_WARN, "efi_rng: instance %u %a, but uninstalling it failed: %r", own_rng[i].idx,
+				      excluded, status);
+		else
+			console_log(CONSOLE_INFO,
+				      "efi_rng: instance %u %a: uninstalled, so the Linux stub does not credit it",
+				      own_rng[i].idx, excluded);
+	}
+	own_n = 0;
 }
 
 void src_rng(struct pass *p)
 {
-	own_rng.rng = NULL;
+	own_n = 0;
 	EFI_HANDLE *handles = NULL;
 	UINTN count = 0;
 	EFI_STATUS status;

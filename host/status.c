@@ -23,6 +23,7 @@ struct klog {
 	unsigned long crng_us; /* when, in microseconds since boot */
 	bool rotated;       /* /dev/kmsg's first record is not the boot's first */
 	bool first;         /* a record was seen */
+	bool uboot;         /* "efi: EFI v2.100 by Das U-Boot" */
 };
 
 /* A line of /dev/kmsg ("pri,seq,usec,flags;text") or of dmesg ("[  s.us] text"):
@@ -75,6 +76,8 @@ static void klog_line(struct klog *k, const char *line)
 		k->rng_table = true;
 		snprintf(k->rng_addr, sizeof(k->rng_addr), "%.*s", (int)(n < 20 ? n : 20), rng + 4);
 	}
+	if (strncmp(t, "efi: EFI v", 10) == 0 && strstr(t, " by Das U-Boot") != NULL)
+		k->uboot = true;
 	if (!k->crng_ready && strstr(t, "random: crng init done") != NULL) {
 		k->crng_ready = true;
 		k->crng_us = us;
@@ -140,7 +143,7 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	struct es_trust t;
 	struct klog k;
 	char summary[ES_AUDIT_SUMMARY_MAX] = "";
-	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed, lag, others, disk_token;
+	bool audit, driver, at0, by_us, hw, file_ok, token, have_esp, failed, lag, others, disk_token, token_lost;
 	uint32_t file_bits;
 	const char *by, *next, *file_why;
 	char hw_names[96], next_hw[160];
@@ -168,13 +171,15 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	have_esp = seedtool_peek(&so, &pk, err) == 0;
 	/* U-Boot keeps every variable, the token among them, in \ubootefi.var
 	 * on the ESP (../shared/SPEC.md section 16): this boot's record says
-	 * whether the file counted anyway (disk_token = count) */
+	 * whether that stopped the file, or whether the file counted anyway
+	 * (disk_token = count); the kernel's log says the firmware is U-Boot */
 	{
 		char var[4200];
 
 		snprintf(var, sizeof(var), "%s/ubootefi.var", so.esp);
-		disk_token = access(var, F_OK) == 0 ||
-			     (audit && (a.seed_file_reason == ES_FILE_TOKEN_ON_DISK || a.seed_file_reason == ES_FILE_TOKEN_LOST));
+		token_lost = audit && a.seed_file_reason == ES_FILE_TOKEN_LOST;
+		disk_token = (audit && a.seed_file_reason == ES_FILE_TOKEN_ON_DISK) ||
+			     (k.uboot && access(var, F_OK) == 0);
 	}
 
 	/* this boot */
@@ -293,7 +298,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 					   ? ",\"unsafe\""
 					   : "\"unsafe\"")
 				: "");
-		fprintf(out, ",\"token_on_disk\":%s", disk_token ? "true" : "false");
+		fprintf(out, ",\"token_on_disk\":%s,\"token_lost\":%s", disk_token ? "true" : "false",
+			token_lost ? "true" : "false");
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (file_ok || hw) && !failed ? "true" : "false");
 		json_str(out, next);
 		fputs(",\"seed_file\":", out);
@@ -335,12 +341,12 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 			     "(random.trust_cpu=off): with no command line of its own it learns that from "
 			     "EarlyseedKernelTrust, which `earlyseed seed refresh` writes now, from the next boot on\n",
 			driver ? "'s driver" : "");
-	if (disk_token)
+	if (token_lost)
+		fprintf(out, "variable store: U-Boot keeps no \\ubootefi.var: it did not keep the token from one boot to "
+			     "the next (type the partition as an ESP: GPT ESP, or MBR 0xef)\n");
+	else if (disk_token)
 		fprintf(out, "variable store: %s\n",
-			audit && a.seed_file_reason == ES_FILE_TOKEN_LOST
-				? "U-Boot keeps no \\ubootefi.var on this ESP: it does not keep the token from one boot to the "
-				  "next (type the partition as an ESP: GPT ESP, or MBR 0xef)"
-			: audit && es_audit_present(&a, ES_SRC_SEED_FILE) && a.seed_file_reason == ES_FILE_COUNTED
+			audit && es_audit_present(&a, ES_SRC_SEED_FILE) && a.seed_file_reason == ES_FILE_COUNTED
 				? "U-Boot keeps the variables, the token among them, in \\ubootefi.var on this disk, and "
 				  "disk_token = count counts the seed file anyway: a copy of this disk is seeded as this "
 				  "machine is"

@@ -87,6 +87,9 @@ static void fresh(void)
 
 static const char seeded_log[] = "[    0.000000] efi: ACPI=0x7f77e000 RNG=0x7e5f2018 MEMATTR=0x7e5f0018\n"
 				 "[    0.000000] random: crng init done\n";
+static const char uboot_log[] = "[    0.000000] efi: EFI v2.100 by Das U-Boot\n"
+				"[    0.000000] efi: RTPROP=0x7dda6040 RNG=0x7e5f2018 MEMRESERVE=0x7dd8b040\n"
+				"[    0.000000] random: crng init done\n";
 static const char late_log[] = "6,1,0,-;efi: ACPI=0x7f77e000 MEMATTR=0x7e5f0018\n"
 			       "5,900,4312345,-;random: crng init done\n";
 
@@ -142,12 +145,17 @@ static void test_uboot_disk_token(void)
 	free(outbuf);
 	CHECK(run(true) == STATUS_NOT_SEEDED && strstr(outbuf, "\"token_on_disk\":true") != NULL);
 	free(outbuf);
-	/* the owner's choice: counted, and said so */
+	/* the owner's choice: counted, and said so (the kernel's log names U-Boot) */
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	put(kmsg, uboot_log, sizeof(uboot_log) - 1);
 	CHECK(run(false) == STATUS_OK);
 	CHECK(strstr(outbuf, "disk_token = count counts the seed file anyway") != NULL);
 	CHECK(strstr(outbuf, "next boot: seeded from the seed file") != NULL);
+	free(outbuf);
+	/* the same files under edk2 (a disk moved from a U-Boot board): its
+	 * NVRAM keeps the token; nothing to say */
+	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	CHECK(run(false) == STATUS_OK && strstr(outbuf, "variable store:") == NULL);
 	free(outbuf);
 	/* the token lost: U-Boot kept no variable file on this partition */
 	remove(var);
@@ -155,8 +163,10 @@ static void test_uboot_disk_token(void)
 	audit(0, 1u << ES_SRC_SEED_FILE);
 	audit_reason = ES_FILE_COUNTED;
 	CHECK(run(false) != STATUS_OK);
-	CHECK(strstr(outbuf, "variable store: U-Boot keeps no \\ubootefi.var on this ESP") != NULL);
+	CHECK(strstr(outbuf, "variable store: U-Boot keeps no \\ubootefi.var: it did not keep the token") != NULL);
 	CHECK(strstr(outbuf, "the firmware lost the token it said it stored") != NULL);
+	free(outbuf);
+	CHECK(run(true) != STATUS_OK && strstr(outbuf, "\"token_on_disk\":false,\"token_lost\":true") != NULL);
 	free(outbuf);
 }
 

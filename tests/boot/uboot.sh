@@ -84,7 +84,7 @@ u1() {
 	else bad "1 U-Boot wrote the token into \\ubootefi.var on the disk"; fi
 	rm -rf "$OUT/copy" && mkdir -p "$OUT/copy" && cp "$OUT/gpt/disk.raw" "$OUT/copy/disk.raw"
 	boot copy "$OUT/2.log"
-	expect "2 says the token is on the disk" "$OUT/2.log" '^earlyseed: token: U-Boot keeps it in \\ubootefi\.var on this disk'
+	expect "2 says the token is on the disk" "$OUT/2.log" '^earlyseed: token: U-Boot keeps it in \\ubootefi\.var on a disk'
 	expect "2 the file does not count, and says why" "$OUT/2.log" "^earlyseed: health: seed_file: fail: its token is in U-Boot's \\\\ubootefi\\.var"
 	summary "2 no table" "$OUT/2.log" efi_rng=0 seed_file=96 table=0
 	refute "2 the kernel's crng is not ready at 0" "$OUT/2.log" '^\[ +0\.000000\] random: crng init done'
