@@ -83,6 +83,7 @@ else
 	done
 	# U-Boot's UEFI (Debian's u-boot-qemu, qemu_arm64): the firmware boards ship
 	run "uboot" tests/boot/uboot.sh
+	run "uboot" tests/boot/uboot.sh x86_64
 	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
 	# built once into .cache/debvm: the README followed on it.
 	run "debvm" tests/boot/debvm.sh
