@@ -46,9 +46,7 @@ driver-trust-%:
 	@rm -f $(dir $@)driver-trust-*
 	@touch $@
 # The host tool, and what the host builds link of the core.
-TOOL_SRC := host/main.c host/replay.c host/simulate.c host/inspect.c host/seedtool.c host/romtool.c \
-	host/petool.c host/status.c host/installer.c host/uninstaller.c host/trustvar.c host/sdboot.c \
-	host/efivars.c host/bootentry.c host/ffstool.c
+TOOL_SRC := $(sort $(wildcard host/*.c))
 # After the link, every firmware image gets shim's .sbat section (the
 # generation lines: linker/sbat.csv, docs/secure-boot.md "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
@@ -298,11 +296,11 @@ test_replay_EXTRA := host/replay.c
 test_simulate_EXTRA := host/simulate.c
 test_audit_EXTRA := host/inspect.c
 test_ffstool_EXTRA := host/ffstool.c host/romtool.c
-test_seedtool_EXTRA := host/seedtool.c host/trustvar.c host/efivars.c
+test_seedtool_EXTRA := host/seedtool.c host/trustvar.c host/efivars.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c
 test_romtool_EXTRA := host/romtool.c
 test_petool_EXTRA := host/petool.c
-test_status_EXTRA := host/status.c host/seedtool.c host/trustvar.c host/efivars.c
-test_uninstaller_EXTRA := host/uninstaller.c host/seedtool.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c \
+test_status_EXTRA := host/status.c host/seedtool.c host/trustvar.c host/efivars.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c
+test_uninstaller_EXTRA := host/uninstaller.c host/seedtool.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c \
 	host/efivars.c host/bootentry.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))

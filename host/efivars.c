@@ -91,3 +91,21 @@ int efivars_delete(const char *efivars, const char *name)
 	}
 	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
 }
+
+bool efivars_audit_var(const char *efivars, const char *name, struct es_audit_record *a)
+{
+	uint8_t buf[EFIVARS_VAR_MAX];
+	ssize_t n = efivars_read(efivars != NULL ? efivars : EFIVARS_DIR, name, buf, sizeof(buf), NULL);
+
+	return n > 0 && es_audit_decode(buf, (size_t)n, a) == ES_AUDIT_OK;
+}
+
+/* Is Secure Boot on? (SecureBoot under EFI_GLOBAL_VARIABLE, UEFI 2.10
+ * section 3.3: one byte, 1 when enforced.) */
+bool efivars_secure_boot(const char *efivars)
+{
+	uint8_t v[EFIVARS_VAR_MAX];
+
+	return efivars_read(efivars, "SecureBoot-" EFIVARS_GLOBAL_GUID, v, sizeof(v), NULL) == 1 &&
+	       v[0] == 1;
+}

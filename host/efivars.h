@@ -2,6 +2,7 @@
 #ifndef EARLYSEED_HOST_EFIVARS_H
 #define EARLYSEED_HOST_EFIVARS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -14,6 +15,8 @@
 #define EFIVARS_DIR "/sys/firmware/efi/efivars"
 /* The most of a variable's data the tool reads. */
 #define EFIVARS_VAR_MAX 4096u
+/* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3): SecureBoot, Boot####, BootOrder. */
+#define EFIVARS_GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
 /* A variable's data from efivarfs (efivars NULL: the system's), after its
  * 4 attribute bytes (into *attrs, may be NULL): its length, or -1 when it
  * is not there, not readable, or larger than cap. */
@@ -27,5 +30,13 @@ int efivars_delete(const char *efivars, const char *name);
 /* Up to cap bytes of fd (a variable's file, or any other), read through
  * EINTR and short reads; -1 on a read error. */
 ssize_t efivars_read_fd(int fd, uint8_t *buf, size_t cap);
+/* An audit record earlyseed left this boot (name: EarlyseedAudit-<guid>,
+ * or EarlyseedDriverAudit-<guid> for the driver's), decoded: true and *a, or
+ * false. efivars NULL: the system's. */
+struct es_audit_record;
+bool efivars_audit_var(const char *efivars, const char *name, struct es_audit_record *a);
+/* Is Secure Boot on? (SecureBoot under EFI_GLOBAL_VARIABLE, UEFI 2.10
+ * section 3.3: one byte, 1 when enforced.) */
+bool efivars_secure_boot(const char *efivars);
 
 #endif

@@ -16,6 +16,8 @@
 #include "../core/le.h"
 #include "petool.h"
 #include "seedtool.h"
+#include "beneath.h"
+#include "esp.h"
 #include "bootentry.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
@@ -107,7 +109,7 @@ static uint16_t pe_machine(const uint8_t *img, size_t n)
 int installer_pe_machine_on_esp(int espfd, const char *rel, FILE *err)
 {
 	const char *leaf;
-	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, err), fd = -1;
+	int dirfd = beneath_open_dir(espfd, rel, false, &leaf, err), fd = -1;
 	uint8_t head[4096];
 	ssize_t n = -1;
 
@@ -156,12 +158,12 @@ static bool pick_next(int espfd, const char *efivars, uint16_t machine, char *ou
 	uint8_t order[2 * 64], cur[2];
 	unsigned int nums[65];
 	size_t nn = 0;
-	ssize_t n = efivars_read(efivars, "BootCurrent-" SEEDTOOL_GLOBAL_GUID, cur, sizeof(cur), NULL);
+	ssize_t n = efivars_read(efivars, "BootCurrent-" EFIVARS_GLOBAL_GUID, cur, sizeof(cur), NULL);
 	bool current = n == 2;
 
 	if (current)
 		nums[nn++] = es_le_get16(cur);
-	n = efivars_read(efivars, "BootOrder-" SEEDTOOL_GLOBAL_GUID, order, sizeof(order), NULL);
+	n = efivars_read(efivars, "BootOrder-" EFIVARS_GLOBAL_GUID, order, sizeof(order), NULL);
 	for (ssize_t i = 0; i + 1 < n && nn < sizeof(nums) / sizeof(nums[0]); i += 2)
 		nums[nn++] = es_le_get16(order + i);
 	for (size_t i = 0; i < nn; i++) {
@@ -269,7 +271,7 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	 * (issue: a real Debian machine, 1), checked like a --next. */
 	if (o->next == NULL || o->next[0] == '\0') {
 		const char *cl;
-		int cfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &cl, NULL);
+		int cfd = beneath_open_dir(espfd, ES_CONFIG_PATH, false, &cl, NULL);
 		bool have_conf = cfd >= 0 && fstatat(cfd, cl, &st, AT_SYMLINK_NOFOLLOW) == 0;
 
 		if (cfd >= 0)
@@ -301,7 +303,7 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	}
 	/* The firmware reads the app through its FAT driver: a directory that
 	 * is not FAT is not the ESP (not mounted?), and nothing is written. */
-	if (!installer_any_fs() && !seedtool_on_fat(espfd)) {
+	if (!installer_any_fs() && !esp_on_fat(espfd)) {
 		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
 		goto out;
 	}
@@ -312,10 +314,10 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	}
 	if (o->next != NULL && o->next[0] != '\0' && check_next(espfd, parsed.next, pe_machine(img, n), err) != 0)
 		goto out;
-	dirfd = seedtool_open_dir(espfd, APP_PATH, true, &leaf, err);
+	dirfd = beneath_open_dir(espfd, APP_PATH, true, &leaf, err);
 	if (dirfd < 0)
 		goto out;
-	if (seedtool_replace(dirfd, leaf, img, n, NULL, err) != 0)
+	if (beneath_replace(dirfd, leaf, img, n, NULL, err) != 0)
 		goto out;
 	fprintf(out, "installed %s/EFI/earlyseed/earlyseed.efi (from %s)\n", o->esp, from);
 	if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
@@ -342,7 +344,7 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 				un < 0 ? "too long" : problem.why);
 			goto out;
 		}
-		if (seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)upd, (size_t)un, NULL, err) != 0)
+		if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)upd, (size_t)un, NULL, err) != 0)
 			goto out;
 		fprintf(out, "updated %s/EFI/earlyseed/earlyseed.conf:%s%s%s%s (its other lines kept)\n", o->esp,
 			o->next != NULL && o->next[0] != '\0' ? " next = " : "", o->next != NULL ? o->next : "",
@@ -350,7 +352,7 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	} else if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (no --next or --cmdline to change in it)\n", o->esp);
 	} else {
-		if (seedtool_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
+		if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
 			goto out;
 		fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", o->esp);
 		if (o->next == NULL || o->next[0] == '\0')

@@ -15,6 +15,7 @@
 #include "ffstool.h"
 #include "romtool.h"
 #include "seedtool.h"
+#include "esp.h"
 #include "simulate.h"
 #include "status.h"
 
@@ -308,7 +309,7 @@ static const char *find_esp(void)
 {
 	static char found[4096];
 
-	if (seedtool_find_esp(NULL, found, sizeof(found), stderr) != 0)
+	if (esp_find(NULL, found, sizeof(found), stderr) != 0)
 		return NULL;
 	printf("esp: %s\n", found);
 	return found;

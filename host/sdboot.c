@@ -13,6 +13,8 @@
 
 #include "petool.h"
 #include "seedtool.h"
+#include "beneath.h"
+#include "esp.h"
 #include "trustvar.h"
 
 /* PE/COFF "Windows Subsystem": IMAGE_SUBSYSTEM_EFI_BOOT_SERVICE_DRIVER. */
@@ -57,7 +59,7 @@ int sdboot_install(const struct installer_opts *o, FILE *out, FILE *err)
 		fprintf(err, "earlyseed: no ESP directory at %s: %s\n", o->esp, strerror(errno));
 		goto out;
 	}
-	if (!installer_any_fs() && !seedtool_on_fat(espfd)) {
+	if (!installer_any_fs() && !esp_on_fat(espfd)) {
 		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
 		goto out;
 	}
@@ -78,10 +80,10 @@ int sdboot_install(const struct installer_opts *o, FILE *out, FILE *err)
 		goto out;
 	}
 	snprintf(rel, sizeof(rel), SDBOOT_DRIVERS "earlyseed%s.efi", suffix);
-	dirfd = seedtool_open_dir(espfd, rel, true, &leaf, err);
+	dirfd = beneath_open_dir(espfd, rel, true, &leaf, err);
 	if (dirfd < 0)
 		goto out;
-	rc = seedtool_replace(dirfd, leaf, img, n, NULL, err) != 0;
+	rc = beneath_replace(dirfd, leaf, img, n, NULL, err) != 0;
 	close(dirfd);
 	if (rc != 0)
 		goto out;
@@ -110,7 +112,7 @@ int sdboot_remove(int espfd, const char *esp, bool *removed, FILE *out, FILE *er
 		struct stat st;
 
 		snprintf(rel, sizeof(rel), SDBOOT_DRIVERS "earlyseed%s.efi", suffixes[i]);
-		dirfd = seedtool_open_dir(espfd, rel, false, &leaf, NULL);
+		dirfd = beneath_open_dir(espfd, rel, false, &leaf, NULL);
 		if (dirfd < 0)
 			continue;
 		if (fstatat(dirfd, leaf, &st, AT_SYMLINK_NOFOLLOW) == 0) {

@@ -11,6 +11,9 @@
 
 #include "../core/earlyseed.h"
 #include "seedtool.h"
+#include "peek.h"
+#include "kernel.h"
+#include "esp.h"
 #include "trustvar.h"
 
 #define LOG_MAX (1u << 20)
@@ -138,7 +141,7 @@ static void json_str(FILE *out, const char *s)
 int status_run(const struct status_opts *o, FILE *out, FILE *err)
 {
 	struct seedtool_opts so = { 0 };
-	struct seedtool_peek pk;
+	struct peek pk;
 	struct es_audit_record a;
 	struct es_trust t;
 	struct klog k;
@@ -155,20 +158,20 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	} else {
 		static char found[4096];
 
-		so.esp = seedtool_find_esp(NULL, found, sizeof(found), NULL) == 0 ? found : "/boot/efi";
+		so.esp = esp_find(NULL, found, sizeof(found), NULL) == 0 ? found : "/boot/efi";
 	}
 	so.efivars = o->efivars;
 	so.app = o->app;
-	audit = seedtool_audit(o->efivars, &a);
+	audit = efivars_audit_var(o->efivars, SEEDTOOL_AUDIT_VAR, &a);
 	/* No app this boot: earlyseed's driver may have run (systemd-boot's
 	 * drivers folder, the firmware image), and its record tells the same. */
-	driver = !audit && seedtool_audit_var(o->efivars, TRUSTVAR_DRIVER_AUDIT, &a);
+	driver = !audit && efivars_audit_var(o->efivars, TRUSTVAR_DRIVER_AUDIT, &a);
 	audit = audit || driver;
 	if (audit)
 		es_audit_summary(&a, summary, sizeof(summary));
-	seedtool_kernel_trust(o->cmdline, &t, NULL);
+	kernel_trust(o->cmdline, &t, NULL);
 	klog_read(o->kmsg != NULL ? o->kmsg : "/dev/kmsg", &k);
-	have_esp = seedtool_peek(&so, &pk, err) == 0;
+	have_esp = peek_read(&so, &pk, err) == 0;
 	/* U-Boot keeps every variable, the token among them, in \ubootefi.var
 	 * on the ESP (../shared/SPEC.md section 16): this boot's record says
 	 * whether that stopped the file, or whether the file counted anyway

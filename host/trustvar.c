@@ -147,7 +147,7 @@ int trustvar_grub_cmdline(const char *path, char *out, size_t cap)
  * the next kernels get where they are kept: systemd-boot's
  * (/etc/kernel/cmdline) and GRUB's (/etc/default/grub), when there are
  * any. The cautious view of each, combined. 0, or -1 after a message. */
-static int kernel_trust(const char *path, struct es_trust *t, char *from, size_t cap, FILE *err)
+static int cmdline_trust(const char *path, struct es_trust *t, char *from, size_t cap, FILE *err)
 {
 	static char cmd[2 * ES_KERNEL_CMDLINE_SIZE];
 	const char *paths[2 + 1 + TRUSTVAR_GRUB_PARTS] = { path != NULL ? path : "/proc/cmdline",
@@ -214,7 +214,7 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool installed,
 		return 0;
 	}
 	/* As earlyseed counts: the cautious view of the kernels it seeds. */
-	if (kernel_trust(cmdline_file, &t, from, sizeof(from), err) != 0)
+	if (cmdline_trust(cmdline_file, &t, from, sizeof(from), err) != 0)
 		return 1;
 	es_trust_var_encode(&t, want);
 	none_needed = t.cpu && t.bootloader;

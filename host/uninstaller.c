@@ -17,6 +17,8 @@
 #include "bootentry.h"
 #include "sdboot.h"
 #include "seedtool.h"
+#include "beneath.h"
+#include "esp.h"
 #include "trustvar.h"
 
 #define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
@@ -24,7 +26,7 @@
 /* BootOrder without the numbers in drop[0..nd). */
 static int boot_order_remove(const char *dir, const unsigned int *drop, size_t nd, FILE *out, FILE *err)
 {
-	static const char name[] = "BootOrder-" SEEDTOOL_GLOBAL_GUID;
+	static const char name[] = "BootOrder-" EFIVARS_GLOBAL_GUID;
 	uint8_t buf[EFIVARS_VAR_MAX], next[4 + EFIVARS_VAR_MAX];
 	char path[PATH_MAX];
 	uint32_t attrs = 0;
@@ -164,8 +166,8 @@ static int boot_entries(const struct uninstaller_opts *o, const char *dir, FILE 
 		bool has_part;
 		unsigned int num;
 
-		if (strlen(e->d_name) != 9 + sizeof(SEEDTOOL_GLOBAL_GUID) - 1 || !bootentry_name(e->d_name, &num) ||
-		    strcmp(e->d_name + 9, SEEDTOOL_GLOBAL_GUID) != 0)
+		if (strlen(e->d_name) != 9 + sizeof(EFIVARS_GLOBAL_GUID) - 1 || !bootentry_name(e->d_name, &num) ||
+		    strcmp(e->d_name + 9, EFIVARS_GLOBAL_GUID) != 0)
 			continue;
 		if (!bootentry_entry(dir, num, path, sizeof(path), part, &has_part) || !exact_path(path, APP_PATH))
 			continue;
@@ -200,7 +202,7 @@ static int remove_file(int espfd, const char *rel, const char *esp, bool seed, F
 {
 	const char *leaf;
 	char shown[PATH_MAX];
-	int dirfd = seedtool_open_dir(espfd, rel, false, &leaf, NULL), rc = 0;
+	int dirfd = beneath_open_dir(espfd, rel, false, &leaf, NULL), rc = 0;
 	struct stat st;
 
 	if (dirfd < 0)
@@ -238,7 +240,7 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	if (boot_entries(o, dir, out, err) != 0)
 		rc = 1;
 	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (espfd < 0 || (!o->any_fs && !seedtool_on_fat(espfd))) {
+	if (espfd < 0 || (!o->any_fs && !esp_on_fat(espfd))) {
 		fprintf(err, "earlyseed: %s is not a mounted ESP (FAT): its files are left; name it with --esp\n", o->esp);
 		if (espfd >= 0)
 			close(espfd);
@@ -249,7 +251,7 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	{
 		static uint8_t conf[ES_CONFIG_MAX_FILE + 1];
 		const char *leaf;
-		int dfd = seedtool_open_dir(espfd, ES_CONFIG_PATH, false, &leaf, NULL);
+		int dfd = beneath_open_dir(espfd, ES_CONFIG_PATH, false, &leaf, NULL);
 		int fd;
 		ssize_t n;
 
@@ -306,7 +308,7 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 		} else {
 			fprintf(out, "token: %s deleted\n", tok);
 		}
-	} else if (seedtool_audit(o->efivars, &a) && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0) {
+	} else if (efivars_audit_var(o->efivars, SEEDTOOL_AUDIT_VAR, &a) && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0) {
 		/* the app's record says the firmware holds one */
 		fprintf(out, "token: none the OS can see; the one earlyseed's app made is boot-service only and stays "
 			     "(harmless alone; to remove it, in the UEFI shell: dmpstore -d EarlyseedToken -guid "

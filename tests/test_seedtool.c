@@ -13,6 +13,10 @@
 
 #include "../core/earlyseed.h"
 #include "../host/seedtool.h"
+#include "../host/token.h"
+#include "../host/kernel.h"
+#include "../host/beneath.h"
+#include "../host/esp.h"
 #include "../host/trustvar.h"
 #include "check.h"
 
@@ -36,9 +40,9 @@ static int fail_random(uint8_t *p, size_t n)
 	return -1;
 }
 
-static int fault_before_rename(enum seedtool_step step)
+static int fault_before_rename(enum beneath_step step)
 {
-	return step == SEEDTOOL_BEFORE_RENAME;
+	return step == BENEATH_BEFORE_RENAME;
 }
 
 /* Write s to path (creating it). */
@@ -111,7 +115,7 @@ static int run_opts(const struct seedtool_opts *o)
 	return rc;
 }
 
-static int run(bool refresh, bool image, seedtool_fault_fn fault, int (*rnd)(uint8_t *, size_t))
+static int run(bool refresh, bool image, beneath_fault_fn fault, int (*rnd)(uint8_t *, size_t))
 {
 	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true, dmi, units };
 
@@ -243,28 +247,28 @@ static void test_os_account(void)
 	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN && header(a, FILE_LEN, ES_GATE_BITS, 0, NULL));
 	/* arm64: FEAT_RNG is "rng" in Features */
 	put(cpuinfo, "processor\t: 0\nFeatures\t: fp asimd rng\n");
-	CHECK(seedtool_cpu_rng(cpuinfo));
+	CHECK(kernel_cpu_rng(cpuinfo));
 	put(cpuinfo, "processor\t: 0\nFeatures\t: fp asimd\n");
-	CHECK(!seedtool_cpu_rng(cpuinfo));
+	CHECK(!kernel_cpu_rng(cpuinfo));
 	/* ... but the firmware's SMCCC TRNG feeds the kernel's CPU seed too */
 	{
 		char trng[300];
 
 		snprintf(trng, sizeof(trng), "%s/smccc_trng", root);
 		CHECK(mkdir(trng, 0700) == 0);
-		CHECK(seedtool_cpu_rng(cpuinfo));
+		CHECK(kernel_cpu_rng(cpuinfo));
 		CHECK(rmdir(trng) == 0);
 	}
 	put(cpuinfo, "processor\t: 0\nflags\t\t: fpu rdseed\n");
-	CHECK(seedtool_cpu_rng(cpuinfo));
+	CHECK(kernel_cpu_rng(cpuinfo));
 	/* no list to read: it may have one */
 	put(cpuinfo, "processor\t: 0\n");
-	CHECK(seedtool_cpu_rng(cpuinfo));
+	CHECK(kernel_cpu_rng(cpuinfo));
 	{
 		char none[300];
 
 		snprintf(none, sizeof(none), "%s/none", root);
-		CHECK(seedtool_cpu_rng(none));
+		CHECK(kernel_cpu_rng(none));
 	}
 	es_wipe(tok, sizeof(tok));
 }
@@ -388,10 +392,10 @@ static void test_mount_inside_esp(void)
 static void test_stays_in_the_esp(void);
 static void test_without_openat2(void)
 {
-	seedtool_no_openat2 = true;
+	beneath_no_openat2 = true;
 	test_stays_in_the_esp();
 	test_mount_inside_esp();
-	seedtool_no_openat2 = false;
+	beneath_no_openat2 = false;
 }
 
 /* The ESP found as bootctl finds it (Hardening III, 2): only a FAT mount
@@ -408,7 +412,7 @@ static void test_find_esp(void)
 	(void)mkdir(p, 0700);
 	snprintf(p, sizeof(p), "%s/boot", root);
 	(void)mkdir(p, 0700);
-	CHECK(seedtool_find_esp(root, found, sizeof(found), e) == -1 && found[0] == '\0');
+	CHECK(esp_find(root, found, sizeof(found), e) == -1 && found[0] == '\0');
 	/* a mount point that is not FAT (root only: a tmpfs) is no ESP either */
 	{
 		char cmd[600];
@@ -419,7 +423,7 @@ static void test_find_esp(void)
 			size_t msglen = 0;
 			FILE *m = open_memstream(&msg, &msglen);
 
-			CHECK(m != NULL && seedtool_find_esp(root, found, sizeof(found), m) == -1);
+			CHECK(m != NULL && esp_find(root, found, sizeof(found), m) == -1);
 			if (m != NULL)
 				fclose(m);
 			CHECK(msg != NULL && strstr(msg, "/boot is a mount point but not FAT") != NULL);
@@ -431,14 +435,14 @@ static void test_find_esp(void)
 	/* udev's database entry */
 	snprintf(p, sizeof(p), "%s/udev", root);
 	put(p, "S:disk/by-uuid/1234\nE:ID_PART_ENTRY_SCHEME=gpt\nE:ID_PART_ENTRY_TYPE=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n");
-	CHECK(seedtool_udev_esp(p) == 1);
+	CHECK(esp_udev_type(p) == 1);
 	put(p, "E:ID_PART_ENTRY_SCHEME=dos\nE:ID_PART_ENTRY_TYPE=0xef\n");
-	CHECK(seedtool_udev_esp(p) == 1);
+	CHECK(esp_udev_type(p) == 1);
 	put(p, "E:ID_PART_ENTRY_TYPE=0fc63daf-8483-4772-8e79-3d69d8477de4\n");
-	CHECK(seedtool_udev_esp(p) == 0);
+	CHECK(esp_udev_type(p) == 0);
 	put(p, "E:ID_FS_TYPE=vfat\n");
-	CHECK(seedtool_udev_esp(p) == -1);
-	CHECK(unlink(p) == 0 && seedtool_udev_esp(p) == -1);
+	CHECK(esp_udev_type(p) == -1);
+	CHECK(unlink(p) == 0 && esp_udev_type(p) == -1);
 	if (e != NULL)
 		fclose(e);
 }
@@ -908,7 +912,7 @@ static void test_os_uuid(void)
 
 	fresh(true);
 	put_dmi(u);
-	CHECK(seedtool_uuid(&o, got) && memcmp(got, u, 16) == 0);
+	CHECK(kernel_uuid(&o, got) && memcmp(got, u, 16) == 0);
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	done();
 	CHECK(slurp(token, t, sizeof(t)) == 4 + ES_TOKEN_VAR_LEN && es_token_decode(t + 4, ES_TOKEN_VAR_LEN, tok, &from));
@@ -948,10 +952,10 @@ static void test_os_uuid(void)
 	/* all zeros, all 0xFF: no UUID */
 	memset(got, 0, sizeof(got));
 	put_dmi(got);
-	CHECK(!seedtool_uuid(&o, got));
+	CHECK(!kernel_uuid(&o, got));
 	memset(got, 0xff, sizeof(got));
 	put_dmi(got);
-	CHECK(!seedtool_uuid(&o, got));
+	CHECK(!kernel_uuid(&o, got));
 	es_wipe(tok, sizeof(tok));
 }
 

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/earlyseed.h"
 #include "../core/le.h"
 #include "../host/bootentry.h"
 #include "../host/installer.h"
