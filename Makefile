@@ -299,7 +299,7 @@ test_ffstool_EXTRA := host/ffstool.c host/romtool.c
 test_seedtool_EXTRA := host/seedtool.c host/trustvar.c host/efivars.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c
 test_romtool_EXTRA := host/romtool.c
 test_petool_EXTRA := host/petool.c
-test_status_EXTRA := host/status.c host/seedtool.c host/trustvar.c host/efivars.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c
+test_status_EXTRA := host/status.c host/klog.c host/seedtool.c host/trustvar.c host/efivars.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c
 test_uninstaller_EXTRA := host/uninstaller.c host/seedtool.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c \
 	host/efivars.c host/bootentry.c
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c

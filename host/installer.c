@@ -240,18 +240,144 @@ static bool value_ok(const char *v)
 	return true;
 }
 
-int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
+/* No --next and no config yet: the stage this machine boots today
+ * (issue: a real Debian machine, 1), checked like a --next. o, or a copy
+ * naming the stage picked. */
+static const struct installer_opts *default_next(int espfd, const struct installer_opts *o, const uint8_t *img,
+						 size_t n, FILE *out)
 {
-	struct seedtool_opts so = { 0 };
-	const char *from = o->from != NULL ? o->from : INSTALLER_APP_DEFAULT, *leaf;
-	char conf[1024 + 4096], disk[64], part[16];
-	uint8_t *img;
-	size_t n;
-	struct stat st;
-	static struct es_config parsed;
-	struct first_problem problem = { 0, "" };
 	static struct installer_opts eff;
 	static char picked[ES_CONFIG_NEXT_MAX];
+	const char *cl;
+	struct stat st;
+	int cfd;
+	bool have_conf;
+
+	if (o->next != NULL && o->next[0] != '\0')
+		return o;
+	cfd = beneath_open_dir(espfd, ES_CONFIG_PATH, false, &cl, NULL);
+	have_conf = cfd >= 0 && fstatat(cfd, cl, &st, AT_SYMLINK_NOFOLLOW) == 0;
+	if (cfd >= 0)
+		close(cfd);
+	if (have_conf || !pick_next(espfd, o->efivars, pe_machine(img, n), picked, sizeof(picked), out))
+		return o;
+	eff = *o;
+	eff.next = picked;
+	return &eff;
+}
+
+/* A new config for o in conf, checked by the app's own parser (its own
+ * words) before anything is written: its length, or -1 after a message. */
+static int new_config(const struct installer_opts *o, char *conf, size_t cap, struct es_config *parsed, FILE *err)
+{
+	struct first_problem problem = { 0, "" };
+	int len = snprintf(conf, cap,
+			   "# earlyseed config: man earlyseed.conf\nnext = %s\n%s%s%s"
+			   "# seed_file = \\EFI\\earlyseed\\random-seed   (none turns it off)\n"
+			   "# verbose = no   (yes: every line; quiet: warnings only)\n",
+			   o->next != NULL && o->next[0] != '\0' ? o->next : "\\EFI\\earlyseed\\next.efi",
+			   o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
+			   o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
+
+	if (len < 0 || (size_t)len >= cap) {
+		fprintf(err, "earlyseed: --next or --cmdline too long for a config\n");
+		return -1;
+	}
+	es_config_defaults(parsed);
+	if (es_config_parse(parsed, (const uint8_t *)conf, (size_t)len, note_problem, &problem) != 0) {
+		fprintf(err, "earlyseed: the app would not take this config (line %u: %s); nothing installed\n",
+			problem.line, problem.why);
+		return -1;
+	}
+	return len;
+}
+
+/* Asked to change next or cmdline in an existing config: those lines, and
+ * only those, and only if the app takes what it gets. 0 or -1. */
+static int update_existing(int dirfd, const struct installer_opts *o, FILE *out, FILE *err)
+{
+	static char old[ES_CONFIG_MAX_FILE + 1], upd[ES_CONFIG_MAX_FILE + 1];
+	static struct es_config parsed;
+	struct first_problem problem = { 0, "" };
+	struct stat st;
+	int fd = openat(dirfd, "earlyseed.conf", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	ssize_t got = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, old, sizeof(old)) : -1;
+	unsigned int first_new = 0;
+	int un;
+
+	if (fd >= 0)
+		close(fd);
+	if (got < 0 || (size_t)got >= sizeof(old)) {
+		fprintf(err, "earlyseed: cannot read %s/EFI/earlyseed/earlyseed.conf to update it\n", o->esp);
+		return -1;
+	}
+	un = update_config(old, (size_t)got, o, upd, sizeof(upd), &first_new);
+	es_config_defaults(&parsed);
+	(void)es_config_parse(&parsed, (const uint8_t *)upd, un > 0 ? (size_t)un : 0, note_problem, &problem);
+	if (un < 0 || (problem.why[0] != '\0' && problem.line >= first_new)) {
+		fprintf(err, "earlyseed: the app would not take the updated config (%s); it is left as it was\n",
+			un < 0 ? "too long" : problem.why);
+		return -1;
+	}
+	if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)upd, (size_t)un, NULL, err) != 0)
+		return -1;
+	fprintf(out, "updated %s/EFI/earlyseed/earlyseed.conf:%s%s%s%s (its other lines kept)\n", o->esp,
+		o->next != NULL && o->next[0] != '\0' ? " next = " : "", o->next != NULL ? o->next : "",
+		o->cmdline != NULL ? " cmdline = " : "", o->cmdline != NULL ? o->cmdline : "");
+	return 0;
+}
+
+/* The config beside the app: updated when asked to, kept, or written new. */
+static int put_config(int dirfd, const struct installer_opts *o, const char *conf, int len, FILE *out, FILE *err)
+{
+	struct stat st;
+	bool have = fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0;
+
+	if (have && ((o->next != NULL && o->next[0] != '\0') || o->cmdline != NULL))
+		return update_existing(dirfd, o, out, err);
+	if (have) {
+		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (no --next or --cmdline to change in it)\n", o->esp);
+		return 0;
+	}
+	if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
+		return -1;
+	fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", o->esp);
+	if (o->next == NULL || o->next[0] == '\0')
+		fprintf(out, "note: no next stage given: put it at \\EFI\\earlyseed\\next.efi or edit the config\n");
+	return 0;
+}
+
+/* The seed file and the token, then the boot entry to add by hand. */
+static int seed_and_hint(const struct installer_opts *o, FILE *out, FILE *err)
+{
+	struct seedtool_opts so = { 0 };
+	char disk[64], part[16];
+
+	so.esp = o->esp;
+	so.efivars = o->efivars;
+	so.random = seedtool_getrandom;
+	so.app = APP_PATH;
+	so.any_fs = installer_any_fs();
+	/* seedtool_run also brings EarlyseedKernelTrust in line: with a boot
+	 * loader next the app sees no command line, and reads that variable
+	 * (Hardening IV, 1) */
+	so.cmdline_file = o->cmdline_file;
+	if (seedtool_run(&so, out, err) != 0)
+		return -1;
+	disk_of(o->esp, disk, sizeof(disk), part, sizeof(part));
+	fprintf(out, "\nTo boot through earlyseed, add a boot entry (run it yourself; check DISK and N):\n"
+		     "  efibootmgr --create --disk %s --part %s --label earlyseed --loader '" APP_PATH "'\n",
+		disk, part);
+	return 0;
+}
+
+int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
+{
+	const char *from = o->from != NULL ? o->from : INSTALLER_APP_DEFAULT, *leaf;
+	char conf[1024 + 4096];
+	uint8_t *img;
+	size_t n;
+	static struct es_config parsed;
 	int espfd, dirfd = -1, rc = 1, len;
 
 	if (!value_ok(o->next) || !value_ok(o->cmdline)) {
@@ -267,40 +393,11 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 		free(img);
 		return 1;
 	}
-	/* No --next and no config yet: the stage this machine boots today
-	 * (issue: a real Debian machine, 1), checked like a --next. */
-	if (o->next == NULL || o->next[0] == '\0') {
-		const char *cl;
-		int cfd = beneath_open_dir(espfd, ES_CONFIG_PATH, false, &cl, NULL);
-		bool have_conf = cfd >= 0 && fstatat(cfd, cl, &st, AT_SYMLINK_NOFOLLOW) == 0;
-
-		if (cfd >= 0)
-			close(cfd);
-		if (!have_conf && pick_next(espfd, o->efivars, pe_machine(img, n), picked, sizeof(picked), out)) {
-			eff = *o;
-			eff.next = picked;
-			o = &eff;
-		}
-	}
+	o = default_next(espfd, o, img, n, out);
 	/* The config is made and checked before anything is written. */
-	len = snprintf(conf, sizeof(conf),
-		       "# earlyseed config: man earlyseed.conf\nnext = %s\n%s%s%s"
-		       "# seed_file = \\EFI\\earlyseed\\random-seed   (none turns it off)\n"
-		       "# verbose = no   (yes: every line; quiet: warnings only)\n",
-		       o->next != NULL && o->next[0] != '\0' ? o->next : "\\EFI\\earlyseed\\next.efi",
-		       o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
-		       o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
-	if (len < 0 || (size_t)len >= sizeof(conf)) {
-		fprintf(err, "earlyseed: --next or --cmdline too long for a config\n");
+	len = new_config(o, conf, sizeof(conf), &parsed, err);
+	if (len < 0)
 		goto out;
-	}
-	/* What the app will make of it: its own parser, its own words. */
-	es_config_defaults(&parsed);
-	if (es_config_parse(&parsed, (const uint8_t *)conf, (size_t)len, note_problem, &problem) != 0) {
-		fprintf(err, "earlyseed: the app would not take this config (line %u: %s); nothing installed\n",
-			problem.line, problem.why);
-		goto out;
-	}
 	/* The firmware reads the app through its FAT driver: a directory that
 	 * is not FAT is not the ESP (not mounted?), and nothing is written. */
 	if (!installer_any_fs() && !esp_on_fat(espfd)) {
@@ -315,65 +412,11 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	if (o->next != NULL && o->next[0] != '\0' && check_next(espfd, parsed.next, pe_machine(img, n), err) != 0)
 		goto out;
 	dirfd = beneath_open_dir(espfd, APP_PATH, true, &leaf, err);
-	if (dirfd < 0)
-		goto out;
-	if (beneath_replace(dirfd, leaf, img, n, NULL, err) != 0)
+	if (dirfd < 0 || beneath_replace(dirfd, leaf, img, n, NULL, err) != 0)
 		goto out;
 	fprintf(out, "installed %s/EFI/earlyseed/earlyseed.efi (from %s)\n", o->esp, from);
-	if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    ((o->next != NULL && o->next[0] != '\0') || o->cmdline != NULL)) {
-		/* asked to change next or cmdline: those lines, and only those */
-		static char old[ES_CONFIG_MAX_FILE + 1], upd[ES_CONFIG_MAX_FILE + 1];
-		int fd = openat(dirfd, "earlyseed.conf", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		ssize_t got = fd >= 0 ? read(fd, old, sizeof(old)) : -1;
-		unsigned int first_new = 0;
-		int un;
-
-		if (fd >= 0)
-			close(fd);
-		if (got < 0 || (size_t)got >= sizeof(old) || !S_ISREG(st.st_mode)) {
-			fprintf(err, "earlyseed: cannot read %s/EFI/earlyseed/earlyseed.conf to update it\n", o->esp);
-			goto out;
-		}
-		un = update_config(old, (size_t)got, o, upd, sizeof(upd), &first_new);
-		problem.why[0] = '\0';
-		es_config_defaults(&parsed);
-		(void)es_config_parse(&parsed, (const uint8_t *)upd, un > 0 ? (size_t)un : 0, note_problem, &problem);
-		if (un < 0 || (problem.why[0] != '\0' && problem.line >= first_new)) {
-			fprintf(err, "earlyseed: the app would not take the updated config (%s); it is left as it was\n",
-				un < 0 ? "too long" : problem.why);
-			goto out;
-		}
-		if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)upd, (size_t)un, NULL, err) != 0)
-			goto out;
-		fprintf(out, "updated %s/EFI/earlyseed/earlyseed.conf:%s%s%s%s (its other lines kept)\n", o->esp,
-			o->next != NULL && o->next[0] != '\0' ? " next = " : "", o->next != NULL ? o->next : "",
-			o->cmdline != NULL ? " cmdline = " : "", o->cmdline != NULL ? o->cmdline : "");
-	} else if (fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (no --next or --cmdline to change in it)\n", o->esp);
-	} else {
-		if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
-			goto out;
-		fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", o->esp);
-		if (o->next == NULL || o->next[0] == '\0')
-			fprintf(out, "note: no next stage given: put it at \\EFI\\earlyseed\\next.efi or edit the config\n");
-	}
-	so.esp = o->esp;
-	so.efivars = o->efivars;
-	so.random = seedtool_getrandom;
-	so.app = APP_PATH;
-	so.any_fs = installer_any_fs();
-	/* seedtool_run also brings EarlyseedKernelTrust in line: with a boot
-	 * loader next the app sees no command line, and reads that variable
-	 * (Hardening IV, 1) */
-	so.cmdline_file = o->cmdline_file;
-	if (seedtool_run(&so, out, err) != 0)
-		goto out;
-	disk_of(o->esp, disk, sizeof(disk), part, sizeof(part));
-	fprintf(out, "\nTo boot through earlyseed, add a boot entry (run it yourself; check DISK and N):\n"
-		     "  efibootmgr --create --disk %s --part %s --label earlyseed --loader '" APP_PATH "'\n",
-		disk, part);
-	rc = 0;
+	if (put_config(dirfd, o, conf, len, out, err) == 0 && seed_and_hint(o, out, err) == 0)
+		rc = 0;
 out:
 	if (dirfd >= 0)
 		close(dirfd);
