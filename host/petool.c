@@ -115,13 +115,91 @@ bool petool_sbat_ok(const uint8_t *csv, size_t n)
 	return lines >= 2 && csv[n - 1] == '\n';
 }
 
+/* Where the sections end, in memory (*end_va) and in the file (*end_raw),
+ * and where the first one's bytes start: 0, or -1 when one lies outside. */
+struct pe_extent {
+	uint32_t end_va, end_raw, first_raw;
+};
+
+static int extent(const uint8_t *img, size_t n, const struct pe_layout *l, const struct pe_info *info,
+		  struct pe_extent *e, const char **why)
+{
+	e->end_va = e->end_raw = 0;
+	e->first_raw = UINT32_MAX;
+	for (unsigned int i = 0; i < info->nsections; i++) {
+		const uint8_t *s = img + l->table + (size_t)i * PE_SECTION_HEADER;
+		uint32_t vs = es_le_get32(s + 8), sva = es_le_get32(s + 12), rs = es_le_get32(s + 16);
+		uint32_t rp = es_le_get32(s + 20), size = vs > rs ? vs : rs;
+
+		if (sva > UINT32_MAX - size || (rs != 0 && (rp > n || rs > n - rp))) {
+			*why = "a section lies outside the image";
+			return -1;
+		}
+		if (sva + size > e->end_va)
+			e->end_va = sva + size;
+		if (rs != 0 && rp < e->first_raw)
+			e->first_raw = rp;
+		if (rs != 0 && rp + rs > e->end_raw)
+			e->end_raw = rp + rs;
+	}
+	return 0;
+}
+
+/* Can a .sbat section be added to img as it is? 0, or -1 and why. */
+static int sealable(const uint8_t *img, size_t n, const struct pe_layout *l, const struct pe_info *info,
+		    const struct pe_extent *e, const char **why)
+{
+	/* The new header must fit in the headers, before the first section's
+	 * bytes: what it covers there is padding (zeros from objcopy, NOPs from
+	 * GNU-EFI's aarch64 crt0), part of no section. */
+	uint32_t table_end = (uint32_t)(l->table + (size_t)(info->nsections + 1u) * PE_SECTION_HEADER);
+
+	if (table_end > info->size_of_headers || table_end > e->first_raw || table_end > n) {
+		*why = "no room for another section header";
+		return -1;
+	}
+	/* A signature covers the image as it is: seal first, then sign.
+	 * (Optional header DataDirectory[4], the certificate table.) */
+	if (l->table - l->opt >= 152 && es_le_get32(img + l->opt + 108) > 4u && es_le_get32(img + l->opt + 148) != 0) {
+		*why = "the image is signed already (sign after adding .sbat)";
+		return -1;
+	}
+	/* Anything after the last section (a COFF symbol table) is dropped:
+	 * strip the image first. */
+	if (es_le_get32(img + l->coff + 8) != 0) {
+		*why = "the image has a COFF symbol table (objcopy --strip-all first)";
+		return -1;
+	}
+	return 0;
+}
+
+/* The new section's header at h and the optional header's sizes in o. */
+static void add_header(uint8_t *o, const struct pe_layout *l, const struct pe_info *info, uint32_t va, uint32_t raw,
+		       uint32_t rawsize, size_t sbat_n)
+{
+	uint8_t *h = o + l->table + (size_t)info->nsections * PE_SECTION_HEADER;
+	uint32_t data_size = es_le_get32(o + l->opt + 8); /* SizeOfInitializedData */
+
+	memcpy(h, sbat_name, sizeof(sbat_name));
+	es_le_put32(h + 8, (uint32_t)sbat_n); /* VirtualSize: the table, no padding */
+	es_le_put32(h + 12, va);
+	es_le_put32(h + 16, rawsize);
+	es_le_put32(h + 20, raw);
+	es_le_put32(h + 36, PE_SCN_CNT_INITIALIZED_DATA | PE_SCN_MEM_READ);
+	es_le_put16(o + l->coff + 2, (uint16_t)(info->nsections + 1u));
+	es_le_put32(o + l->opt + 56, align_up(va + (uint32_t)sbat_n, info->section_align)); /* SizeOfImage */
+	es_le_put32(o + l->opt + 8, data_size + rawsize);
+	es_le_put32(o + l->opt + 64, 0); /* CheckSum: not checked for EFI images; stale now */
+}
+
 int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n, bool nx, uint8_t **out,
 		size_t *outn, bool *nx_set, const char **why)
 {
 	struct pe_layout l;
 	struct pe_info info;
-	uint32_t end_va = 0, end_raw = 0, first_raw = UINT32_MAX, va, raw, rawsize, table_end, data_size;
-	uint8_t *o, *h;
+	struct pe_extent e;
+	uint32_t va, raw, rawsize;
+	uint8_t *o;
 
 	*out = NULL;
 	*nx_set = false;
@@ -135,53 +213,19 @@ int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n
 		*why = "the SBAT table is not CSV lines of 6 fields starting with sbat,1,";
 		return -1;
 	}
-	for (unsigned int i = 0; i < info.nsections; i++) {
-		const uint8_t *s = img + l.table + (size_t)i * PE_SECTION_HEADER;
-		uint32_t vs = es_le_get32(s + 8), sva = es_le_get32(s + 12), rs = es_le_get32(s + 16);
-		uint32_t rp = es_le_get32(s + 20);
-
-		if (sva > UINT32_MAX - (vs > rs ? vs : rs) || (rs != 0 && (rp > n || rs > n - rp))) {
-			*why = "a section lies outside the image";
-			return -1;
-		}
-		if (sva + (vs > rs ? vs : rs) > end_va)
-			end_va = sva + (vs > rs ? vs : rs);
-		if (rs != 0 && rp < first_raw)
-			first_raw = rp;
-		if (rs != 0 && rp + rs > end_raw)
-			end_raw = rp + rs;
-	}
-	/* The new header must fit in the headers, before the first section's
-	 * bytes: what it covers there is padding (zeros from objcopy, NOPs from
-	 * GNU-EFI's aarch64 crt0), part of no section. */
-	table_end = (uint32_t)(l.table + (size_t)(info.nsections + 1u) * PE_SECTION_HEADER);
-	if (table_end > info.size_of_headers || table_end > first_raw || table_end > n) {
-		*why = "no room for another section header";
+	if (extent(img, n, &l, &info, &e, why) != 0 || sealable(img, n, &l, &info, &e, why) != 0)
 		return -1;
-	}
-	/* A signature covers the image as it is: seal first, then sign.
-	 * (Optional header DataDirectory[4], the certificate table.) */
-	if (l.table - l.opt >= 152 && es_le_get32(img + l.opt + 108) > 4u && es_le_get32(img + l.opt + 148) != 0) {
-		*why = "the image is signed already (sign after adding .sbat)";
-		return -1;
-	}
-	/* Anything after the last section (a COFF symbol table) is dropped:
-	 * strip the image first. */
-	if (es_le_get32(img + l.coff + 8) != 0) {
-		*why = "the image has a COFF symbol table (objcopy --strip-all first)";
-		return -1;
-	}
 	/* What is kept: the headers and every section's bytes. */
-	if (info.size_of_headers > end_raw)
-		end_raw = info.size_of_headers;
-	if (end_raw > n)
-		end_raw = (uint32_t)n;
-	if (end_va > UINT32_MAX - info.section_align - PE_PAGE * 32u) {
+	if (info.size_of_headers > e.end_raw)
+		e.end_raw = info.size_of_headers;
+	if (e.end_raw > n)
+		e.end_raw = (uint32_t)n;
+	if (e.end_va > UINT32_MAX - info.section_align - PE_PAGE * 32u) {
 		*why = "image too large";
 		return -1;
 	}
-	va = align_up(end_va, info.section_align);
-	raw = align_up(end_raw, info.file_align);
+	va = align_up(e.end_va, info.section_align);
+	raw = align_up(e.end_raw, info.file_align);
 	rawsize = align_up((uint32_t)sbat_n, info.file_align);
 	if (va > UINT32_MAX - PE_PAGE * 2u || raw > UINT32_MAX - rawsize) {
 		*why = "image too large";
@@ -192,20 +236,9 @@ int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n
 		*why = "out of memory";
 		return -1;
 	}
-	memcpy(o, img, end_raw);
+	memcpy(o, img, e.end_raw);
 	memcpy(o + raw, sbat, sbat_n);
-	h = o + l.table + (size_t)info.nsections * PE_SECTION_HEADER;
-	memcpy(h, sbat_name, sizeof(sbat_name));
-	es_le_put32(h + 8, (uint32_t)sbat_n); /* VirtualSize: the table, no padding */
-	es_le_put32(h + 12, va);
-	es_le_put32(h + 16, rawsize);
-	es_le_put32(h + 20, raw);
-	es_le_put32(h + 36, PE_SCN_CNT_INITIALIZED_DATA | PE_SCN_MEM_READ);
-	es_le_put16(o + l.coff + 2, (uint16_t)(info.nsections + 1u));
-	es_le_put32(o + l.opt + 56, align_up(va + (uint32_t)sbat_n, info.section_align)); /* SizeOfImage */
-	data_size = es_le_get32(o + l.opt + 8); /* SizeOfInitializedData */
-	es_le_put32(o + l.opt + 8, data_size + rawsize);
-	es_le_put32(o + l.opt + 64, 0); /* CheckSum: not checked for EFI images; stale now */
+	add_header(o, &l, &info, va, raw, rawsize, sbat_n);
 	if (nx && info.nx_allowed) {
 		es_le_put16(o + l.opt + 70, (uint16_t)(info.dll_characteristics | PE_DLL_NX_COMPAT));
 		*nx_set = true;

@@ -197,6 +197,27 @@ static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t 
 	es_wipe(&h, sizeof(h));
 }
 
+/* An image build: a golden image must not ship one seed to every clone
+ * (systemd#32802): no file, no token. 0 or 1. */
+static int image_no_file(int dirfd, const char *name, const char *shown, FILE *out, FILE *err)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
+		fprintf(err, "earlyseed: %s is not a regular file: left alone\n", shown);
+		return 1;
+	}
+	if (seedtool_foreign_file(dirfd, name, shown, err))
+		return 1;
+	if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT) {
+		fail(err, "cannot remove", shown);
+		return 1;
+	}
+	fprintf(out, "seed file: none in the image (each machine makes its own: at its first boot with "
+		     "a hardware RNG, or by `earlyseed seed refresh` once its kernel's pool is ready)\n");
+	return 0;
+}
+
 static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 {
 	char app[ES_CONFIG_NEXT_MAX], shown[PATH_MAX];
@@ -241,21 +262,7 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		return o->image ? 0 : 1;
 	}
 	if (o->image) {
-		struct stat st;
-
-		/* A golden image must not ship one seed to every clone
-		 * (systemd#32802): no file, no token. */
-		if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode))
-			fprintf(err, "earlyseed: %s is not a regular file: left alone\n", shown);
-		else if (seedtool_foreign_file(dirfd, name, shown, err))
-			rc = 1;
-		else if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT)
-			fail(err, "cannot remove", shown);
-		else
-			rc = 0;
-		if (rc == 0)
-			fprintf(out, "seed file: none in the image (each machine makes its own: at its first boot with "
-				     "a hardware RNG, or by `earlyseed seed refresh` once its kernel's pool is ready)\n");
+		rc = image_no_file(dirfd, name, shown, out, err);
 		close(dirfd);
 		return rc;
 	}
