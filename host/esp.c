@@ -87,3 +87,15 @@ int esp_find(const char *prefix, char *out, size_t cap, FILE *err)
 			     "System Partition); name it with --esp DIR\n");
 	return -1;
 }
+
+const char *esp_pick(const char *esp, FILE *out, FILE *err)
+{
+	static char found[4096];
+
+	if (esp != NULL)
+		return esp;
+	if (esp_find(NULL, found, sizeof(found), err) != 0)
+		return NULL;
+	fprintf(out, "esp: %s\n", found);
+	return found;
+}

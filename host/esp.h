@@ -16,6 +16,9 @@ bool esp_on_fat(int fd);
  * is an EFI System Partition. 0 and its path in out, or -1 (why on err, if
  * not NULL). */
 int esp_find(const char *prefix, char *out, size_t cap, FILE *err);
+/* esp, or (NULL) the ESP esp_find() finds, named on out; NULL after a
+ * message on err. */
+const char *esp_pick(const char *esp, FILE *out, FILE *err);
 /* The udev database entry of a block device (path): 1 when it names the
  * EFI System Partition's type (GPT c12a7328-f81f-11d2-ba4b-00a0c93ec93b,
  * or MBR 0xef), 0 when another type, -1 when it says none or is missing. */

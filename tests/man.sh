@@ -20,13 +20,21 @@ for k in $keys; do
 	if grep -qE "^ {7}$k\b" <<< "$conf"; then ok "earlyseed.conf(5) has the key $k"; else bad "earlyseed.conf(5) has the key $k"; fi
 done
 tool=$(text man/earlyseed.1)
-cmds=$(grep -oE 'strcmp\(argv\[1\], "[a-z]+"\) == 0\)' host/main.c | sed 's/.*"\(.*\)".*/\1/' | grep -vxE 'help|-h|--help' | sort -u)
-[ -n "$cmds" ] || bad "subcommands found in host/main.c"
+# The host tool's rows (host/main.c commands[]) print its synopsis; the man
+# page's SYNOPSIS says the same, line for line, in the same order.
+norm() { sed -E 's/^(usage:)? +//; s/ +/ /g; s/ $//'; }
+rows=$(build/earlyseed --help | sed '/^$/q' | sed -E ':a;N;$!ba;s/\n {17,}/ /g' | sed '/^$/d' | norm)
+page=$(LC_ALL=C groff -man -rHY=0 -rLL=1000n -Tascii -P-cbou man/earlyseed.1 2>/dev/null |
+	sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' | sed '/^$/d' | norm)
+[ "$(wc -l <<< "$rows")" -ge 10 ] || bad "the host tool prints its synopsis" "$rows"
+if [ "$rows" = "$page" ]; then ok "earlyseed(1)'s SYNOPSIS is the tool's command table"
+else bad "earlyseed(1)'s SYNOPSIS is the tool's command table" "$(diff <(echo "$rows") <(echo "$page") | head -n 8)"; fi
+cmds=$(awk '{print $2}' <<< "$rows" | sort -u)
 for c in $cmds install refresh; do
 	if grep -qE "earlyseed( seed)? $c\b|^ {7}(seed )?$c\b" <<< "$tool"; then ok "earlyseed(1) has the command $c"
 	else bad "earlyseed(1) has the command $c"; fi
 done
-opts=$(sed -n '/^static const char usage\[\]/,/;$/p' host/main.c | grep -oE -- '--[a-z][a-z-]*' | sort -u)
+opts=$(grep -oE -- '--[a-z][a-z-]*' <<< "$rows" | sort -u)
 for o in $opts; do
 	if grep -q -- "$o" <<< "$tool"; then ok "earlyseed(1) has the option $o"; else bad "earlyseed(1) has the option $o"; fi
 done

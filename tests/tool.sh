@@ -143,7 +143,8 @@ check "install --sd-boot refuses an ESP without systemd-boot" 1 sdb --from build
 check "... and installs nothing" 0 empty "$tmp/sd/EFI/systemd" "$tmp/sdvars"
 cp build/earlyseed.efi "$tmp/sd/EFI/systemd/systemd-bootx64.efi" # an x64 image stands in
 check "install --sd-boot refuses the app (not a driver)" 1 sdb --from build/earlyseed.efi --kernel-cmdline "$tmp/cmd-off"
-check "install --sd-boot refuses --next" 1 sdb --from build/earlyseed-driver.efi --next '\EFI\x.efi'
+# a usage error: --next is no option of install --sd-boot (its synopsis)
+check "install --sd-boot refuses --next" 2 sdb --from build/earlyseed-driver.efi --next '\EFI\x.efi'
 if [ -s build/aarch64/earlyseed-driver.efi ]; then
 	check "install --sd-boot refuses an arm64 driver for an x64 systemd-boot" 1 sdb --from build/aarch64/earlyseed-driver.efi
 fi

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+#include "imagecmd.h"
+
+#include <stdlib.h>
+
+#include "cli.h"
+#include "ffstool.h"
+#include "petool.h"
+
+void imagecmd_defaults(void *p)
+{
+	struct imagecmd_args *a = p;
+
+	a->id = (struct rom_id){ 0x8086, 0x100e, 0x020000 };
+	a->version = "1.0";
+}
+
+/* Build ops[1] from the image ops[0] (and, for pe, the SBAT table):
+ * what says so on stdout, 0; or 1 after a message. */
+static int run(const char *cmd, const struct imagecmd_args *a, char **ops)
+{
+	size_t len, outlen, csvlen = 0;
+	char *img = cli_read(ops[0], &len), *csv = a->sbat != NULL ? cli_read(a->sbat, &csvlen) : NULL;
+	uint8_t *out = NULL, dx[FFS_DEPEX_LEN];
+	const char *why = "cannot read the SBAT table";
+	bool nx_set = false;
+	int built = -1, rc = 1;
+
+	if (img != NULL && cmd[0] == 'r')
+		built = romtool_build((const uint8_t *)img, len, &a->id, &out, &outlen, &why);
+	else if (img != NULL && cmd[0] == 'f')
+		built = ffstool_build((const uint8_t *)img, len, a->version, &out, &outlen, &why);
+	else if (img != NULL && csv != NULL)
+		built = petool_seal((const uint8_t *)img, len, (const uint8_t *)csv, csvlen, a->nx, &out, &outlen,
+				    &nx_set, &why);
+	ffstool_depex(dx);
+	if (img != NULL && built != 0)
+		fprintf(stderr, "earlyseed: %s: %s: %s\n", cmd, ops[0], why);
+	else if (img != NULL && cli_write(ops[1], out, outlen) == 0 &&
+		 (a->depex == NULL || cli_write(a->depex, dx, sizeof(dx)) == 0))
+		rc = 0;
+	if (rc == 0 && cmd[0] == 'r')
+		printf("rom: %s: %zu bytes, %04x:%04x, class %06x\n", ops[1], outlen, a->id.vendor, a->id.device,
+		       (unsigned int)a->id.class_code);
+	else if (rc == 0 && cmd[0] == 'f')
+		printf("%s: %zu bytes, FILE_GUID %s, DXE driver \"%s\" %s\n", ops[1], outlen, FFS_EARLYSEED_GUID,
+		       FFS_UI_NAME, a->version);
+	else if (rc == 0)
+		printf("pe: %s: .sbat added (%zu bytes)%s\n", ops[1], csvlen, nx_set ? ", NX_COMPAT set"
+		       : a->nx ? ", NX_COMPAT not set: a section is writable and executable, or not page-aligned" : "");
+	free(out);
+	free(csv);
+	free(img);
+	return rc;
+}
+
+int imagecmd_rom(void *p, char **ops, unsigned int n)
+{
+	(void)n;
+	return run("rom", p, ops);
+}
+
+int imagecmd_ffs(void *p, char **ops, unsigned int n)
+{
+	(void)n;
+	return run("ffs", p, ops);
+}
+
+int imagecmd_pe(void *p, char **ops, unsigned int n)
+{
+	(void)n;
+	return run("pe", p, ops);
+}
