@@ -113,6 +113,27 @@ static bool choose(const char *const *names, const uint8_t *v, size_t n, uint8_t
 	return false;
 }
 
+/* A key whose value is one word of names: true and its index in *out, or
+ * false after reporting why (the line is then ignored). */
+static bool choice(struct parser *ps, unsigned int lineno, const char *const *names, const uint8_t *v, size_t n,
+		   uint8_t *out, const char *why)
+{
+	if (choose(names, v, n, out))
+		return true;
+	report(ps, lineno, why);
+	return false;
+}
+
+/* A key of two words: *out is true for the second, false for the first. */
+static void two_words(struct parser *ps, unsigned int lineno, const char *const *names, const uint8_t *v, size_t n,
+		      bool *out, const char *why)
+{
+	uint8_t w;
+
+	if (choice(ps, lineno, names, v, n, &w, why))
+		*out = w == 1;
+}
+
 static void path_value(struct parser *ps, unsigned int lineno, const char *key, char *field, const uint8_t *v,
 		       size_t n, bool may_be_none)
 {
@@ -204,32 +225,24 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 	} else if (ke - kb == 7 && memcmp(s + kb, "verbose", 7) == 0) {
 		/* ES_VERBOSE_YES, _NO, _QUIET */
 		static const char *const v[] = { "", "yes", "no", "quiet", NULL };
+		uint8_t w = ES_VERBOSE_DEFAULT;
 
-		if (!choose(v, s + vb, ve - vb, &c->verbose) || c->verbose == ES_VERBOSE_DEFAULT)
-			report(ps, lineno, "verbose must be yes, no or quiet, line ignored");
+		if (choice(ps, lineno, v, s + vb, ve - vb, &w, "verbose must be yes, no or quiet, line ignored"))
+			c->verbose = w;
 	} else if (ke - kb == 3 && memcmp(s + kb, "tpm", 3) == 0) {
 		static const char *const v[] = { "on", "off", NULL };
-		uint8_t off;
 
-		if (choose(v, s + vb, ve - vb, &off))
-			c->tpm_off = off == 1;
-		else
-			report(ps, lineno, "tpm must be on or off, line ignored");
+		two_words(ps, lineno, v, s + vb, ve - vb, &c->tpm_off, "tpm must be on or off, line ignored");
 	} else if (ke - kb == 7 && memcmp(s + kb, "vmgenid", 7) == 0) {
 		/* enum es_config_vmgenid, in order */
 		static const char *const v[] = { "check", "mix", "off", NULL };
 
-		if (!choose(v, s + vb, ve - vb, &c->vmgenid))
-			report(ps, lineno, "vmgenid must be check, mix or off, line ignored");
+		(void)choice(ps, lineno, v, s + vb, ve - vb, &c->vmgenid, "vmgenid must be check, mix or off, line ignored");
 	} else if (ke - kb == 10 && memcmp(s + kb, "disk_token", 10) == 0) {
 		/* a token the firmware keeps on the disk: refuse (the default) or count */
 		static const char *const v[] = { "refuse", "count", NULL };
-		uint8_t count;
 
-		if (choose(v, s + vb, ve - vb, &count))
-			c->disk_token = count == 1;
-		else
-			report(ps, lineno, "disk_token must be refuse or count, line ignored");
+		two_words(ps, lineno, v, s + vb, ve - vb, &c->disk_token, "disk_token must be refuse or count, line ignored");
 	} else if (ke - kb == 7 && memcmp(s + kb, "cmdline", 7) == 0) {
 		if (ve - vb >= ES_CONFIG_CMDLINE_MAX)
 			cmdline_too_long(c, ps, lineno);

@@ -145,7 +145,7 @@ static int parse(const struct cli_cmd *c, int first, int argc, char **argv, unsi
 		if (opt->set != NULL && opt->set(o + opt->at, a, argv[i + 1]) != 0)
 			return CLI_USAGE;
 		if (opt->set == NULL && opt->value != NULL)
-			memcpy(o + opt->at, &argv[i + 1], sizeof(char *));
+			*(const char **)(void *)(o + opt->at) = argv[i + 1];
 		else if (opt->set == NULL)
 			*(bool *)(void *)(o + opt->at) = true;
 		i += opt->value != NULL;
@@ -261,7 +261,7 @@ char *cli_read(const char *path, size_t *len)
 	FILE *f = (path == NULL || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
 	const char *shown = path != NULL ? path : "stdin";
 	char *buf = NULL, *nb;
-	size_t cap = 0, n = 0, got;
+	size_t cap = 0, n = 0;
 	bool bad = false;
 
 	if (f == NULL) {
@@ -269,6 +269,8 @@ char *cli_read(const char *path, size_t *len)
 		return NULL;
 	}
 	for (;;) {
+		size_t got;
+
 		/* Room for one byte past the limit: a file of exactly
 		 * CLI_MAX_INPUT bytes is read whole, one byte more is refused. */
 		if (n == cap && cap > CLI_MAX_INPUT) {

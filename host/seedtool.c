@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,23 +27,6 @@ static int fail(FILE *err, const char *what, const char *path)
 {
 	fprintf(err, "earlyseed: %s %s: %s\n", what, path, strerror(errno));
 	return -1;
-}
-
-static int get_random(uint8_t *p, size_t n)
-{
-	/* flags 0: blocks until the kernel's crng is ready, then never fails
-	 * for n <= 256 (getrandom(2)). */
-	while (n > 0) {
-		ssize_t r = getrandom(p, n, 0);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		p += r;
-		n -= (size_t)r;
-	}
-	return 0;
 }
 
 static bool foreign(int fd, const uint8_t *buf, size_t n, const char *shown, FILE *err);
@@ -398,5 +380,12 @@ void seedtool_mix(const uint8_t *old, size_t n, const uint8_t fresh[SEEDTOOL_LEN
 
 int seedtool_getrandom(uint8_t *p, size_t n)
 {
-	return get_random(p, n);
+	/* getentropy(3): getrandom(2) with flags 0, which blocks until the
+	 * kernel's crng is ready and then never fails nor falls short for
+	 * 256 bytes or fewer at a time. */
+	for (size_t k = 0; k < n; k += 256) {
+		if (getentropy(p + k, n - k < 256 ? n - k : 256) != 0)
+			return -1;
+	}
+	return 0;
 }

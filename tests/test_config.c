@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* es_config_parse(): every malformed input is reported and never fatal. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,37 +375,41 @@ static void test_verbose_key(void)
 	CHECK(parse(&c, "verbose = YES\n", &w) == 1 && c.verbose == ES_VERBOSE_DEFAULT);
 }
 
-/* tpm = on | off: the TPM is asked unless the config says off. */
-static void test_tpm_key(void)
+/* The keys of two words, the first the default: tpm = on | off (the TPM is
+ * asked unless off), disk_token = refuse | count (a token the firmware
+ * keeps on the disk counts only when the owner says so). The last line
+ * wins; any other word is a problem and changes nothing. */
+static void test_two_word_keys(void)
 {
+	static const struct {
+		const char *key, *dflt, *set, *bad;
+		size_t at;
+	} k[] = {
+		{ "tpm", "on", "off", "no", offsetof(struct es_config, tpm_off) },
+		{ "disk_token", "refuse", "count", "yes", offsetof(struct es_config, disk_token) },
+	};
 	struct es_config c;
 	struct warnings w;
+	char text[128], want[64];
 
-	CHECK(parse(&c, "next = \\x\n", &w) == 0 && !c.tpm_off);
-	CHECK(parse(&c, "tpm = off\n", &w) == 0 && c.tpm_off);
-	CHECK(parse(&c, "tpm = off\ntpm=on\n", &w) == 0 && !c.tpm_off);
-	CHECK(parse(&c, "tpm = off\ntpm = no\n", &w) == 1 && c.tpm_off);
-	CHECK(strstr(w.last, "tpm must be on or off") != NULL);
-}
+	for (size_t i = 0; i < sizeof(k) / sizeof(k[0]); i++) {
+		const bool *on = (const bool *)(const void *)((const char *)&c + k[i].at);
 
-/* disk_token = refuse | count: a token the firmware keeps on the disk
- * counts only when the owner says so. */
-static void test_disk_token_key(void)
-{
-	struct es_config c;
-	struct warnings w;
-
-	CHECK(parse(&c, "next = \\x\n", &w) == 0 && !c.disk_token);
-	CHECK(parse(&c, "disk_token = count\n", &w) == 0 && c.disk_token);
-	CHECK(parse(&c, "disk_token = count\ndisk_token=refuse\n", &w) == 0 && !c.disk_token);
-	CHECK(parse(&c, "disk_token = count\ndisk_token = yes\n", &w) == 1 && c.disk_token);
-	CHECK(strstr(w.last, "disk_token must be refuse or count") != NULL);
+		CHECK(parse(&c, "next = \\x\n", &w) == 0 && !*on);
+		snprintf(text, sizeof(text), "%s = %s\n", k[i].key, k[i].set);
+		CHECK(parse(&c, text, &w) == 0 && *on);
+		snprintf(text, sizeof(text), "%s = %s\n%s=%s\n", k[i].key, k[i].set, k[i].key, k[i].dflt);
+		CHECK(parse(&c, text, &w) == 0 && !*on);
+		snprintf(text, sizeof(text), "%s = %s\n%s = %s\n", k[i].key, k[i].set, k[i].key, k[i].bad);
+		CHECK(parse(&c, text, &w) == 1 && *on);
+		snprintf(want, sizeof(want), "%s must be %s or %s", k[i].key, k[i].dflt, k[i].set);
+		CHECK(strstr(w.last, want) != NULL);
+	}
 }
 
 int main(void)
 {
-	RUN(test_tpm_key);
-	RUN(test_disk_token_key);
+	RUN(test_two_word_keys);
 	RUN(test_defaults);
 	RUN(test_keys_comments_crlf);
 	RUN(test_last_wins_and_slashes);
