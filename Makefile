@@ -302,15 +302,10 @@ TESTLIB_SRC := tests/fake_insn.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC)
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 $(BUILD)/host/libeshost.a: $(call objs,host,$(HOSTLIB_SRC))
-	@rm -f $@
-	ar rcs $@ $^
 $(BUILD)/asan/libeshost.a: $(call objs,asan,$(HOSTLIB_SRC))
-	@rm -f $@
-	ar rcs $@ $^
 $(BUILD)/host/libestest.a: $(call objs,host,$(TESTLIB_SRC))
-	@rm -f $@
-	ar rcs $@ $^
 $(BUILD)/asan/libestest.a: $(call objs,asan,$(TESTLIB_SRC))
+$(addprefix $(BUILD)/,host/libeshost.a asan/libeshost.a host/libestest.a asan/libestest.a):
 	@rm -f $@
 	ar rcs $@ $^
 host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS)) \
