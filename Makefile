@@ -216,10 +216,11 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 FUZZ_NO_CMP := core/pool.c core/blake2s.c core/seed.c core/health.c core/sha256.c core/drbg.c core/wipe.c \
 	core/pool_unmix.c core/trust.c core/config.c core/credit.c host/replay.c
 
-TESTS := test_pool test_blake2s test_seed test_config test_tpm test_cpurng_fake test_cpurng_real test_trust_diff \
-	test_credit test_replay test_simulate test_audit test_health test_matrix test_table \
-	test_session test_trust test_seedtool test_drbg test_driver test_romtool test_cpurng_aarch64 test_petool test_status \
-	test_uninstaller test_ffstool
+# Every tests/test_T.c is a host test, build/host/test_T and build/asan/test_T,
+# found by name: adding one edits no Makefile.
+TESTS := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
+# ... and every tests/efi/test_F.c a program of the fault matrix (below).
+EFI_TESTS := $(sort $(patsubst tests/efi/%.c,%,$(wildcard tests/efi/test_*.c)))
 
 
 .PHONY: host lint bench fuzz fuzzers prevstages install
@@ -288,36 +289,49 @@ $(BUILD)/tests/earlyseed-nosbat.efi: $(BUILD)/earlyseed.so
 	objcopy $(EFI_SECTIONS) --target efi-app-$(ARCH) --subsystem=10 $< $@
 prevstages: $(PREVSTAGES) $(BUILD)/tests/earlyseed-nosbat.efi
 
-# ---- host tests: each links the flavour's core library ----
-test_cpurng_fake_EXTRA := tests/fake_insn.c $(ARCH_SRC)
-test_cpurng_real_EXTRA := $(INSN_SRC) $(ARCH_SRC)
-test_session_EXTRA := tests/fake_insn.c $(ARCH_SRC)
-test_replay_EXTRA := host/replay.c
-test_simulate_EXTRA := host/simulate.c
-test_audit_EXTRA := host/inspect.c
-test_ffstool_EXTRA := host/ffstool.c host/romtool.c
-test_seedtool_EXTRA := host/seedtool.c host/trustvar.c host/efivars.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c
-test_romtool_EXTRA := host/romtool.c
-test_petool_EXTRA := host/petool.c
-test_status_EXTRA := host/status.c host/klog.c host/seedtool.c host/trustvar.c host/efivars.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c
-test_uninstaller_EXTRA := host/uninstaller.c host/seedtool.c host/esp.c host/beneath.c host/token.c host/kernel.c host/appconf.c host/peek.c host/trustvar.c host/sdboot.c host/installer.c host/petool.c \
-	host/efivars.c host/bootentry.c
+# ---- host tests: each links the flavour's libraries ----
+# The host tool's code (host/ but its main(): a new host/ file edits
+# nothing here), the tests' stand-ins for the CPU (tests/fake_insn.c and the
+# architecture's cpurng.c over it), then the core: a program takes from an
+# archive only what it uses. An object a test names itself comes first and
+# wins over an archive's: the two tests of other instructions than the fake.
+HOSTLIB_SRC := $(filter-out host/main.c,$(sort $(wildcard host/*.c)))
+TESTLIB_SRC := tests/fake_insn.c $(ARCH_SRC)
+test_cpurng_real_EXTRA := $(INSN_SRC)
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
-host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS))
+$(BUILD)/host/libeshost.a: $(call objs,host,$(HOSTLIB_SRC))
+$(BUILD)/asan/libeshost.a: $(call objs,asan,$(HOSTLIB_SRC))
+$(BUILD)/host/libestest.a: $(call objs,host,$(TESTLIB_SRC))
+$(BUILD)/asan/libestest.a: $(call objs,asan,$(TESTLIB_SRC))
+$(addprefix $(BUILD)/,host/libeshost.a asan/libeshost.a host/libestest.a asan/libestest.a):
+	@rm -f $@
+	ar rcs $@ $^
+host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS)) \
+	$(addprefix $(BUILD)/host/efi/,$(EFI_TESTS)) $(addprefix $(BUILD)/asan/efi/,$(EFI_TESTS))
 
 $(BUILD)/host/test_%: $(BUILD)/host/obj/tests/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \
-		$(BUILD)/host/obj/tests/check.o $(BUILD)/host/libescore.a
+		$(BUILD)/host/obj/tests/check.o $(BUILD)/host/libeshost.a $(BUILD)/host/libestest.a $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) $^ -lm -o $@
 $(BUILD)/asan/test_%: $(BUILD)/asan/obj/tests/test_%.o $$(call objs,asan,$$(test_$$*_EXTRA)) \
-		$(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
+		$(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libeshost.a $(BUILD)/asan/libestest.a $(BUILD)/asan/libescore.a
 	$(CC) $(HOST_CFLAGS) $(SAN) $^ -lm -o $@
 
-# The fault matrix: efi/ (all but systab.c) on the host against tests/fake_efi.c.
-# The plain build compiles efi/, arch/ and the core as the .efi ships them
-# (-Os, general registers only), so its stack scan sees what the firmware
-# image leaves behind; the fake firmware and the test itself are ordinary.
-MATRIX_SRC := tests/test_matrix.c tests/fake_efi.c tests/fake_insn.c
-MATRIX_SHIPPED := $(filter-out efi/systab.c,$(EFI_SRC)) $(ARCH_SRC) $(CORE_SRC)
+# ---- the fault matrix: efi/ (all but systab.c) on the host against tests/fake_efi.c ----
+# Every tests/efi/test_F.c is a program, build/host/efi/test_F and
+# build/asan/efi/test_F, named after the efi/ file F.c it mainly exercises,
+# on the harness tests/efi/matrix.c: found by name, adding one edits no
+# Makefile. The plain build compiles efi/, arch/ and the core as the .efi
+# ships them (-Os, general registers only), so its stack scan sees what the
+# firmware image leaves behind; the fake firmware and the tests are ordinary.
+MATRIX_HARNESS := tests/efi/matrix.c tests/fake_efi.c tests/fake_insn.c
+# What of efi/ a test runs: the driver for a test named after one of the
+# driver's own files (efi/driver.c, efi/rngsrv.c), the app for every other
+# (both define efi_main).
+matrix_front = $(if $(filter efi/$(patsubst test_%,%,$(1)).c,$(DRIVER_SRC)),$(DRIVER_SRC) $(DRBG_SRC),$(APP_SRC))
+matrix_shipped = $(filter-out efi/systab.c,$(EFI_SHARED)) $(call matrix_front,$(1)) $(ARCH_SRC) $(CORE_SRC)
+# $(call mxobjs,DIR,SOURCES): their objects under $(BUILD)/DIR (no '%' in
+# rule text: objs above says why).
+mxobjs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 MATRIX_FLAGS := -std=gnu11 -g $(WARN) -D_GNU_SOURCE -fshort-wchar -DGNU_EFI_USE_MS_ABI -isystem $(EFIINC) \
 	-isystem $(EFIINC)/$(ARCH) -isystem $(EFIINC)/protocol -Iarch/$(ARCH) $(DEPFLAGS)
 SHIPPED_OPT := -Os -mgeneral-regs-only -mno-red-zone -fno-stack-protector
@@ -333,23 +347,19 @@ $(BUILD)/asan/mx/%.o: %.c Makefile
 # tests/nosse.c: mem* without SSE registers (the file says why).
 NOSSE := -Wl,--wrap=memset,--wrap=memcpy,--wrap=memmove,--wrap=memcmp
 $(BUILD)/host/mxs/tests/nosse.o: SHIPPED_OPT += -fno-tree-loop-distribute-patterns
-$(BUILD)/host/test_matrix: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(MATRIX_SRC)) \
-		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(MATRIX_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
+$(BUILD)/host/efi/test_%: $(BUILD)/host/mx/tests/efi/test_%.o $(call mxobjs,host/mx,$(MATRIX_HARNESS)) \
+		$$(call mxobjs,host/mxs,$$(call matrix_shipped,test_$$*) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
 		$(BUILD)/host/libescore.a
+	@mkdir -p $(dir $@)
 	$(CC) $(NOSSE) $^ -lm -o $@
-$(BUILD)/asan/test_matrix: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(MATRIX_SRC) $(filter-out efi/systab.c,$(EFI_SRC)) \
-		$(ARCH_SRC)) $(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
+# Under ASan the core is the flavour's library's.
+$(BUILD)/asan/efi/test_%: $(BUILD)/asan/mx/tests/efi/test_%.o $(call mxobjs,asan/mx,$(MATRIX_HARNESS)) \
+		$$(call mxobjs,asan/mx,$$(filter-out $(CORE_SRC),$$(call matrix_shipped,test_$$*))) \
+		$(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
+	@mkdir -p $(dir $@)
 	$(CC) $(SAN) $^ -lm -o $@
-# The driver against the same fake firmware.
-DRIVER_TEST_SRC := tests/test_driver.c tests/fake_efi.c tests/fake_insn.c
-DRIVER_SHIPPED := $(filter-out efi/systab.c,$(EFI_SHARED)) $(DRIVER_SRC) $(ARCH_SRC) $(CORE_SRC) $(DRBG_SRC)
-$(BUILD)/host/test_driver: $(patsubst %.c,$(BUILD)/host/mx/%.o,$(DRIVER_TEST_SRC)) \
-		$(patsubst %.c,$(BUILD)/host/mxs/%.o,$(DRIVER_SHIPPED) tests/nosse.c) $(BUILD)/host/obj/tests/check.o \
-		$(BUILD)/host/libescore.a
-	$(CC) $(NOSSE) $^ -lm -o $@
-$(BUILD)/asan/test_driver: $(patsubst %.c,$(BUILD)/asan/mx/%.o,$(DRIVER_TEST_SRC) $(filter-out efi/systab.c,$(EFI_SHARED)) \
-		$(DRIVER_SRC) $(ARCH_SRC) $(CORE_SRC) $(DRBG_SRC)) $(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libescore.a
-	$(CC) $(SAN) $^ -lm -o $@
+# The driver as it ships, for bench-driver.
+DRIVER_SHIPPED := $(call matrix_shipped,test_driver)
 
 # ---- libFuzzer targets (clang): make fuzz runs each FUZZ_SECONDS ----
 # Every tests/fuzz/fuzz_T.c is a target: make fuzz, make check's smoke and

@@ -90,7 +90,8 @@ struct pass_acpi {
 unsigned int pass_acpi_tables(struct pass_acpi *out, unsigned int max);
 
 /* The position in src_rows[] the pass reads i-th: i. A test may read them
- * in another order (test_matrix's, a strong definition over this weak one). */
+ * in another order (tests/efi/matrix.c's, a strong definition over this
+ * weak one). */
 unsigned int pass_row_index(unsigned int i);
 
 /* Run the pass; the caller's frame holds p (es_wipe_stack() after it). */

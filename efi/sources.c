@@ -4,7 +4,8 @@
  * row in core/source.c (what it may count and why), one row here and one
  * efi/src_<name>.c. A row hands the engine facts of its own tag only; the
  * rules that join them are the engine's (es_session_settle, judge), so the
- * rows may come in any order (test_matrix runs them reversed too). A row's
+ * rows may come in any order (the fault matrix, tests/efi/, runs them
+ * reversed too). A row's
  * settle function, if any, acts once the pass has decided (under the trust
  * the seed file's header may have changed, knowing what was handed over).
  */

@@ -34,13 +34,17 @@ run() {
 	fi
 }
 
-for t in build/host/test_*; do
+# build/host/test_*: tests/test_*.c; build/host/efi/test_*: the fault
+# matrix, tests/efi/test_*.c.
+for t in build/host/test_* build/host/efi/test_*; do
 	run "host" "$t"
 done
 # The fault matrix again with efi/sources.c's rows read in reverse: a row
 # hands the engine facts of its own tag only, so the order changes nothing.
-run "host" env ES_ROWS_REVERSED=1 build/host/test_matrix
-for t in build/asan/test_*; do
+for t in build/host/efi/test_*; do
+	run "host" env ES_ROWS_REVERSED=1 "$t"
+done
+for t in build/asan/test_* build/asan/efi/test_*; do
 	run "asan+ubsan" env ES_QUICK=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 "$t"
 done
 # make test: the inner loop, host tests plain and under ASan+UBSan alone.
@@ -49,7 +53,7 @@ if [ "${1:-}" = quick ]; then
 	[ "$failed" -eq 0 ]
 	exit
 fi
-for t in build/host/test_*; do
+for t in build/host/test_* build/host/efi/test_*; do
 	# memcheck reports reads of dead stack as undefined: the matrix skips its scan there.
 	run "valgrind" env ES_QUICK=1 ES_NO_STACK_SCAN=1 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=all "$t"
 done

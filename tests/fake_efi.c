@@ -1263,7 +1263,7 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	nhanded = 0;
 	acpi_n = 0;
 	/* every line, as the checks on log text need; the quiet default is
-	 * tested by setting it back (test_matrix.c test_quiet_boot) */
+	 * tested by setting it back (tests/efi/test_console.c test_quiet_boot) */
 	console_show = console_default = CONSOLE_SHOW_ALL;
 	memset(&systab, 0, sizeof(systab));
 	memset(&boot, 0, sizeof(boot));

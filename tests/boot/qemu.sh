@@ -542,7 +542,7 @@ boot22() {
 #        the header fails the token's MAC (Hardening IV, 2), the file does
 #        not count, one line says why, no table, no RNG=, and the audit
 #        record in the OS gives the reason. (A forger who knows the token is
-#        still held to the token's account: tests/test_matrix.c.)
+#        still held to the token's account: tests/efi/test_token.c.)
 boot25() {
 	local d=$OUT/25 img vars
 	rm -rf "$d" && mkdir -p "$d"

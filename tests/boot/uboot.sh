@@ -121,7 +121,8 @@ u4() {
 #    answers EFI_TCG2_PROTOCOL, and its EFI_RNG_PROTOCOL is that same TPM
 #    (tpm-rng): the two count once, not as 512 bits. (Its first GetRNG(RAW)
 #    failed in ../shared/SPEC.md's runs and answered in this one; the
-#    fallback to the default algorithm is test_matrix's test_rng_raw_*.)
+#    fallback to the default algorithm is tests/efi/test_src_rng.c's
+#    test_rng_raw_*.)
 u6() {
 	local tpmdir
 	disk tpm gpt

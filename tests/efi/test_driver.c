@@ -9,26 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "../efi/guid.h"
-#include "../efi/main.h"
-#include "../efi/stage.h"
-#include "check.h"
-#include "fake_efi.h"
-#include "fake_insn.h"
-
-#define RDRAND_BIT (1u << 30)
+#include "matrix.h"
 
 static EFI_GUID hash256 = ES_EFI_RNG_ALGORITHM_SP800_90_HASH_256_GUID;
 static EFI_GUID raw = ES_EFI_RNG_ALGORITHM_RAW_GUID;
 static EFI_GUID seed_guid = ES_LINUX_EFI_RANDOM_SEED_TABLE_GUID;
-
-static int good_cpu(uint64_t *v)
-{
-	*v = check_rand64();
-	fake_note_source(v, 8);
-	return 1;
-}
 
 /* -cpu max under TCG: RDRAND only; no firmware RNG, no file system. */
 static void machine(bool rdrand, bool firmware_rng)
@@ -50,11 +35,6 @@ static size_t seed_tables(void)
 	for (UINTN i = 0; i < ST->NumberOfTableEntries; i++)
 		n += memcmp(&ST->ConfigurationTable[i].VendorGuid, &seed_guid, sizeof(seed_guid)) == 0;
 	return n;
-}
-
-static bool logged(const char *s)
-{
-	return strstr(fake.log, s) != NULL;
 }
 
 static bool driver_audit(struct es_audit_record *a)
@@ -372,6 +352,7 @@ static void test_kernel_trust(void)
 
 int main(void)
 {
+	matrix_start();
 	RUN(test_kernel_trust);
 	RUN(test_load_and_ready_to_boot);
 	RUN(test_first_ready_to_boot_tells_load);
@@ -381,6 +362,5 @@ int main(void)
 	RUN(test_failures);
 	RUN(test_bad_prev_table);
 	RUN(test_no_secrets_printed);
-	fake_efi_reset();
-	return check_done();
+	return matrix_done();
 }
