@@ -219,6 +219,8 @@ FUZZ_NO_CMP := core/pool.c core/blake2s.c core/seed.c core/health.c core/sha256.
 # Every tests/test_T.c is a host test, build/host/test_T and build/asan/test_T,
 # found by name: adding one edits no Makefile.
 TESTS := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
+# ... every tests/host/test_T.c a test of host/ (the same, by the same rule),
+HOST_TESTS := $(sort $(patsubst tests/host/%.c,%,$(wildcard tests/host/test_*.c)))
 # ... and every tests/efi/test_F.c a program of the fault matrix (below).
 EFI_TESTS := $(sort $(patsubst tests/efi/%.c,%,$(wildcard tests/efi/test_*.c)))
 
@@ -306,13 +308,15 @@ $(BUILD)/asan/libestest.a: $(call objs,asan,$(TESTLIB_SRC))
 $(addprefix $(BUILD)/,host/libeshost.a asan/libeshost.a host/libestest.a asan/libestest.a):
 	@rm -f $@
 	ar rcs $@ $^
-host: $(addprefix $(BUILD)/host/,$(TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS)) \
+host: $(addprefix $(BUILD)/host/,$(TESTS) $(HOST_TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS) $(HOST_TESTS)) \
 	$(addprefix $(BUILD)/host/efi/,$(EFI_TESTS)) $(addprefix $(BUILD)/asan/efi/,$(EFI_TESTS))
 
-$(BUILD)/host/test_%: $(BUILD)/host/obj/tests/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \
+# $(call test_dir,T): where test_T's source is, tests/ or tests/host/.
+test_dir = $(if $(wildcard tests/host/$(1).c),tests/host,tests)
+$(BUILD)/host/test_%: $(BUILD)/host/obj/$$(call test_dir,test_$$*)/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \
 		$(BUILD)/host/obj/tests/check.o $(BUILD)/host/libeshost.a $(BUILD)/host/libestest.a $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) $^ -lm -o $@
-$(BUILD)/asan/test_%: $(BUILD)/asan/obj/tests/test_%.o $$(call objs,asan,$$(test_$$*_EXTRA)) \
+$(BUILD)/asan/test_%: $(BUILD)/asan/obj/$$(call test_dir,test_$$*)/test_%.o $$(call objs,asan,$$(test_$$*_EXTRA)) \
 		$(BUILD)/asan/obj/tests/check.o $(BUILD)/asan/libeshost.a $(BUILD)/asan/libestest.a $(BUILD)/asan/libescore.a
 	$(CC) $(HOST_CFLAGS) $(SAN) $^ -lm -o $@
 

@@ -23,9 +23,12 @@ static void synopsis(const struct cli_cmd *c, const char *lead, FILE *out)
 			  c->sub != NULL ? c->sub : "", c->variant != NULL ? " " : "", c->variant != NULL ? c->variant : "");
 
 	for (const struct cli_opt *o = c->opts; o != NULL && o->name != NULL; o++) {
-		int w = snprintf(word, sizeof(word), o->required ? "%s%s%s" : "[%s%s%s]", o->name,
-				 o->value != NULL ? " " : "", o->value != NULL ? o->value : "");
+		int w;
 
+		if (is(o->name, c->variant)) /* said after the name: it picks the row */
+			continue;
+		w = snprintf(word, sizeof(word), o->required ? "%s%s%s" : "[%s%s%s]", o->name,
+			     o->value != NULL ? " " : "", o->value != NULL ? o->value : "");
 		if (col + 1 + w > CLI_WIDTH)
 			col = fprintf(out, "\n" CLI_INDENT) - 1;
 		col += fprintf(out, " %s", word);
@@ -120,7 +123,7 @@ static int parse(const struct cli_cmd *c, int first, int argc, char **argv, unsi
 	for (int i = first; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (is(a, c->variant))
+		if (is(a, c->variant) && find(c, a) == NULL)
 			continue;
 		if (is(a, "--help") || is(a, "-h"))
 			return CLI_HELP;
@@ -178,9 +181,17 @@ int cli_main(const struct cli_cmd *cmds, size_t n, int argc, char **argv)
 	c = pick(cmds, n, argc, argv);
 	if (c == NULL && argc > 2 && (is(argv[2], "--help") || is(argv[2], "-h")) && named(cmds, n, argv[1]))
 		return help(cmds, n, argv[1]);
+	if (c == NULL && named(cmds, n, argv[1])) {
+		fprintf(stderr, "earlyseed: %s wants", argv[1]);
+		for (size_t i = 0, k = 0; i < n; i++)
+			if (is(cmds[i].name, argv[1]) && cmds[i].sub != NULL)
+				fprintf(stderr, "%s%s", k++ == 0 ? " " : " or ", cmds[i].sub);
+		fprintf(stderr, "%s%s%s (see earlyseed %s --help)\n", argc > 2 ? ", not '" : "", argc > 2 ? argv[2] : "",
+			argc > 2 ? "'" : "", argv[1]);
+		return CLI_USAGE;
+	}
 	if (c == NULL) {
-		fprintf(stderr, "earlyseed: unknown command '%s%s%s'\n", argv[1], named(cmds, n, argv[1]) ? " " : "",
-			named(cmds, n, argv[1]) && argc > 2 ? argv[2] : "");
+		fprintf(stderr, "earlyseed: unknown command '%s'\n", argv[1]);
 		cli_usage(cmds, n, stderr);
 		return CLI_USAGE;
 	}

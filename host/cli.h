@@ -26,7 +26,8 @@ struct cli_opt {
 struct cli_cmd {
 	const char *name;     /* "seed" */
 	const char *sub;      /* the word after it ("install"), or NULL */
-	const char *variant;  /* a flag that picks this row ("--sd-boot"), or NULL */
+	const char *variant;  /* a flag that picks this row ("--sd-boot"), or NULL; it
+			       * sets the option of its name when the row lists one */
 	const char *operands; /* after the options in the synopsis ("DRIVER.efi OUT.rom"), or "" */
 	unsigned int min_operands, max_operands;
 	const struct cli_opt *opts; /* ended by a row with name NULL */

@@ -137,11 +137,6 @@ static int run_install(void *p, char **ops, unsigned int n)
 	return o->sd_boot ? sdboot_install(o, stdout, stderr) : installer_run(o, stdout, stderr);
 }
 
-static void sd_boot(void *p)
-{
-	((struct installer_opts *)p)->sd_boot = true;
-}
-
 static int run_uninstall(void *p, char **ops, unsigned int n)
 {
 	struct uninstaller_opts *o = p;
@@ -172,7 +167,7 @@ static const struct cli_opt install_opts[] = {
 	STR(struct installer_opts, "--efivars", "DIR", efivars), END
 };
 static const struct cli_opt sdboot_opts[] = {
-	STR(struct installer_opts, "--esp", "DIR", esp), STR(struct installer_opts, "--from", "DRIVER.efi", from),
+	FLAG(struct installer_opts, "--sd-boot", sd_boot), STR(struct installer_opts, "--esp", "DIR", esp), STR(struct installer_opts, "--from", "DRIVER.efi", from),
 	STR(struct installer_opts, "--efivars", "DIR", efivars),
 	STR(struct installer_opts, "--kernel-cmdline", "FILE", cmdline_file), END
 };
@@ -214,7 +209,7 @@ static const struct cli_cmd commands[] = {
 	{ "status", NULL, NULL, "", 0, 0, status_opts, sizeof(struct status_opts), NULL, run_status, HELP_STATUS, NULL },
 	{ "install", NULL, NULL, "", 0, 0, install_opts, sizeof(struct installer_opts), NULL, run_install, HELP_INSTALL,
 	  NULL },
-	{ "install", NULL, "--sd-boot", "", 0, 0, sdboot_opts, sizeof(struct installer_opts), sd_boot, run_install, "",
+	{ "install", NULL, "--sd-boot", "", 0, 0, sdboot_opts, sizeof(struct installer_opts), NULL, run_install, "",
 	  NULL },
 	{ "uninstall", NULL, NULL, "", 0, 0, uninstall_opts, sizeof(struct uninstaller_opts), NULL, run_uninstall,
 	  HELP_UNINSTALL, NULL },

@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	 * (mostly bad) lines, and 17 lines for each "dump" (a 4 KiB input
 	 * holds 800), was most of its time, and neither depends on the
 	 * input's bytes but through the pool the tests check
-	 * (tests/test_replay.c prints them). */
+	 * (tests/host/test_replay.c prints them). */
 	(void)replay_run(&r, (const char *)data, size, NULL, NULL);
 	return 0;
 }

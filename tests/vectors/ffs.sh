@@ -4,7 +4,7 @@
 # `make -C Common && make -C GenSec && make -C GenFfs`), from the PE image
 # tests/vectors/ffs-input.efi (a minimal boot-service driver PE) and a
 # dependency expression assembled here from the GUIDs' text (Python's
-# uuid.bytes_le), not from host/ffstool.c. tests/test_ffstool.c checks that
+# uuid.bytes_le), not from host/ffstool.c. tests/host/test_ffstool.c checks that
 # `earlyseed ffs` makes the same bytes from the same input.
 #   tests/vectors/ffs.sh BASETOOLS_BIN_DIR
 set -euo pipefail

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/le.h"
-#include "../host/ffstool.h"
-#include "check.h"
+#include "../../core/le.h"
+#include "../../host/ffstool.h"
+#include "../check.h"
 
 static void test_layout(void)
 {

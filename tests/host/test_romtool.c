@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/le.h"
-#include "../host/romtool.h"
-#include "check.h"
+#include "../../core/le.h"
+#include "../../host/romtool.h"
+#include "../check.h"
 
 static void test_layout(void)
 {

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../host/simulate.h"
-#include "check.h"
+#include "../../host/simulate.h"
+#include "../check.h"
 
 static struct simulate_result res;
 

@@ -8,14 +8,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/earlyseed.h"
-#include "../core/le.h"
-#include "../host/bootentry.h"
-#include "../host/installer.h"
-#include "../host/seedtool.h"
-#include "../host/trustvar.h"
-#include "../host/uninstaller.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../../core/le.h"
+#include "../../host/bootentry.h"
+#include "../../host/installer.h"
+#include "../../host/seedtool.h"
+#include "../../host/trustvar.h"
+#include "../../host/uninstaller.h"
+#include "../check.h"
 
 #define GLOBAL "8be4df61-93ca-11d2-aa0d-00e098032b8c"
 

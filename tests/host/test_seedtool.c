@@ -11,14 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/earlyseed.h"
-#include "../host/seedtool.h"
-#include "../host/token.h"
-#include "../host/kernel.h"
-#include "../host/beneath.h"
-#include "../host/esp.h"
-#include "../host/trustvar.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../../host/seedtool.h"
+#include "../../host/token.h"
+#include "../../host/kernel.h"
+#include "../../host/beneath.h"
+#include "../../host/trustvar.h"
+#include "../check.h"
 
 static char root[256], esp[300], efivars[300], seed[400], token[400], cmdline[300], cpuinfo[300], dmi[300], units[300];
 static const char *app; /* --app, or NULL */
@@ -400,53 +399,6 @@ static void test_without_openat2(void)
 
 /* The ESP found as bootctl finds it (Hardening III, 2): only a FAT mount
  * point on an EFI System Partition, by udev's word. */
-static void test_find_esp(void)
-{
-	char found[400], p[400];
-	FILE *e = fopen("/dev/null", "w");
-
-	fresh(true);
-	mkdirs("EFI");
-	/* directories that are no mount points: none found */
-	snprintf(p, sizeof(p), "%s/efi", root);
-	(void)mkdir(p, 0700);
-	snprintf(p, sizeof(p), "%s/boot", root);
-	(void)mkdir(p, 0700);
-	CHECK(esp_find(root, found, sizeof(found), e) == -1 && found[0] == '\0');
-	/* a mount point that is not FAT (root only: a tmpfs) is no ESP either */
-	{
-		char cmd[600];
-
-		snprintf(cmd, sizeof(cmd), "mount -t tmpfs -o size=1m es-test '%s/boot' 2>/dev/null", root);
-		if (geteuid() == 0 && system(cmd) == 0) {
-			char *msg = NULL;
-			size_t msglen = 0;
-			FILE *m = open_memstream(&msg, &msglen);
-
-			CHECK(m != NULL && esp_find(root, found, sizeof(found), m) == -1);
-			if (m != NULL)
-				fclose(m);
-			CHECK(msg != NULL && strstr(msg, "/boot is a mount point but not FAT") != NULL);
-			free(msg);
-			snprintf(cmd, sizeof(cmd), "umount '%s/boot'", root);
-			CHECK(system(cmd) == 0);
-		}
-	}
-	/* udev's database entry */
-	snprintf(p, sizeof(p), "%s/udev", root);
-	put(p, "S:disk/by-uuid/1234\nE:ID_PART_ENTRY_SCHEME=gpt\nE:ID_PART_ENTRY_TYPE=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n");
-	CHECK(esp_udev_type(p) == 1);
-	put(p, "E:ID_PART_ENTRY_SCHEME=dos\nE:ID_PART_ENTRY_TYPE=0xef\n");
-	CHECK(esp_udev_type(p) == 1);
-	put(p, "E:ID_PART_ENTRY_TYPE=0fc63daf-8483-4772-8e79-3d69d8477de4\n");
-	CHECK(esp_udev_type(p) == 0);
-	put(p, "E:ID_FS_TYPE=vfat\n");
-	CHECK(esp_udev_type(p) == -1);
-	CHECK(unlink(p) == 0 && esp_udev_type(p) == -1);
-	if (e != NULL)
-		fclose(e);
-}
-
 /* A token the firmware made is boot-service only: efivarfs does not show
  * it, the audit record says it is there, and no second one is made. */
 static void test_firmware_token(void)
@@ -1101,7 +1053,6 @@ int main(void)
 	RUN(test_image_var_not_ascii);
 	RUN(test_token_hidden_first);
 	RUN(test_mount_inside_esp);
-	RUN(test_find_esp);
 	RUN(test_without_openat2);
 	RUN(test_firmware_token);
 	RUN(test_no_os_token_under_secure_boot);

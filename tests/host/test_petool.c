@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/le.h"
-#include "../host/petool.h"
-#include "check.h"
+#include "../../core/le.h"
+#include "../../host/petool.h"
+#include "../check.h"
 
 static const char sbat[] = "sbat,1,SBAT Version,sbat,1,https://github.com/rhboot/shim/blob/main/SBAT.md\n"
 			   "earlyseed,1,earlyseed,earlyseed,1,https://github.com/earlyseed/earlyseed\n";

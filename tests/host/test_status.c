@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../core/earlyseed.h"
-#include "../host/seedtool.h"
-#include "../host/status.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../../host/seedtool.h"
+#include "../../host/status.h"
+#include "../check.h"
 
 static char root[] = "/tmp/es-status-XXXXXX";
 static char efivars[300], esp[300], cmdline[300], kmsg[300];

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../host/replay.h"
-#include "check.h"
-#include "credit_kat.h"
-#include "pool_kat.h"
+#include "../../host/replay.h"
+#include "../check.h"
+#include "../credit_kat.h"
+#include "../pool_kat.h"
 
 struct run {
 	char *out;
