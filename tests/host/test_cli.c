@@ -73,7 +73,8 @@ static char outbuf[8192], errbuf[8192];
 /* cli_main on the words of line, stdout and stderr kept in outbuf/errbuf. */
 static int cli(const char *line)
 {
-	char copy[512], *argv[32], *save = NULL;
+	static char copy[512]; /* the options and operands point into it */
+	char *argv[32], *save = NULL;
 	int argc = 0, rc, o = dup(1), e = dup(2);
 	FILE *fo = tmpfile(), *fe = tmpfile();
 	size_t n;
