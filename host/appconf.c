@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* The app's image and its config on the ESP, read where the app reads them (appconf.h). */
 #define _GNU_SOURCE
 #include "appconf.h"
 

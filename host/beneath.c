@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Files below the ESP, opened as the firmware finds them and replaced atomically (beneath.h). */
 #define _GNU_SOURCE
 #include "beneath.h"
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* The host tool's command line from its rows: parsing, usage, --help (cli.h). */
 #include "cli.h"
 
 #include <errno.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* Where the ESP is mounted, found as bootctl finds it (esp.h). */
 #define _GNU_SOURCE
 #include "esp.h"
 

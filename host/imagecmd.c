@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* `earlyseed rom`, `ffs` and `pe`: an image in, the image built from it out (imagecmd.h). */
 #include "imagecmd.h"
 
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* The running kernel's view: its command line's trust, the CPU's RNG, its pool, the SMBIOS UUID (kernel.h). */
 #define _GNU_SOURCE
 #include "kernel.h"
 

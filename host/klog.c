@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* The kernel's log: the seed table, the crng, the firmware's name (klog.h). */
 #define _GNU_SOURCE
 #include "klog.h"
 

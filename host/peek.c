@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* The seed file and the token as `earlyseed status` sees them, read only (peek.h). */
 #define _GNU_SOURCE
 #include "peek.h"
 

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* `earlyseed seed install|refresh`: the OS side of the seed file (seedtool.h). */
 #define _GNU_SOURCE
 #include "seedtool.h"
 

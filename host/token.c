@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+/* The OS's side of the per-machine token, EarlyseedToken through efivarfs (token.h). */
 #define _GNU_SOURCE
 #include "token.h"
 
