@@ -4,6 +4,7 @@
 #include "../core/le.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static unsigned int failures_in_test;
@@ -117,4 +118,24 @@ size_t check_fake_pe(uint8_t *b, size_t n, uint16_t machine, uint16_t subsystem)
 	es_le_put16(b + 0x80 + 24, 0x20b);
 	es_le_put16(b + 0x80 + 24 + 68, subsystem);
 	return n;
+}
+
+void check_put(const char *path, const void *p, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	CHECK(f != NULL && fwrite(p, 1, n, f) == n);
+	if (f != NULL)
+		CHECK(fclose(f) == 0);
+}
+
+void check_rmtree(const char *dir)
+{
+	char cmd[600];
+
+	if (dir[0] == '\0' || strchr(dir, '\'') != NULL)
+		return;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", dir);
 }

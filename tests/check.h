@@ -26,6 +26,10 @@ void check_rand_fill(void *p, size_t n);
 size_t check_fake_pe(uint8_t *b, size_t n, uint16_t machine, uint16_t subsystem);
 /* Zero the SSE registers (tests/fake_efi.c says why). */
 void check_clear_sse(void);
+/* Write n bytes to path (made or truncated); a failure is a failed check. */
+void check_put(const char *path, const void *p, size_t n);
+/* Remove a scratch directory and all below it (rm -rf). */
+void check_rmtree(const char *dir);
 /* Lowercase hex string to bytes (test vectors). */
 void check_hex(uint8_t *out, const char *h);
 

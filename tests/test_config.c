@@ -63,7 +63,7 @@ static void test_seed_file_key(void)
 	CHECK(strcmp(c.next, ES_CONFIG_DEFAULT_NEXT) == 0);
 }
 
-static void test_keys_comments_crlf(void)
+static void test_keys_comments_crlf_last_wins(void)
 {
 	struct es_config c;
 	struct warnings w;
@@ -77,13 +77,7 @@ static void test_keys_comments_crlf(void)
 		    &w) == 0);
 	CHECK(strcmp(c.next, "\\vmlinuz") == 0);
 	CHECK(strcmp(c.cmdline, "initrd=\\initrd.img root=/dev/vda1 # not a comment") == 0);
-}
-
-static void test_last_wins_and_slashes(void)
-{
-	struct es_config c;
-	struct warnings w;
-
+	/* the last line of a key wins; '/' stands for '\\' */
 	CHECK(parse(&c, "next=\\a.efi\nnext=/EFI/systemd/systemd-bootx64.efi\ncmdline=x\ncmdline=\n", &w) == 0);
 	CHECK(strcmp(c.next, "\\EFI\\systemd\\systemd-bootx64.efi") == 0);
 	CHECK(c.cmdline[0] == '\0');
@@ -411,8 +405,7 @@ int main(void)
 {
 	RUN(test_two_word_keys);
 	RUN(test_defaults);
-	RUN(test_keys_comments_crlf);
-	RUN(test_last_wins_and_slashes);
+	RUN(test_keys_comments_crlf_last_wins);
 	RUN(test_bad_lines_are_skipped);
 	RUN(test_long_line);
 	RUN(test_values_that_do_not_fit);

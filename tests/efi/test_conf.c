@@ -20,6 +20,16 @@ static void run_conf(const void *conf, size_t len, bool want_defaults, const cha
 		CHECK(logged(want_log));
 }
 
+/* A boot that finds no config where the app looks: the defaults, and the
+ * next stage at its default place. */
+static void boot_without_config(void)
+{
+	base();
+	fake.files[0].path = "\\nothing";
+	add_file("\\EFI\\earlyseed\\next.efi", kernel_image, sizeof(kernel_image), true);
+	finish(true, true);
+}
+
 static void test_config_files(void)
 {
 	static uint8_t big[1u << 20];
@@ -42,10 +52,7 @@ static void test_config_files(void)
 	run_conf(crlf, sizeof(crlf) - 1, false, NULL);
 	CHECK(strcmp(fake.options, "console=ttyS0") == 0);
 	/* no config file at all */
-	base();
-	fake.files[0].path = "\\nothing";
-	add_file("\\EFI\\earlyseed\\next.efi", kernel_image, sizeof(kernel_image), true);
-	finish(true, true);
+	boot_without_config();
 	CHECK(logged("not found, using defaults"));
 }
 
@@ -61,10 +68,7 @@ static void test_config_beside_image(void)
 	CHECK(strcmp(fake.started_path, "\\other.efi") == 0);
 	CHECK(logged("earlyseed: config: reading \\EFI\\BOOT\\earlyseed.conf"));
 	/* neither file: both named in the log */
-	base();
-	fake.files[0].path = "\\nothing";
-	add_file("\\EFI\\earlyseed\\next.efi", kernel_image, sizeof(kernel_image), true);
-	finish(true, true);
+	boot_without_config();
 	CHECK(logged("\\EFI\\BOOT\\earlyseed.conf and \\EFI\\earlyseed\\earlyseed.conf not found, using defaults"));
 }
 

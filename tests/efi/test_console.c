@@ -17,9 +17,22 @@ static size_t lines(void)
 	return n;
 }
 
-static void test_quiet_boot(void)
+/* A boot with verbose = quiet in the config, the firmware's RNG answering
+ * rng (the shipped console setting: the summary line). */
+static void quiet_boot(EFI_STATUS rng)
 {
 	static const char quiet[] = "next = \\vmlinuz\ncmdline = console=ttyS0\nverbose = quiet\n";
+
+	base();
+	console_show = console_default = CONSOLE_SHOW_SUMMARY;
+	fake.files[0].data = (const uint8_t *)quiet;
+	fake.files[0].len = sizeof(quiet) - 1;
+	fake.rngs[0].then = rng;
+	efi_main(fake_image_handle(), ST);
+}
+
+static void test_quiet_boot(void)
+{
 	static const char yes[] = "next = \\vmlinuz\ncmdline = console=ttyS0\nverbose = yes\n";
 
 	/* the shipped default: the summary line alone */
@@ -28,20 +41,10 @@ static void test_quiet_boot(void)
 	finish(true, true);
 	CHECK(lines() == 1 && logged("earlyseed: summary rdseed="));
 	/* quiet: nothing at all on a healthy boot */
-	base();
-	console_show = console_default = CONSOLE_SHOW_SUMMARY;
-	fake.files[0].data = (const uint8_t *)quiet;
-	fake.files[0].len = sizeof(quiet) - 1;
-	fake.rngs[0].then = EFI_SUCCESS;
-	efi_main(fake_image_handle(), ST);
+	quiet_boot(EFI_SUCCESS);
 	CHECK(fake.started && fake.loglen == 0);
 	/* a failure prints, quiet or not: the line saying why */
-	base();
-	console_show = console_default = CONSOLE_SHOW_SUMMARY;
-	fake.files[0].data = (const uint8_t *)quiet;
-	fake.files[0].len = sizeof(quiet) - 1;
-	fake.rngs[0].then = EFI_DEVICE_ERROR;
-	efi_main(fake_image_handle(), ST);
+	quiet_boot(EFI_DEVICE_ERROR);
 	CHECK(logged("earlyseed: health: efi_rng: fail: ") && !logged("earlyseed: summary"));
 	CHECK(!logged("earlyseed: start") && !logged("earlyseed: cpu:"));
 	/* verbose = yes: today's lines */

@@ -13,16 +13,9 @@
 
 static char root[256];
 
-/* Write s to path (creating it). */
 static void put(const char *path, const char *s)
 {
-	FILE *f = fopen(path, "wb");
-
-	CHECK(f != NULL);
-	if (f == NULL)
-		return;
-	CHECK(fputs(s, f) >= 0);
-	fclose(f);
+	check_put(path, s, strlen(s));
 }
 
 static void under(char *p, size_t cap, const char *rel)
@@ -119,8 +112,6 @@ static void test_on_fat(void)
 
 int main(void)
 {
-	char cmd[300];
-
 	snprintf(root, sizeof(root), "/tmp/es-esp-XXXXXX");
 	if (mkdtemp(root) == NULL) {
 		perror("mkdtemp");
@@ -130,8 +121,6 @@ int main(void)
 	RUN(test_udev_type);
 	RUN(test_pick);
 	RUN(test_on_fat);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd) != 0)
-		fprintf(stderr, "cannot remove %s\n", root);
+	check_rmtree(root);
 	return check_done();
 }

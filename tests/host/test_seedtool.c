@@ -47,13 +47,7 @@ static int fault_before_rename(enum beneath_step step)
 /* Write s to path (creating it). */
 static void put(const char *path, const char *s)
 {
-	FILE *f = fopen(path, "wb");
-
-	CHECK(f != NULL);
-	if (f == NULL)
-		return;
-	CHECK(fputs(s, f) >= 0);
-	fclose(f);
+	check_put(path, s, strlen(s));
 }
 
 /* EarlyseedImage in the scratch efivarfs: 4 attribute bytes, then UCS-2. */

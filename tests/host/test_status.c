@@ -19,15 +19,6 @@ static char efivars[300], esp[300], cmdline[300], kmsg[300];
 static char *outbuf;
 static size_t outlen;
 
-static void put(const char *path, const void *p, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-
-	CHECK(f != NULL && fwrite(p, 1, n, f) == n);
-	if (f != NULL)
-		fclose(f);
-}
-
 static uint16_t audit_reason; /* the next audit()'s seed_file_reason */
 
 static const char *audit_name = "EarlyseedAudit-" SEEDTOOL_GUID;
@@ -48,7 +39,7 @@ static void audit(uint32_t flags, uint32_t present)
 		r.failed |= 1u << ES_SRC_SEED_FILE;
 	es_audit_encode(&r, buf + 4);
 	snprintf(path, sizeof(path), "%s/%s", efivars, audit_name);
-	put(path, buf, sizeof(buf));
+	check_put(path, buf, sizeof(buf));
 }
 
 static void seed_file(uint32_t other, uint32_t cpu)
@@ -60,7 +51,7 @@ static void seed_file(uint32_t other, uint32_t cpu)
 	check_rand_fill(b, sizeof(b));
 	es_seedfile_encode(&h, b);
 	snprintf(path, sizeof(path), "%s/EFI/earlyseed/random-seed", esp);
-	put(path, b, sizeof(b));
+	check_put(path, b, sizeof(b));
 }
 
 static void fresh(void)
@@ -82,7 +73,7 @@ static void fresh(void)
 	CHECK(mkdir(cmd, 0700) == 0);
 	snprintf(cmd, sizeof(cmd), "%s/EFI/earlyseed", esp);
 	CHECK(mkdir(cmd, 0700) == 0);
-	put(cmdline, "root=/dev/vda quiet\n", 20);
+	check_put(cmdline, "root=/dev/vda quiet\n", 20);
 }
 
 static const char seeded_log[] = "[    0.000000] efi: ACPI=0x7f77e000 RNG=0x7e5f2018 MEMATTR=0x7e5f0018\n"
@@ -109,7 +100,7 @@ static void test_seeded_and_next(void)
 	fresh();
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	seed_file(256, 0);
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	CHECK(run(false) == STATUS_OK);
 	CHECK(strstr(outbuf, "this boot: crng ready at [    0.000000] by earlyseed's seed table, RNG=0x7e5f2018") != NULL);
 	CHECK(strstr(outbuf, "\nearlyseed: rdseed=0 rdrand=0 ") != NULL); /* the audit record's summary */
@@ -132,12 +123,12 @@ static void test_uboot_disk_token(void)
 
 	fresh();
 	snprintf(var, sizeof(var), "%s/ubootefi.var", esp);
-	put(var, "U-Boot", 6);
+	check_put(var, "U-Boot", 6);
 	audit_reason = ES_FILE_TOKEN_ON_DISK;
 	audit(ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	audit_reason = ES_FILE_COUNTED;
 	seed_file(256, 0);
-	put(kmsg, late_log, sizeof(late_log) - 1);
+	check_put(kmsg, late_log, sizeof(late_log) - 1);
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	CHECK(strstr(outbuf, "variable store: U-Boot keeps the variables, the token among them, in \\ubootefi.var") != NULL);
 	CHECK(strstr(outbuf, "disk_token = count in earlyseed.conf counts it") != NULL);
@@ -147,14 +138,14 @@ static void test_uboot_disk_token(void)
 	free(outbuf);
 	/* the owner's choice: counted, and said so (the kernel's log names U-Boot) */
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
-	put(kmsg, uboot_log, sizeof(uboot_log) - 1);
+	check_put(kmsg, uboot_log, sizeof(uboot_log) - 1);
 	CHECK(run(false) == STATUS_OK);
 	CHECK(strstr(outbuf, "disk_token = count counts the seed file anyway") != NULL);
 	CHECK(strstr(outbuf, "next boot: seeded from the seed file") != NULL);
 	free(outbuf);
 	/* the same files under edk2 (a disk moved from a U-Boot board): its
 	 * NVRAM keeps the token; nothing to say */
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	CHECK(run(false) == STATUS_OK && strstr(outbuf, "variable store:") == NULL);
 	free(outbuf);
 	/* the token lost: U-Boot kept no variable file on this partition */
@@ -182,7 +173,7 @@ static void test_driver_seeded(void)
 	audit_name = "EarlyseedAudit-" SEEDTOOL_GUID;
 	snprintf(path, sizeof(path), "%s/EFI/earlyseed", esp);
 	CHECK(rmdir(path) == 0);
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	CHECK(run(false) == STATUS_OK);
 	CHECK(strstr(outbuf, "by the seed table of earlyseed's driver, RNG=0x7e5f2018") != NULL);
 	CHECK(strstr(outbuf, "\nearlyseed (its driver): rdseed=0 rdrand=0 ") != NULL);
@@ -195,7 +186,7 @@ static void test_driver_seeded(void)
 	/* under random.trust_cpu=off the next boot's CPU does not count, and
 	 * this boot's table rested on it alone: the one-boot lag, said
 	 * (Hardening IV, 1), not "seeded" */
-	put(cmdline, "random.trust_cpu=off\n", 21);
+	check_put(cmdline, "random.trust_cpu=off\n", 21);
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	CHECK(strstr(outbuf, "kernel trust: earlyseed's driver counted the CPU's RNG this boot, which this kernel "
 			     "does not trust") != NULL);
@@ -220,21 +211,21 @@ static void test_driver_seeded(void)
 static void test_not_seeded(void)
 {
 	fresh();
-	put(kmsg, late_log, sizeof(late_log) - 1); /* /dev/kmsg's form */
+	check_put(kmsg, late_log, sizeof(late_log) - 1); /* /dev/kmsg's form */
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	CHECK(strstr(outbuf, "crng ready at [    4.312345] by the kernel's own sources, later in boot") != NULL);
 	CHECK(strstr(outbuf, "no audit record") != NULL && strstr(outbuf, "next boot: not seeded") != NULL);
 	free(outbuf);
 	/* at 0 without a table: the CPU's RNG, not earlyseed */
-	put(kmsg, "[    0.000000] random: crng init done\n", 38);
+	check_put(kmsg, "[    0.000000] random: crng init done\n", 38);
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	CHECK(strstr(outbuf, "the kernel's own sources (the CPU's RNG") != NULL);
 	free(outbuf);
-	put(kmsg, "", 0);
+	check_put(kmsg, "", 0);
 	CHECK(run(false) == STATUS_NOT_SEEDED && strstr(outbuf, "not yet") != NULL);
 	free(outbuf);
 	/* a log rotated past the boot says nothing of it */
-	put(kmsg, "6,52113,98765432,-;usb 1-1: new device\n", 38);
+	check_put(kmsg, "6,52113,98765432,-;usb 1-1: new device\n", 38);
 	CHECK(run(false) == STATUS_UNKNOWN && strstr(outbuf, "unknown: the kernel's log") != NULL);
 	free(outbuf);
 }
@@ -244,13 +235,13 @@ static void test_next_at_risk(void)
 {
 	fresh();
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	seed_file(0, 256);
-	put(cmdline, "random.trust_cpu=off\n", 21);
+	check_put(cmdline, "random.trust_cpu=off\n", 21);
 	CHECK(run(false) == STATUS_NEXT_AT_RISK);
 	CHECK(strstr(outbuf, "its CPU bits do not count") != NULL && strstr(outbuf, "next boot: not seeded") != NULL);
 	free(outbuf);
-	put(cmdline, "quiet\n", 6); /* the kernel trusts the CPU: they count */
+	check_put(cmdline, "quiet\n", 6); /* the kernel trusts the CPU: they count */
 	CHECK(run(false) == STATUS_OK);
 	free(outbuf);
 	/* no token at all: a clone's disk */
@@ -265,11 +256,11 @@ static void test_next_at_risk(void)
 
 		seed_file(256, 0);
 		snprintf(p, sizeof(p), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
-		put(p, tokvar, sizeof(tokvar));
+		check_put(p, tokvar, sizeof(tokvar));
 		CHECK(run(false) == STATUS_OK); /* no Secure Boot: it counts */
 		free(outbuf);
 		snprintf(p, sizeof(p), "%s/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", efivars);
-		put(p, sb, sizeof(sb));
+		check_put(p, sb, sizeof(sb));
 		CHECK(run(false) == STATUS_NEXT_AT_RISK && strstr(outbuf, "under Secure Boot the file does not count"));
 		free(outbuf);
 		CHECK(unlink(p) == 0);
@@ -302,9 +293,9 @@ static void test_token_account(void)
 	struct es_provenance free_of_cpu = { .cpu_bits = 0, .other_bits = ES_GATE_BITS };
 
 	fresh();
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	seed_file(256, 0);
-	put(cmdline, "random.trust_cpu=off\n", 21);
+	check_put(cmdline, "random.trust_cpu=off\n", 21);
 	/* this boot's record: the firmware's token rests on the CPU alone */
 	audit_reason = ES_FILE_TOKEN_UNTRUSTED;
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
@@ -320,13 +311,13 @@ static void test_token_account(void)
 	check_rand_fill(tok, sizeof(tok));
 	es_token_encode(tok, &cpu, tokvar + 4);
 	snprintf(p, sizeof(p), "%s/" SEEDTOOL_TOKEN_VAR, efivars);
-	put(p, tokvar, sizeof(tokvar));
+	check_put(p, tokvar, sizeof(tokvar));
 	CHECK(run(false) == STATUS_NEXT_AT_RISK && strstr(outbuf, "pool that may rest on the CPU") != NULL);
 	CHECK(strstr(outbuf, "seed file this boot: counted") != NULL);
 	free(outbuf);
 	/* ... and from one free of it */
 	es_token_encode(tok, &free_of_cpu, tokvar + 4);
-	put(p, tokvar, sizeof(tokvar));
+	check_put(p, tokvar, sizeof(tokvar));
 	CHECK(run(false) == STATUS_OK && strstr(outbuf, "pool free of the CPU") != NULL);
 	free(outbuf);
 	CHECK(unlink(p) == 0);
@@ -341,13 +332,13 @@ static void test_token_account(void)
 static void test_firmware_rng_class(void)
 {
 	fresh();
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_EFI_RNG_CPU | 1u << ES_SRC_RDRAND);
 	CHECK(run(false) >= 0);
 	CHECK(strstr(outbuf, "firmware RNG: the CPU's (edk2's RngDxe: counted only as the CPU is)\n") != NULL);
 	CHECK(strstr(outbuf, "stub credits its bytes") == NULL); /* the kernel trusts the CPU */
 	free(outbuf);
-	put(cmdline, "random.trust_cpu=off\n", 21);
+	check_put(cmdline, "random.trust_cpu=off\n", 21);
 	CHECK(run(false) >= 0);
 	CHECK(strstr(outbuf, "kernel trust: the firmware's RNG is the CPU's") != NULL &&
 	      strstr(outbuf, "random.trust_bootloader=off") != NULL);
@@ -365,7 +356,7 @@ static void test_firmware_rng_class(void)
 static void test_next_stage_failed(void)
 {
 	fresh();
-	put(kmsg, late_log, sizeof(late_log) - 1);
+	check_put(kmsg, late_log, sizeof(late_log) - 1);
 	seed_file(256, 0);
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN | ES_AUDIT_F_NEXT_FAILED | ES_AUDIT_F_TAKEN_BACK, 1u << ES_SRC_SEED_FILE);
 	CHECK(run(false) == STATUS_NOT_SEEDED);
@@ -377,7 +368,7 @@ static void test_next_stage_failed(void)
 	      strstr(outbuf, "\"next_boot\":{\"seeded\":false") != NULL);
 	free(outbuf);
 	/* even a log that shows a table at 0 is not earlyseed's then */
-	put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	free(outbuf);
 }
@@ -385,8 +376,6 @@ static void test_next_stage_failed(void)
 int main(void)
 {
 	RUN(test_uboot_disk_token);
-	char cmd[300];
-
 	RUN(test_seeded_and_next);
 	RUN(test_driver_seeded);
 	RUN(test_not_seeded);
@@ -394,8 +383,6 @@ int main(void)
 	RUN(test_token_account);
 	RUN(test_next_stage_failed);
 	RUN(test_firmware_rng_class);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
-	if (system(cmd) != 0)
-		fprintf(stderr, "cannot remove %s\n", root);
+	check_rmtree(root);
 	return check_done();
 }

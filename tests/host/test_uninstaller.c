@@ -114,6 +114,10 @@ static void captured(void)
 	fclose(fe);
 }
 
+/* call's status, its output captured in out and err. */
+static int captured_rc;
+#define CAPTURED(call) (capture(), captured_rc = (call), captured(), captured_rc)
+
 static void done(void)
 {
 	free(out);
@@ -177,9 +181,7 @@ static void test_only_this_install(void)
 	n = load_option(b, "earlyseed on another disk", "\\EFI\\earlyseed\\earlyseed.efi");
 	put(efivars, "Boot0005-" GLOBAL, b, n);
 	option_part = NULL;
-	capture();
-	(void)uninstaller_run(&o, fo, fe);
-	captured();
+	(void)CAPTURED(uninstaller_run(&o, fo, fe));
 	CHECK(!exists(efivars, "Boot0001-" GLOBAL) && !exists(efivars, "Boot0002-" GLOBAL));
 	CHECK(exists(efivars, "Boot0003-" GLOBAL) && exists(efivars, "Boot00a4-" GLOBAL));
 	CHECK(exists(efivars, "Boot0005-" GLOBAL));
@@ -187,9 +189,7 @@ static void test_only_this_install(void)
 	done();
 	/* this ESP's partition unknown: an entry that names one is left, said */
 	o.esp_partuuid = "not a guid";
-	capture();
-	(void)uninstaller_run(&o, fo, fe);
-	captured();
+	(void)CAPTURED(uninstaller_run(&o, fo, fe));
 	CHECK(exists(efivars, "Boot0005-" GLOBAL));
 	CHECK(strstr(out, "this ESP's partition GUID is unknown") != NULL && strstr(out, "efibootmgr -b 0005 -B") != NULL);
 	done();
@@ -224,9 +224,7 @@ static void test_uninstall(void)
 	put(efivars, "BootOrder-" GLOBAL, order, sizeof(order));
 	put(efivars, SEEDTOOL_TOKEN_VAR, "\x07\0\0\0token", 9);
 
-	capture();
-	CHECK(uninstaller_run(&o, fo, fe) == 0);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
 	/* earlyseed's entry gone, out of BootOrder; the other entry stays */
 	CHECK(!exists(efivars, "Boot0003-" GLOBAL) && exists(efivars, "Boot0000-" GLOBAL));
 	{
@@ -250,9 +248,7 @@ static void test_uninstall(void)
 	done();
 	/* again: nothing left, nothing fails; no app's record here, so no
 	 * word of an app-made token (Hardening IV, 6) */
-	capture();
-	CHECK(uninstaller_run(&o, fo, fe) == 0);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
 	CHECK(strstr(out, "boot entries: none starts") != NULL && strstr(out, "token: none the OS can see\n") != NULL);
 	CHECK(strstr(out, "dmpstore") == NULL);
 	done();
@@ -266,24 +262,18 @@ static void test_uninstall(void)
 		es_audit_encode(&r, rec + 4);
 		put(efivars, SEEDTOOL_AUDIT_VAR, rec, sizeof(rec));
 	}
-	capture();
-	CHECK(uninstaller_run(&o, fo, fe) == 0);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
 	CHECK(strstr(out, "dmpstore -d EarlyseedToken") != NULL);
 	done();
 	/* a driver it did not install ran this boot: the kernel's trust stays */
 	put(efivars, TRUSTVAR_NAME, "\x07\0\0\0ESKT\x01\x01\0\0", 12);
 	put(efivars, TRUSTVAR_DRIVER_AUDIT, "\x06\0\0\0x", 5);
-	capture();
-	CHECK(uninstaller_run(&o, fo, fe) == 0);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
 	CHECK(exists(efivars, TRUSTVAR_NAME) && strstr(out, "EarlyseedKernelTrust kept") != NULL);
 	done();
 	/* no driver ran: it goes */
 	CHECK(unlink_var(efivars, TRUSTVAR_DRIVER_AUDIT));
-	capture();
-	CHECK(uninstaller_run(&o, fo, fe) == 0);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
 	CHECK(!exists(efivars, TRUSTVAR_NAME));
 	done();
 	/* seed_file naming a boot loader (Hardening IV, 4): it stays, and
@@ -292,9 +282,7 @@ static void test_uninstall(void)
 	CHECK(system(cmd) == 0);
 	put(esp, "EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\debian\\shimx64.efi\n", 36);
 	put(esp, "EFI/debian/shimx64.efi", "MZ\x90\0shim", 8);
-	capture();
-	CHECK(uninstaller_run(&o, fo, fe) == 1);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 1);
 	CHECK(exists(esp, "EFI/debian/shimx64.efi") && !exists(esp, "EFI/earlyseed/earlyseed.conf"));
 	CHECK(strstr(err, "/EFI/debian/shimx64.efi is not earlyseed's seed file") != NULL);
 	CHECK(strstr(out, "removed ") != NULL);
@@ -303,9 +291,7 @@ static void test_uninstall(void)
 	done();
 	/* not FAT: the ESP's files are left, and it says so */
 	o.any_fs = false;
-	capture();
-	CHECK(uninstaller_run(&o, fo, fe) == 1);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 1);
 	CHECK(strstr(err, "is not a mounted ESP") != NULL);
 	done();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
@@ -371,9 +357,7 @@ static void test_install_picks_next(void)
 	io.esp = e;
 	io.from = app;
 	io.efivars = v;
-	capture();
-	CHECK(installer_run(&io, fo, fe) == 0);
-	captured();
+	CHECK(CAPTURED(installer_run(&io, fo, fe)) == 0);
 	CHECK(out != NULL && strstr(out, "next stage: \\EFI\\debian\\shimx64.efi, from Boot0001") != NULL);
 	{
 		char c[600];
@@ -393,9 +377,7 @@ static void test_install_picks_next(void)
 	uo.esp = e;
 	uo.efivars = v;
 	uo.any_fs = true;
-	capture();
-	CHECK(uninstaller_run(&uo, fo, fe) == 0);
-	captured();
+	CHECK(CAPTURED(uninstaller_run(&uo, fo, fe)) == 0);
 	CHECK(!exists(e, "EFI/earlyseed") && !exists(v, "Boot0002-" GLOBAL) && exists(v, "Boot0001-" GLOBAL));
 	CHECK(exists(e, "EFI/debian/shimx64.efi"));
 	done();
