@@ -221,6 +221,7 @@ FUZZ_NO_CMP := core/pool.c core/blake2s.c core/seed.c core/health.c core/sha256.
 TESTS := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 # ... every tests/host/test_T.c a test of host/ (the same, by the same rule),
 HOST_TESTS := $(sort $(patsubst tests/host/%.c,%,$(wildcard tests/host/test_*.c)))
+$(if $(filter $(TESTS),$(HOST_TESTS)),$(error tests/ and tests/host/ both hold $(filter $(TESTS),$(HOST_TESTS)): one name, one test))
 # ... and every tests/efi/test_F.c a program of the fault matrix (below).
 EFI_TESTS := $(sort $(patsubst tests/efi/%.c,%,$(wildcard tests/efi/test_*.c)))
 

@@ -31,8 +31,9 @@ static void synopsis(const struct cli_cmd *c, const char *lead, FILE *out)
 		w = snprintf(word, sizeof(word), o->required ? "%s%s%s" : "[%s%s%s]", o->name,
 			     o->value != NULL ? " " : "", o->value != NULL ? o->value : "");
 		if (col + 1 + w > CLI_WIDTH)
-			col = fprintf(out, "\n" CLI_INDENT) - 1;
-		col += fprintf(out, " %s", word);
+			col = fprintf(out, "\n" CLI_INDENT "%s", word) - 1;
+		else
+			col += fprintf(out, " %s", word);
 	}
 	if (c->operands[0] != '\0' && col + 1 + (int)strlen(c->operands) > CLI_WIDTH)
 		fprintf(out, "\n" CLI_INDENT "%s", c->operands);
@@ -79,11 +80,24 @@ static bool named(const struct cli_cmd *cmds, size_t n, const char *name)
 	return false;
 }
 
-static bool has(int argc, char **argv, const char *flag)
+static const struct cli_opt *find(const struct cli_cmd *c, const char *name);
+
+/* Is flag among argv's words where an option may stand (not the value of
+ * an option of a row named argv[1], as in --next --sd-boot)? */
+static bool has(const struct cli_cmd *cmds, size_t n, int argc, char **argv, const char *flag)
 {
-	for (int i = 2; i < argc; i++)
+	for (int i = 2; i < argc; i++) {
 		if (is(argv[i], flag))
 			return true;
+		for (size_t k = 0; k < n; k++) {
+			const struct cli_opt *o = is(cmds[k].name, argv[1]) ? find(&cmds[k], argv[i]) : NULL;
+
+			if (o != NULL && o->value != NULL) {
+				i++;
+				break;
+			}
+		}
+	}
 	return false;
 }
 
@@ -97,7 +111,7 @@ static const struct cli_cmd *pick(const struct cli_cmd *cmds, size_t n, int argc
 
 			if (!is(c->name, argv[1]) || (pass == 0) != (c->variant != NULL))
 				continue;
-			if (c->variant != NULL && !has(argc, argv, c->variant))
+			if (c->variant != NULL && !has(cmds, n, argc, argv, c->variant))
 				continue;
 			if (c->sub == NULL || (argc > 2 && is(argv[2], c->sub)))
 				return c;
@@ -128,7 +142,8 @@ static int parse(const struct cli_cmd *c, int first, int argc, char **argv, unsi
 			continue;
 		if (is(a, "--help") || is(a, "-h"))
 			return CLI_HELP;
-		if (a[0] != '-' || a[1] == '\0') { /* an operand ("-": stdin) */
+		/* an operand; "-" (stdin) only where the synopsis says FILE|- */
+		if (a[0] != '-' || (a[1] == '\0' && strstr(c->operands, "|-") != NULL)) {
 			if (*nops >= c->max_operands) {
 				fprintf(stderr, "earlyseed: %s: unexpected %s (see earlyseed %s --help)\n", c->name, a, c->name);
 				return CLI_USAGE;
@@ -212,8 +227,7 @@ int cli_main(const struct cli_cmd *cmds, size_t n, int argc, char **argv)
 	return rc;
 }
 
-/* A number in s (base 0: 0x hex too), at most max: 0, or -1 after a message. */
-static int number(const char *opt, const char *s, int base, unsigned long max, unsigned long *v)
+int cli_number(const char *opt, const char *s, int base, unsigned long max, unsigned long *v)
 {
 	char *end;
 
@@ -242,7 +256,7 @@ int cli_set_bytes(void *field, const char *opt, const char *val)
 {
 	unsigned long v;
 
-	if (number(opt, val, 10, 1ul << 30, &v) != 0)
+	if (cli_number(opt, val, 10, 1ul << 30, &v) != 0)
 		return -1;
 	*(size_t *)field = (size_t)v;
 	return 0;
@@ -252,7 +266,7 @@ int cli_set_u16(void *field, const char *opt, const char *val)
 {
 	unsigned long v;
 
-	if (number(opt, val, 0, 0xffff, &v) != 0)
+	if (cli_number(opt, val, 0, 0xffff, &v) != 0)
 		return -1;
 	*(uint16_t *)field = (uint16_t)v;
 	return 0;
@@ -262,7 +276,7 @@ int cli_set_u24(void *field, const char *opt, const char *val)
 {
 	unsigned long v;
 
-	if (number(opt, val, 0, 0xffffff, &v) != 0)
+	if (cli_number(opt, val, 0, 0xffffff, &v) != 0)
 		return -1;
 	*(uint32_t *)field = (uint32_t)v;
 	return 0;

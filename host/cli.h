@@ -28,7 +28,8 @@ struct cli_cmd {
 	const char *sub;      /* the word after it ("install"), or NULL */
 	const char *variant;  /* a flag that picks this row ("--sd-boot"), or NULL; it
 			       * sets the option of its name when the row lists one */
-	const char *operands; /* after the options in the synopsis ("DRIVER.efi OUT.rom"), or "" */
+	const char *operands; /* after the options in the synopsis ("DRIVER.efi OUT.rom"), or "";
+			       * "-" is taken as an operand (stdin) only where it says "|-" */
 	unsigned int min_operands, max_operands;
 	const struct cli_opt *opts; /* ended by a row with name NULL */
 	size_t size;                /* the options' struct, zeroed, then defaults */
@@ -47,6 +48,9 @@ int cli_main(const struct cli_cmd *cmds, size_t n, int argc, char **argv);
 /* Every row's synopsis, then every paragraph, on out. */
 void cli_usage(const struct cli_cmd *cmds, size_t n, FILE *out);
 
+/* A number in s (base 10, or 0: 0x hex too), at most max, no sign: 0, or -1
+ * after a message naming opt. */
+int cli_number(const char *opt, const char *s, int base, unsigned long max, unsigned long *v);
 /* Setters for struct cli_opt.set. */
 int cli_set_onoff(void *field, const char *opt, const char *val);   /* bool: on | off */
 int cli_set_bytes(void *field, const char *opt, const char *val);   /* size_t: 0 .. 2^30 */

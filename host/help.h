@@ -66,7 +66,8 @@
 	"         and prints the efibootmgr line that would add a boot entry: it\n" \
 	"         changes no boot entry itself; it refuses a next stage that is not on\n" \
 	"         the ESP or not an EFI image for the app's architecture. Without --esp\n" \
-	"         the ESP is found as seed finds it.\n" \
+	"         the ESP is found as seed finds it; --kernel-cmdline FILE is read\n" \
+	"         instead of /proc/cmdline for the running kernel's trust.\n" \
 	"         --sd-boot: the firmware driver instead (from\n" \
 	"         " SDBOOT_DRIVER_DEFAULT " unless --from) as\n" \
 	"         \\EFI\\systemd\\drivers\\earlyseedx64.efi (aa64 on arm64), which\n" \

@@ -20,24 +20,29 @@ void imagecmd_defaults(void *p)
  * what says so on stdout, 0; or 1 after a message. */
 static int run(const char *cmd, const struct imagecmd_args *a, char **ops)
 {
-	size_t len, outlen, csvlen = 0;
-	char *img = cli_read(ops[0], &len), *csv = a->sbat != NULL ? cli_read(a->sbat, &csvlen) : NULL;
+	size_t len, outlen = 0, csvlen = 0;
+	char *img = cli_read(ops[0], &len), *csv = NULL;
 	uint8_t *out = NULL, dx[FFS_DEPEX_LEN];
-	const char *why = "cannot read the SBAT table";
+	const char *why = "";
 	bool nx_set = false;
-	int built = -1, rc = 1;
+	int built, rc = 1;
 
-	if (img != NULL && cmd[0] == 'r')
+	/* cli_read said why it could not */
+	if (img == NULL || (a->sbat != NULL && (csv = cli_read(a->sbat, &csvlen)) == NULL)) {
+		free(img);
+		return 1;
+	}
+	if (cmd[0] == 'r')
 		built = romtool_build((const uint8_t *)img, len, &a->id, &out, &outlen, &why);
-	else if (img != NULL && cmd[0] == 'f')
+	else if (cmd[0] == 'f')
 		built = ffstool_build((const uint8_t *)img, len, a->version, &out, &outlen, &why);
-	else if (img != NULL && csv != NULL)
+	else
 		built = petool_seal((const uint8_t *)img, len, (const uint8_t *)csv, csvlen, a->nx, &out, &outlen,
 				    &nx_set, &why);
 	ffstool_depex(dx);
-	if (img != NULL && built != 0)
+	if (built != 0)
 		fprintf(stderr, "earlyseed: %s: %s: %s\n", cmd, ops[0], why);
-	else if (img != NULL && cli_write(ops[1], out, outlen) == 0 &&
+	else if (cli_write(ops[1], out, outlen) == 0 &&
 		 (a->depex == NULL || cli_write(a->depex, dx, sizeof(dx)) == 0))
 		rc = 0;
 	if (rc == 0 && cmd[0] == 'r')

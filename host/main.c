@@ -75,12 +75,10 @@ static int set_kernel(void *field, const char *opt, const char *val)
 
 static int set_seconds(void *field, const char *opt, const char *val)
 {
-	size_t v;
+	unsigned long v;
 
-	if (cli_set_bytes(&v, opt, val) != 0 || v > SIMULATE_MAX_SECONDS) {
-		fprintf(stderr, "earlyseed: %s wants a number from 0 to %d, not '%s'\n", opt, SIMULATE_MAX_SECONDS, val);
+	if (cli_number(opt, val, 10, SIMULATE_MAX_SECONDS, &v) != 0)
 		return -1;
-	}
 	*(int *)field = (int)v;
 	return 0;
 }
@@ -164,7 +162,8 @@ static const struct cli_opt status_opts[] = {
 static const struct cli_opt install_opts[] = {
 	STR(struct installer_opts, "--esp", "DIR", esp), STR(struct installer_opts, "--from", "APP.efi", from),
 	STR(struct installer_opts, "--next", "PATH", next), STR(struct installer_opts, "--cmdline", "LINE", cmdline),
-	STR(struct installer_opts, "--efivars", "DIR", efivars), END
+	STR(struct installer_opts, "--efivars", "DIR", efivars),
+	STR(struct installer_opts, "--kernel-cmdline", "FILE", cmdline_file), END
 };
 static const struct cli_opt sdboot_opts[] = {
 	FLAG(struct installer_opts, "--sd-boot", sd_boot), STR(struct installer_opts, "--esp", "DIR", esp), STR(struct installer_opts, "--from", "DRIVER.efi", from),

@@ -115,12 +115,13 @@ bool petool_sbat_ok(const uint8_t *csv, size_t n)
 	return lines >= 2 && csv[n - 1] == '\n';
 }
 
-/* Where the sections end, in memory (*end_va) and in the file (*end_raw),
- * and where the first one's bytes start: 0, or -1 when one lies outside. */
+/* Where the sections end, in memory (end_va) and in the file (end_raw),
+ * and where the first one's bytes start (first_raw). */
 struct pe_extent {
 	uint32_t end_va, end_raw, first_raw;
 };
 
+/* e from img's section headers: 0, or -1 and why when one lies outside. */
 static int extent(const uint8_t *img, size_t n, const struct pe_layout *l, const struct pe_info *info,
 		  struct pe_extent *e, const char **why)
 {

@@ -170,3 +170,10 @@ mkdir -p "$tmp/esp3"
 check "install refuses a line break in --next (no config lines injected)" 1 "$T" install --esp "$tmp/esp3" \
 	--from build/earlyseed.efi --next $'\\vmlinuz\nseed_file = \\vmlinuz'
 check "install refuses an image that is not PE" 1 "$T" install --esp "$tmp/esp3" --from scripts/sign.sh
+# install (the app) reads the kernel's command line from --kernel-cmdline
+# too: a kernel distrusting the CPU gets its EarlyseedKernelTrust
+mkdir -p "$tmp/esp4/EFI/debian" "$tmp/vars4"
+cp build/earlyseed.efi "$tmp/esp4/EFI/debian/grubx64.efi" # an x64 image stands in
+check "install --kernel-cmdline (the app)" 0 env EARLYSEED_ANY_FS=1 "$T" install --esp "$tmp/esp4" \
+	--efivars "$tmp/vars4" --from build/earlyseed.efi --next '\EFI\debian\grubx64.efi' --kernel-cmdline "$tmp/cmd-off"
+check "... writes the kernel's distrust of the CPU" 0 test "$(od -An -tx1 "$tmp/vars4/$KT" | tr -d ' \n')" = 0700000045534b5401010000
