@@ -9,6 +9,8 @@
 /* Synopsis lines wrap before this column, continuing under the options. */
 #define CLI_WIDTH 96
 #define CLI_INDENT "                 "
+/* The most operands a row may take. */
+#define CLI_MAX_OPERANDS 4u
 /* parse(): --help met where an option may stand. */
 #define CLI_HELP (-1)
 
@@ -80,7 +82,13 @@ static bool named(const struct cli_cmd *cmds, size_t n, const char *name)
 	return false;
 }
 
-static const struct cli_opt *find(const struct cli_cmd *c, const char *name);
+static const struct cli_opt *find(const struct cli_cmd *c, const char *name)
+{
+	for (const struct cli_opt *o = c->opts; o != NULL && o->name != NULL; o++)
+		if (is(o->name, name))
+			return o;
+	return NULL;
+}
 
 /* Is flag among argv's words where an option may stand (not the value of
  * an option of a row named argv[1], as in --next --sd-boot)? */
@@ -120,20 +128,12 @@ static const struct cli_cmd *pick(const struct cli_cmd *cmds, size_t n, int argc
 	return NULL;
 }
 
-static const struct cli_opt *find(const struct cli_cmd *c, const char *name)
-{
-	for (const struct cli_opt *o = c->opts; o != NULL && o->name != NULL; o++)
-		if (is(o->name, name))
-			return o;
-	return NULL;
-}
-
 /* argv[first..] into o and the operands: 0, or CLI_USAGE after a message. */
 static int parse(const struct cli_cmd *c, int first, int argc, char **argv, unsigned char *o, char **ops,
 		 unsigned int *nops)
 {
 	const struct cli_opt *opt;
-	unsigned int seen = 0, k;
+	unsigned int seen = 0, k; /* a bit per option of the row given (a row has fewer than 32) */
 
 	for (int i = first; i < argc; i++) {
 		const char *a = argv[i];
@@ -144,7 +144,7 @@ static int parse(const struct cli_cmd *c, int first, int argc, char **argv, unsi
 			return CLI_HELP;
 		/* an operand; "-" (stdin) only where the synopsis says FILE|- */
 		if (a[0] != '-' || (a[1] == '\0' && strstr(c->operands, "|-") != NULL)) {
-			if (*nops >= c->max_operands) {
+			if (*nops >= c->max_operands || *nops >= CLI_MAX_OPERANDS) {
 				fprintf(stderr, "earlyseed: %s: unexpected %s (see earlyseed %s --help)\n", c->name, a, c->name);
 				return CLI_USAGE;
 			}
@@ -186,7 +186,7 @@ int cli_main(const struct cli_cmd *cmds, size_t n, int argc, char **argv)
 {
 	const struct cli_cmd *c;
 	unsigned char *o;
-	char *ops[4];
+	char *ops[CLI_MAX_OPERANDS];
 	unsigned int nops = 0;
 	int rc;
 
