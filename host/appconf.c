@@ -21,7 +21,7 @@ void appconf_path(const struct seedtool_opts *o, char *app, size_t cap)
 	snprintf(app, cap, "%s", o->app != NULL ? o->app : SEEDTOOL_APP);
 	if (o->app != NULL)
 		return;
-	n = efivars_read(seedopts_efivars(o), SEEDTOOL_IMAGE_VAR, buf, sizeof(buf), NULL);
+	n = efivars_read(o->efivars, SEEDTOOL_IMAGE_VAR, buf, sizeof(buf), NULL);
 	if (n < 2 || n % 2 != 0)
 		return;
 	for (ssize_t i = 0; i + 1 < n && k + 1 < cap; i += 2) {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../core/earlyseed.h"
@@ -31,6 +32,19 @@ ssize_t efivars_read_fd(int fd, uint8_t *buf, size_t cap)
 	return (ssize_t)n;
 }
 
+int efivars_path(const char *efivars, const char *name, char *path, size_t cap)
+{
+	return (size_t)snprintf(path, cap, "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR, name) < cap ? 0 : -1;
+}
+
+bool efivars_exists(const char *efivars, const char *name)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	return efivars_path(efivars, name, path, sizeof(path)) == 0 && lstat(path, &st) == 0;
+}
+
 ssize_t efivars_read(const char *efivars, const char *name, uint8_t *buf, size_t cap, uint32_t *attrs)
 {
 	char path[PATH_MAX];
@@ -38,8 +52,7 @@ ssize_t efivars_read(const char *efivars, const char *name, uint8_t *buf, size_t
 	ssize_t n;
 	int fd;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR, name) >=
-	    sizeof(path))
+	if (efivars_path(efivars, name, path, sizeof(path)) != 0)
 		return -1;
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
@@ -80,8 +93,7 @@ int efivars_delete(const char *efivars, const char *name)
 	char path[PATH_MAX];
 	int fd;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR, name) >=
-	    sizeof(path))
+	if (efivars_path(efivars, name, path, sizeof(path)) != 0)
 		return -1;
 	/* fs/efivarfs/inode.c: immutable until the flag is cleared */
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -95,7 +107,7 @@ int efivars_delete(const char *efivars, const char *name)
 bool efivars_audit_var(const char *efivars, const char *name, struct es_audit_record *a)
 {
 	uint8_t buf[EFIVARS_VAR_MAX];
-	ssize_t n = efivars_read(efivars != NULL ? efivars : EFIVARS_DIR, name, buf, sizeof(buf), NULL);
+	ssize_t n = efivars_read(efivars, name, buf, sizeof(buf), NULL);
 
 	return n > 0 && es_audit_decode(buf, (size_t)n, a) == ES_AUDIT_OK;
 }

@@ -17,6 +17,11 @@
 #define EFIVARS_VAR_MAX 4096u
 /* EFI_GLOBAL_VARIABLE (UEFI 2.10 section 3.3): SecureBoot, Boot####, BootOrder. */
 #define EFIVARS_GLOBAL_GUID "8be4df61-93ca-11d2-aa0d-00e098032b8c"
+/* name's file in efivarfs (efivars NULL: the system's) into path: 0, or -1
+ * when it does not fit in cap. */
+int efivars_path(const char *efivars, const char *name, char *path, size_t cap);
+/* Is the variable name there (its file in efivarfs, not followed)? */
+bool efivars_exists(const char *efivars, const char *name);
 /* A variable's data from efivarfs (efivars NULL: the system's), after its
  * 4 attribute bytes (into *attrs, may be NULL): its length, or -1 when it
  * is not there, not readable, or larger than cap. */

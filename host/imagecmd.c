@@ -16,9 +16,12 @@ void imagecmd_defaults(void *p)
 	a->version = "1.0";
 }
 
+enum kind { ROM, FFS, PE };
+static const char *const names[] = { "rom", "ffs", "pe" };
+
 /* Build ops[1] from the image ops[0] (and, for pe, the SBAT table):
  * what says so on stdout, 0; or 1 after a message. */
-static int run(const char *cmd, const struct imagecmd_args *a, char **ops)
+static int run(enum kind k, const struct imagecmd_args *a, char **ops)
 {
 	size_t len, outlen = 0, csvlen = 0;
 	char *img = cli_read(ops[0], &len), *csv = NULL;
@@ -32,23 +35,24 @@ static int run(const char *cmd, const struct imagecmd_args *a, char **ops)
 		free(img);
 		return 1;
 	}
-	if (cmd[0] == 'r')
+	if (k == ROM)
 		built = romtool_build((const uint8_t *)img, len, &a->id, &out, &outlen, &why);
-	else if (cmd[0] == 'f')
+	else if (k == FFS)
 		built = ffstool_build((const uint8_t *)img, len, a->version, &out, &outlen, &why);
 	else
 		built = petool_seal((const uint8_t *)img, len, (const uint8_t *)csv, csvlen, a->nx, &out, &outlen,
 				    &nx_set, &why);
-	ffstool_depex(dx);
+	if (a->depex != NULL)
+		ffstool_depex(dx);
 	if (built != 0)
-		fprintf(stderr, "earlyseed: %s: %s: %s\n", cmd, ops[0], why);
+		fprintf(stderr, "earlyseed: %s: %s: %s\n", names[k], ops[0], why);
 	else if (cli_write(ops[1], out, outlen) == 0 &&
 		 (a->depex == NULL || cli_write(a->depex, dx, sizeof(dx)) == 0))
 		rc = 0;
-	if (rc == 0 && cmd[0] == 'r')
+	if (rc == 0 && k == ROM)
 		printf("rom: %s: %zu bytes, %04x:%04x, class %06x\n", ops[1], outlen, a->id.vendor, a->id.device,
 		       (unsigned int)a->id.class_code);
-	else if (rc == 0 && cmd[0] == 'f')
+	else if (rc == 0 && k == FFS)
 		printf("%s: %zu bytes, FILE_GUID %s, DXE driver \"%s\" %s\n", ops[1], outlen, FFS_EARLYSEED_GUID,
 		       FFS_UI_NAME, a->version);
 	else if (rc == 0)
@@ -63,17 +67,17 @@ static int run(const char *cmd, const struct imagecmd_args *a, char **ops)
 int imagecmd_rom(void *p, char **ops, unsigned int n)
 {
 	(void)n;
-	return run("rom", p, ops);
+	return run(ROM, p, ops);
 }
 
 int imagecmd_ffs(void *p, char **ops, unsigned int n)
 {
 	(void)n;
-	return run("ffs", p, ops);
+	return run(FFS, p, ops);
 }
 
 int imagecmd_pe(void *p, char **ops, unsigned int n)
 {
 	(void)n;
-	return run("pe", p, ops);
+	return run(PE, p, ops);
 }

@@ -51,16 +51,14 @@ static void peek_file(int espfd, const char *seed_file, struct peek *p, FILE *qu
 
 int peek_read(const struct seedtool_opts *o, struct peek *p, FILE *err)
 {
-	char app[ES_CONFIG_NEXT_MAX], tok[PATH_MAX];
+	char app[ES_CONFIG_NEXT_MAX];
 	struct es_config c;
 	FILE *quiet = fopen("/dev/null", "w");
-	struct stat st;
 	int espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	memset(p, 0, sizeof(*p));
-	if ((size_t)snprintf(tok, sizeof(tok), "%s/%s", seedopts_efivars(o), SEEDTOOL_TOKEN_VAR) < sizeof(tok))
-		p->token_visible = lstat(tok, &st) == 0;
-	p->secure_boot = efivars_secure_boot(seedopts_efivars(o));
+	p->token_visible = efivars_exists(o->efivars, SEEDTOOL_TOKEN_VAR);
+	p->secure_boot = efivars_secure_boot(o->efivars);
 	if (p->token_visible) {
 		uint8_t t[ES_TOKEN_LEN];
 		struct es_provenance from;

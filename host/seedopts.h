@@ -53,10 +53,4 @@ struct seedtool_opts {
 	const char *systemd_dir;
 };
 
-/* efivarfs as o names it, else the system's. */
-static inline const char *seedopts_efivars(const struct seedtool_opts *o)
-{
-	return o->efivars != NULL ? o->efivars : EFIVARS_DIR;
-}
-
 #endif

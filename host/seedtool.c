@@ -298,15 +298,8 @@ static bool app_on_esp(int espfd, const char *app)
  * missing. */
 static bool driver_only(const struct seedtool_opts *o)
 {
-	char path[PATH_MAX], kt[PATH_MAX];
-	struct stat st;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", seedopts_efivars(o), TRUSTVAR_DRIVER_AUDIT) >= sizeof(path) ||
-	    (size_t)snprintf(kt, sizeof(kt), "%s/%s", seedopts_efivars(o), TRUSTVAR_NAME) >= sizeof(kt) ||
-	    (lstat(path, &st) != 0 && lstat(kt, &st) != 0))
-		return false;
-	return (size_t)snprintf(path, sizeof(path), "%s/%s", seedopts_efivars(o), SEEDTOOL_AUDIT_VAR) < sizeof(path) &&
-	       lstat(path, &st) != 0;
+	return (efivars_exists(o->efivars, TRUSTVAR_DRIVER_AUDIT) || efivars_exists(o->efivars, TRUSTVAR_NAME)) &&
+	       !efivars_exists(o->efivars, SEEDTOOL_AUDIT_VAR);
 }
 
 int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
@@ -321,7 +314,7 @@ int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 	 * read-only volume, getrandom killed): an OS-made token is shown
 	 * 0644 at every boot until this runs (systemd's PID 1 does the same
 	 * for LoaderSystemToken, src/core/efi-random.c). */
-	token_hide(seedopts_efivars(o), out, err);
+	token_hide(o->efivars, out, err);
 	/* Then what the kernel trusts, for earlyseed's driver and its app with
 	 * a boot loader next (they see no command line): at install and at
 	 * every boot, written only when it changes (Hardening IV, 1). */

@@ -32,14 +32,14 @@ static bool firmware_has_token(const struct seedtool_opts *o)
 {
 	struct es_audit_record a;
 
-	return efivars_audit_var(seedopts_efivars(o), SEEDTOOL_AUDIT_VAR, &a) &&
+	return efivars_audit_var(o->efivars, SEEDTOOL_AUDIT_VAR, &a) &&
 	       (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED | ES_AUDIT_F_TOKEN_FAILED)) != 0;
 }
 
 /* The token through efivarfs, once: an existing one is never rewritten. */
 int token_make(const struct seedtool_opts *o, FILE *out, FILE *err)
 {
-	const char *dir = seedopts_efivars(o);
+	const char *dir = o->efivars != NULL ? o->efivars : EFIVARS_DIR;
 	char path[PATH_MAX];
 	uint8_t buf[4 + ES_TOKEN_VAR_LEN], tok[ES_TOKEN_LEN];
 	struct es_provenance from;
@@ -51,13 +51,13 @@ int token_make(const struct seedtool_opts *o, FILE *out, FILE *err)
 			     "the next boot with a hardware RNG\n", dir);
 		return 0;
 	}
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, SEEDTOOL_TOKEN_VAR) >= sizeof(path))
+	if (efivars_path(dir, SEEDTOOL_TOKEN_VAR, path, sizeof(path)) != 0)
 		return -1;
 	if (lstat(path, &st) == 0) {
 		fprintf(out, "token: present, left as it is\n");
 		return 0;
 	}
-	if (efivars_secure_boot(seedopts_efivars(o))) {
+	if (efivars_secure_boot(o->efivars)) {
 		/* A token the OS made is one it can read: under Secure Boot the
 		 * file would then never count. The app makes its own (boot
 		 * services only) at the next boot with a hardware RNG. */
@@ -131,9 +131,7 @@ void token_hide(const char *efivars, FILE *out, FILE *err)
 	char path[PATH_MAX];
 	struct stat st;
 
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR,
-			     SEEDTOOL_TOKEN_VAR) >= sizeof(path) ||
-	    lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 0077) == 0)
+	if (efivars_path(efivars, SEEDTOOL_TOKEN_VAR, path, sizeof(path)) != 0 || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (st.st_mode & 0077) == 0)
 		return;
 	if (chmod_mutable(path, 0600) != 0)
 		fprintf(err, "earlyseed: warning: %s is readable by all and cannot be changed: %s\n", path,
@@ -147,7 +145,7 @@ void token_hide(const char *efivars, FILE *out, FILE *err)
 bool token_os(const struct seedtool_opts *o, uint8_t tok[ES_TOKEN_LEN], struct es_provenance *from)
 {
 	uint8_t raw[ES_TOKEN_VAR_LEN];
-	ssize_t n = efivars_read(seedopts_efivars(o), SEEDTOOL_TOKEN_VAR, raw, sizeof(raw), NULL);
+	ssize_t n = efivars_read(o->efivars, SEEDTOOL_TOKEN_VAR, raw, sizeof(raw), NULL);
 	bool ok = n > 0 && es_token_decode(raw, (size_t)n, tok, from);
 
 	es_wipe(raw, sizeof(raw));

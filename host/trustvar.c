@@ -19,12 +19,6 @@
  * the one kind efivarfs creates. */
 #define TRUSTVAR_ATTRS 0x7u
 
-static int path_of(const char *efivars, const char *name, char *path, size_t cap)
-{
-	return (size_t)snprintf(path, cap, "%s/%s", efivars != NULL ? efivars : EFIVARS_DIR, name) < cap ? 0
-														: -1;
-}
-
 static const char *onoff(bool b)
 {
 	return b ? "on" : "off";
@@ -200,8 +194,8 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool installed,
 	struct stat st;
 	bool none_needed;
 
-	if (path_of(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 ||
-	    path_of(efivars, TRUSTVAR_DRIVER_AUDIT, driver, sizeof(driver)) != 0)
+	if (efivars_path(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 ||
+	    efivars_path(efivars, TRUSTVAR_DRIVER_AUDIT, driver, sizeof(driver)) != 0)
 		return 1;
 	n = efivars_read(efivars, TRUSTVAR_NAME, have, sizeof(have), NULL);
 	if (n < 0 && lstat(path, &st) == 0)
@@ -250,7 +244,7 @@ int trustvar_remove(const char *efivars, FILE *out, FILE *err)
 	char path[PATH_MAX];
 	struct stat st;
 
-	if (path_of(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 || lstat(path, &st) != 0)
+	if (efivars_path(efivars, TRUSTVAR_NAME, path, sizeof(path)) != 0 || lstat(path, &st) != 0)
 		return 0;
 	if (efivars_delete(efivars, TRUSTVAR_NAME) != 0) {
 		fprintf(err, "earlyseed: cannot delete %s: %s\n", path, strerror(errno));

@@ -300,8 +300,7 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 			strerror(errno));
 	close(espfd);
 	/* the token: one the OS made can go; the app's cannot be seen here */
-	snprintf(tok, sizeof(tok), "%s/%s", dir, SEEDTOOL_TOKEN_VAR);
-	if (lstat(tok, &st) == 0) {
+	if (efivars_path(dir, SEEDTOOL_TOKEN_VAR, tok, sizeof(tok)) == 0 && lstat(tok, &st) == 0) {
 		if (efivars_delete(dir, SEEDTOOL_TOKEN_VAR) != 0) {
 			fprintf(err, "earlyseed: cannot delete %s: %s\n", tok, strerror(errno));
 			rc = 1;
