@@ -60,6 +60,12 @@ CORE_WARN := $(WARN) -Wconversion -Wsign-conversion -Wshadow
 # object also depends on this Makefile (its flags).
 DEPFLAGS  := -MMD -MP
 
+# The README's commands build with J jobs at once and run J tests at once
+# (scripts/check.sh): the machine's cores by default; J=1 one at a time.
+J ?= $(shell nproc 2>/dev/null || echo 2)
+# Downloads live outside the tree, per user (scripts/lib.sh says why).
+ES_CACHE := $(or $(CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/earlyseed)
+
 # ---- the architecture: all that differs between the two firmware builds ----
 # GNU-EFI 3.0.15's recipe (gnu-efi Make.defaults) for each; no floating
 # point or vector registers anywhere in a firmware image.
@@ -68,12 +74,12 @@ EFI_COMMON_CFLAGS := -std=gnu11 -Os -fpic -fvisibility=hidden -ffreestanding -fn
 ifeq ($(ARCH),aarch64)
 # make ARCH=aarch64 (docs/aarch64.md "aarch64"): build/aarch64/earlyseed.efi and
 # earlyseed-driver.efi with gcc-aarch64-linux-gnu and GNU-EFI 3.0.15's arm64
-# crt0, library and headers, which scripts/arm64.sh fetches into .cache/arm64
+# crt0, library and headers, which scripts/arm64.sh fetches into $(ES_CACHE)/arm64
 # (Debian's gnu-efi has no Multi-Arch: the arm64 package cannot be installed
 # beside the amd64 one). The host tool and tests stay x86_64 builds.
 BUILD  := build/aarch64
 CROSS  ?= aarch64-linux-gnu-
-A64    := .cache/arm64/gnuefi/usr
+A64    := $(ES_CACHE)/arm64/gnuefi/usr
 EFIINC := $(A64)/include/efi
 EFILIB := $(A64)/lib
 # x18 left alone: the platform register UEFI reserves (UEFI 2.10 section
@@ -195,10 +201,10 @@ $(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
 deps:
 	scripts/deps.sh
 run: deps
-	$(MAKE) ARCH=aarch64 all
+	$(MAKE) -j$(J) ARCH=aarch64 all
 	ES_ARCH=aarch64 scripts/run.sh
 check: deps
-	$(MAKE) ARCH=aarch64 all ovmf
+	$(MAKE) -j$(J) ARCH=aarch64 all ovmf
 	tests/boot/qemu-aarch64.sh
 else
 # ---- x86_64 only: the host program, its tests, fuzzing, benchmarks, the
@@ -431,12 +437,16 @@ bench: $(BUILD)/bench $(BUILD)/bench-driver $(BUILD)/earlyseed.efi $(BUILD)/earl
 deps:
 	scripts/deps.sh
 run: deps
-	$(MAKE) all
+	$(MAKE) -j$(J) all
 	scripts/run.sh
-check: deps
-	$(MAKE) all fuzzers ovmf
-	$(MAKE) ARCH=aarch64 all ovmf
-	scripts/check.sh
+# The tiers (docs/checks.md): make test, the host tests (about 30 s);
+# make check-quick, all but the real machines, the generation matrix and
+# U-Boot; make check, everything.
+check check-quick: deps
+	$(MAKE) -j$(J) all fuzzers ovmf
+	$(MAKE) -j$(J) ARCH=aarch64 all ovmf
+	J=$(J) scripts/check.sh $(if $(filter check-quick,$@),middle,full)
+.PHONY: check-quick
 
 
 # For scripts/imgcheck.sh: the core's objects as the .efi links them.
@@ -451,10 +461,11 @@ install: efi tool
 	scripts/install.sh "$(ESP)" '$(NEXT)' '$(CMDLINE)' '$(EFIVARS)' '$(SIGNED)'
 
 # A Debian package from this tree (debian/, scripts/deb.sh): build/deb/*.deb.
-# The inner loop, under a minute: the host tests, plain and under ASan+UBSan.
+# The inner loop, about 30 s: the host tests, plain, reversed and under ASan+UBSan.
 .PHONY: test
-test: host
-	scripts/check.sh quick
+test:
+	$(MAKE) -j$(J) host
+	J=$(J) scripts/check.sh quick
 
 .PHONY: deb deb-arm64
 deb:

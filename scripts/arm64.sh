@@ -10,7 +10,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/scripts/lib.sh"
 es_trap_errors
 
-C=${CACHE:-$ROOT/.cache}/arm64
+C=$ES_CACHE/arm64
 D=$C/apt
 APT=(-o APT::Architecture=arm64 -o APT::Architectures::=arm64 -o "Dir::State::Lists=$D/lists"
 	-o "Dir::State::status=$D/status" -o "Dir::Cache=$D/cache")

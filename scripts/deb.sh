@@ -22,6 +22,13 @@ if [ "$arch" != "$(dpkg --print-architecture)" ]; then
 	out=$ROOT/build/deb-$arch src=$out/earlyseed-$ver
 	bpflags+=(-a "$arch" -d)
 fi
+# One build at a time: the real machines' boots (tests/boot/debvm.sh) copy
+# the package out under the same lock.
+mkdir -p "$ROOT/build"
+if [ "${ES_DEB_LOCKED:-0}" != 1 ]; then
+	exec 9> "$ROOT/build/.deb-$arch.lock"
+	flock 9
+fi
 rm -rf "$out" && mkdir -p "$src"
 if git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1; then
 	(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard | grep -zv '^build/' |
@@ -29,17 +36,19 @@ if git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1; then
 else
 	(cd "$ROOT" && tar -c --exclude=./build --exclude=./.cache --exclude=./.git . | tar -x -C "$src")
 fi
-# GNU-EFI's arm64 files: fetched once into the tree's .cache, shared by the copy.
-if [ "$arch" = arm64 ]; then
-	"$ROOT/scripts/arm64.sh" gnu-efi
-	mkdir -p "$src/.cache" && ln -sfn "$ROOT/.cache/arm64" "$src/.cache/arm64"
-fi
-(cd "$src" && dpkg-buildpackage "${bpflags[@]}" > "$out/build.log" 2>&1) ||
+# GNU-EFI's arm64 files: fetched once into the cache, shared by the copy
+# (CACHE names it there: debhelper gives the build a HOME of its own).
+[ "$arch" = arm64 ] && "$ROOT/scripts/arm64.sh" gnu-efi
+(cd "$src" && CACHE=$ES_CACHE dpkg-buildpackage "${bpflags[@]}" > "$out/build.log" 2>&1) ||
 	{ tail -n 30 "$out/build.log" >&2; es_die "dpkg-buildpackage failed (build/deb/build.log)"; }
 deb=$(es_first "$out/earlyseed_${ver}_${arch}.deb")
 [ -n "$deb" ] || es_die "no .deb in $out"
 echo "built $deb"
+# lintian once a package, pedantic and informational tags too: what it
+# says is kept in $out/lintian.txt (tests/deb.sh wants it empty).
 if command -v lintian > /dev/null; then
-	lintian --fail-on warning "$deb" || es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"
+	lintian -I --pedantic --fail-on warning "$deb" > "$out/lintian.txt" 2>&1 ||
+		{ cat "$out/lintian.txt"; es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"; }
+	cat "$out/lintian.txt"
 	echo "lintian: clean"
 fi

@@ -5,7 +5,12 @@
 
 ES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ES_BUILD=${ES_BUILD:-$ES_ROOT/build}
-ES_CACHE=${CACHE:-$ES_ROOT/.cache}
+# Downloads and the machines built from them live outside the tree, per
+# user, so a second clone on the machine reuses them: CACHE=DIR, else
+# $XDG_CACHE_HOME/earlyseed, else ~/.cache/earlyseed. What is there is
+# named by what it was made from (a package's version, an image's recipe):
+# an entry that does not match is made again, never trusted.
+ES_CACHE=${CACHE:-${XDG_CACHE_HOME:-${HOME:-$ES_ROOT}/.cache}/earlyseed}
 
 es_die() { echo "earlyseed: error: $*" >&2; exit 1; }
 

@@ -2,25 +2,34 @@
 # make lint: cppcheck and clang-tidy (.clang-tidy, warnings as errors) on
 # core/, libc/, arch/, efi/, host/ and bench/, and pyflakes on scripts/*.py (a
 # second implementation of the FFS rules, scripts/ovmf.py). Prints
-# "ok - lint X" or "not ok - lint X".
+# "ok - lint X" or "not ok - lint X". scripts/lint.sh [PART...]: only
+# those of cppcheck, clang-tidy and pyflakes (scripts/check.sh runs each as
+# a job of its own).
 set -uo pipefail
+parts=" ${*:-cppcheck clang-tidy pyflakes} "
 cd "$(dirname "$0")/.."
 EFI_DEFS=(-I/usr/include/efi -I/usr/include/efi/x86_64 -DGNU_EFI_USE_MS_ABI)
 rc=0
 
+if [[ $parts == *" cppcheck "* ]]; then
 out=$(cppcheck --quiet --enable=warning,style,performance,portability --std=c11 --error-exitcode=1 \
 	--inline-suppr --suppress=missingIncludeSystem core/ libc/ arch/ host/*.c bench/bench.c 2>&1 &&
 	cppcheck --quiet --enable=warning,style,performance,portability --std=c11 --error-exitcode=1 \
 	--inline-suppr --suppress=missingIncludeSystem "${EFI_DEFS[@]}" -Iarch/x86_64 -D__x86_64__ \
 	-D__GNUC__=12 -D__GNUC_MINOR__=2 efi/ 2>&1)
 if [ $? -eq 0 ]; then echo "ok - lint cppcheck"; else echo "not ok - lint cppcheck"; printf '%s\n' "$out" | sed 's/^/#   /'; rc=1; fi
+fi
 
+if [[ $parts == *" clang-tidy "* ]]; then
 out=$( (clang-tidy --quiet core/*.c libc/*.c arch/x86_64/*.c host/*.c bench/bench.c tests/fuzz/*.c -- -std=c11 &&
 	clang-tidy --quiet efi/*.c -- -std=gnu11 -fshort-wchar \
 		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -Iarch/x86_64 -DGNU_EFI_USE_MS_ABI &&
 	clang-tidy --quiet arch/aarch64/*.c -- -std=c11 --target=aarch64-linux-gnu \
 		-isystem /usr/aarch64-linux-gnu/include) 2>&1)
 if [ $? -eq 0 ]; then echo "ok - lint clang-tidy"; else echo "not ok - lint clang-tidy"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
+fi
+if [[ $parts == *" pyflakes "* ]]; then
 out=$(pyflakes3 scripts/*.py 2>&1)
 if [ $? -eq 0 ]; then echo "ok - lint pyflakes"; else echo "not ok - lint pyflakes"; printf '%s\n' "$out" | sed 's/^/#   /'; rc=1; fi
+fi
 exit $rc

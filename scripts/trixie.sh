@@ -17,7 +17,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/scripts/lib.sh"
 es_trap_errors
 
-C=${CACHE:-$ROOT/.cache}/trixie
+C=$ES_CACHE/trixie
 D=$C/apt
 FW="OVMF_CODE_4M.fd OVMF_VARS_4M.fd OVMF_CODE_4M.secboot.fd OVMF_VARS_4M.snakeoil.fd AAVMF_CODE.fd AAVMF_VARS.fd
 	AAVMF_CODE.secboot.fd AAVMF_VARS.snakeoil.fd PkKek-1-snakeoil.key PkKek-1-snakeoil.pem"

@@ -13,7 +13,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 . "$ROOT/tests/boot/harness.sh"
 es_trap_errors
 
-C=${CACHE:-$ROOT/.cache}/debvm
+C=$ES_CACHE/debvm
 SUITE=bookworm
 if [ "$ES_DEBIAN" = 13 ]; then
 	C=${C}13 SUITE=trixie

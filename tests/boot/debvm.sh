@@ -12,7 +12,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 . tests/boot/harness.sh
-C=${CACHE:-$ROOT/.cache}/debvm
+C=$ES_CACHE/debvm
 W=$ROOT/build/debvm
 TAP_NAME=debvm
 if [ "$ES_DEBIAN" = 13 ]; then C=${C}13 W=${W}13 TAP_NAME=debvm13; fi
@@ -25,14 +25,20 @@ if ! tests/boot/debvm-image.sh; then
 	bad "the machine is built (tests/boot/debvm-image.sh)"
 	exit 1
 fi
-# The package of this tree: made again when a file it is built from is newer.
+# The package of this tree: made again when a file it is built from is
+# newer, and copied out under make deb's lock (a make deb beside this one
+# starts by removing build/deb).
+rm -rf "$W" && mkdir -p "$W"
+exec 9> build/.deb-amd64.lock
+flock 9
 deb=$(es_first "build/deb/earlyseed_*_amd64.deb")
 if [ -z "$deb" ] || [ -n "$(find core efi arch host scripts linker man debian Makefile -newer "$deb" -type f | head -1)" ]; then
-	scripts/deb.sh > "$ROOT/build/debvm-deb.log" 2>&1 || { bad "the package is built (build/debvm-deb.log)"; exit 1; }
+	ES_DEB_LOCKED=1 scripts/deb.sh > "$ROOT/build/debvm-deb.log" 2>&1 || { bad "the package is built (build/debvm-deb.log)"; exit 1; }
 	deb=$(es_first "build/deb/earlyseed_*_amd64.deb")
 fi
 [ -n "$deb" ] || { bad "the package is built (make deb)"; exit 1; }
-rm -rf "$W" && mkdir -p "$W"
+cp "$deb" "$W/" && deb=$W/${deb##*/}
+exec 9>&-
 qemu-img create -q -f qcow2 -F raw -b "$C/disk.raw" "$W/disk.qcow2" || { bad "overlay disk"; exit 1; }
 cp "$C/vars.fd" "$W/vars.fd"
 

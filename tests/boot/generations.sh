@@ -9,6 +9,9 @@
 # checks say which. Prints "ok - ..." / "not ok - ..."; every boot under
 # timeout. scripts/check.sh runs it for each architecture and generation.
 set -uo pipefail
+CASES="untrusted cpu device secureboot"
+# --list: the cases, for scripts/check.sh (one job each)
+[ "${1:-}" = --list ] && { echo "$CASES"; exit 0; }
 ES_ARCH=${1:?usage: tests/boot/generations.sh x86_64|aarch64 12|13 [CASE...]}
 ES_DEBIAN=${2:?usage: tests/boot/generations.sh x86_64|aarch64 12|13 [CASE...]}
 shift 2
@@ -142,4 +145,4 @@ case_secureboot() {
 	summary "secureboot: the record the OS reads says so" "$log" prefix='initrd: audit: summary ' table=32
 }
 
-for c in ${*:-untrusted cpu device secureboot}; do "case_$c"; done
+for c in ${*:-$CASES}; do "case_$c"; done

@@ -153,6 +153,14 @@ es_fetch_deb_file() {
 	rm -rf "$tmp"
 }
 
+# Debian's signed GRUB and shim 16.1 (shim-unsigned: Debian's CA built in),
+# for the Secure Boot boots (qemu.sh 23): $ES_CACHE/grubx64-signed.efi and
+# shimx64-unsigned.efi.
+es_fetch_sb_parts() {
+	es_fetch_deb_file grub-efi-amd64-signed usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed grubx64-signed.efi
+	es_fetch_deb_file shim-unsigned usr/lib/shim/shimx64.efi shimx64-unsigned.efi
+}
+
 # A static busybox from busybox-static, without installing it (it would
 # replace the host's busybox package).
 es_fetch_busybox() {
@@ -180,17 +188,28 @@ es_fetch_sdboot() {
 	rm -rf "$tmp"
 }
 
-# $ES_BUILD/grubx64.efi: Debian 12's GRUB 2.06 as one standalone image
+# es_make_grub: ES_GRUB, Debian 12's GRUB 2.06 as one standalone image
 # (grub-mkstandalone) whose embedded grub.cfg finds the ESP by its kernel and
 # boots it with ES_CMDLINE (less initrd=, which is GRUB's `initrd` here).
+# Named by what it is made from (the config, grub-mkstandalone), made once
+# and moved into place whole: boots running side by side share it.
 es_make_grub() {
-	local out="$ES_BUILD/grubx64.efi" cfg="$ES_BUILD/grub.cfg"
+	local cfgtext key tmp
 	command -v grub-mkstandalone > /dev/null || es_die "grub-mkstandalone missing (apt-get install grub-common grub-efi-amd64-bin)"
-	printf 'set timeout=0\nsearch --no-floppy --file --set=root /vmlinuz\nlinux /vmlinuz %s\ninitrd /initrd.img\nboot\n' \
-		"${ES_CMDLINE#initrd=\\initrd.img }" > "$cfg"
-	grub-mkstandalone -O x86_64-efi -o "$out" \
+	cfgtext=$(printf 'set timeout=0\nsearch --no-floppy --file --set=root /vmlinuz\nlinux /vmlinuz %s\ninitrd /initrd.img\nboot\n' \
+		"${ES_CMDLINE#initrd=\\initrd.img }")
+	key=$({ printf '%s\n' "$cfgtext"; stat -L -c '%s %Y' "$(command -v grub-mkstandalone)" /usr/lib/grub/x86_64-efi/linux.mod; } |
+		sha256sum | cut -c1-16)
+	ES_GRUB=$ES_BUILD/grub/grubx64-$key.efi
+	[ -s "$ES_GRUB" ] && return 0
+	mkdir -p "$ES_BUILD/grub"
+	tmp=$(mktemp -d "$ES_BUILD/grub/tmp.XXXXXX")
+	printf '%s\n' "$cfgtext" > "$tmp/grub.cfg"
+	grub-mkstandalone -O x86_64-efi -o "$tmp/grubx64.efi" \
 		--modules="part_msdos part_gpt fat search search_fs_file linux normal" \
-		"boot/grub/grub.cfg=$cfg" || es_die "grub-mkstandalone failed"
+		"boot/grub/grub.cfg=$tmp/grub.cfg" || es_die "grub-mkstandalone failed"
+	mv "$tmp/grubx64.efi" "$ES_GRUB"
+	rm -rf "$tmp"
 }
 
 # ES_INITRD: busybox, the static host tool, the kernel's efivarfs.ko, the
@@ -286,12 +305,12 @@ es_make_esp() {
 		es_make_grub
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
 		mkdir -p "$dir/EFI/debian"
-		cp "$ES_BUILD/grubx64.efi" "$dir/EFI/debian/grubx64.efi"
+		cp "$ES_GRUB" "$dir/EFI/debian/grubx64.efi"
 		printf 'next = \\EFI\\debian\\grubx64.efi\nverbose = yes\n' > "$dir/EFI/earlyseed/earlyseed.conf"
 		;;
 	grub-alone)
 		es_make_grub
-		cp "$ES_BUILD/grubx64.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
+		cp "$ES_GRUB" "$dir/EFI/BOOT/BOOTX64.EFI"
 		;;
 	loop)
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
@@ -316,11 +335,14 @@ es_kernel_rng_addr() { sed -n 's/^.*efi: .*RNG=0x\([0-9A-Fa-f]*\).*$/\1/p' "$1" 
 es_same_addr() { [ -n "$1" ] && [ -n "$2" ] && [ $((16#$1)) -eq $((16#$2)) ]; }
 
 # es_make_img DIR IMG: a real FAT disk image (mkfs.vfat, 64 MiB) holding
-# DIR's files, as an ESP on a disk is (not QEMU's vvfat folder).
+# DIR's files, as an ESP on a disk is (not QEMU's vvfat folder). The same
+# files give the same bytes (a constant volume id and file times), so the
+# boot memo knows the same machine when two tests make it.
 es_make_img() {
 	rm -f "$2"
-	mkfs.vfat -C -n ESP "$2" 65536 > /dev/null || es_die "mkfs.vfat $2 failed"
-	(cd "$1" && MTOOLS_SKIP_CHECK=1 mcopy -s -i "$2" ./* ::/) || es_die "mcopy into $2 failed"
+	mkfs.vfat --invariant -C -n ESP "$2" 65536 > /dev/null || es_die "mkfs.vfat $2 failed"
+	(cd "$1" && SOURCE_DATE_EPOCH=1704067200 MTOOLS_SKIP_CHECK=1 mcopy -s -i "$2" ./* ::/) ||
+		es_die "mcopy into $2 failed"
 }
 
 # es_img_get IMG PATH OUT: copy a file out of a FAT image (nothing if absent).
@@ -328,6 +350,65 @@ es_img_get() {
 	rm -f "$3"
 	MTOOLS_SKIP_CHECK=1 mcopy -n -i "$1" "::$2" "$3" 2> /dev/null || true
 }
+
+# A boot ends on an event, never by sitting out its timeout: the kernel's
+# /init powers off (poweroff -f) or panics (panic=-1 with -no-reboot), and
+# QEMU exits; or the firmware prints the line after which nothing more
+# happens on its own: edk2's BdsDxe found no (further) boot option and
+# waits in its menu, or shim refused the next image and waits for a key
+# (shim's "Verification failed" box). ES_BOOT_END (a Perl regex) replaces
+# this for one boot.
+ES_BOOT_END_DEFAULT='^BdsDxe: No bootable option or device was found|Verification failed: '
+
+# es_qemu LOG END CMD...: run CMD (a QEMU) under timeout (ES_BOOT_TIMEOUT,
+# the guard), its console written to LOG as it arrives (a line need not be
+# finished: shim's box has no end of line until a key is pressed), CR and
+# ANSI escapes stripped; the first line, or line so far, matching END (a
+# Perl regex; none: "") stops QEMU. Returns 0 (the caller judges the log);
+# the seconds the boot took are appended to build/boot-times.tsv.
+es_qemu() {
+	local log=$1 end=$2 t0=$SECONDS
+	shift 2
+	rm -f "$log.pid"
+	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" "$@" -pidfile "$log.pid" < /dev/null 2>&1 |
+		perl -e "$ES_CONSOLE_FILTER" "$log" "$end" "$log.pid" || :
+	rm -f "$log.pid"
+	mkdir -p "$ES_ROOT/build"
+	printf '%s\t%s\n' "$((SECONDS - t0))" "${log#"$ES_ROOT"/}" >> "$ES_ROOT/build/boot-times.tsv"
+	return 0
+}
+# The console filter: reads whatever QEMU wrote (sysread, no waiting for a
+# line's end), holds back an escape sequence cut by the read, strips CR and
+# the escapes, writes the rest at once, and on the first match of END
+# stops QEMU (its -pidfile); then reads on to the end.
+ES_CONSOLE_FILTER='
+use strict; use warnings;
+my ($log, $end, $pidf) = @ARGV;
+open(my $out, ">", $log) or die "$log: $!";
+select((select($out), $| = 1)[0]);
+my ($pend, $line, $done) = ("", "", length($end) ? 0 : 1);
+my $buf;
+while (sysread(STDIN, $buf, 65536)) {
+	$pend .= $buf;
+	my $keep = $pend =~ s/(\e[^a-zA-Z]{0,16})\z// ? $1 : "";
+	$pend =~ s/\r//g;
+	$pend =~ s/\e\[[0-9;?=]*[a-zA-Z]//g;
+	$pend =~ s/\e[()][0-9A-Za-z]//g;
+	$pend =~ s/\e[78]//g;
+	print $out $pend;
+	if (!$done) {
+		$line .= $pend;
+		for my $l (split /\n/, $line, -1) { if ($l =~ /$end/) { $done = 1; last; } }
+		$line =~ s/\A.*\n//s;
+		if ($done && open(my $p, "<", $pidf)) {
+			my $pid = <$p>;
+			kill("TERM", int($pid)) if defined $pid && $pid =~ /^\d+/;
+		}
+	}
+	$pend = $keep;
+}
+print $out $pend;
+'
 
 # es_boot LOG ESPDIR [QEMU ARGS...]: boot under a timeout (ES_BOOT_TIMEOUT);
 # a later -cpu in QEMU ARGS overrides the default. LOG gets the serial
@@ -339,6 +420,7 @@ es_img_get() {
 #                   ES_ESP_IMG names one); QEMU's vvfat and AHCI cannot be
 #   ES_VARS=FILE    the OVMF variable store to use and keep (a machine
 #                   rebooted); default: a fresh copy, removed afterwards
+# The same boot asked for twice is booted once (es_memo below).
 es_boot() {
 	local log=$1 esp=$2
 	shift 2
@@ -364,6 +446,25 @@ es_boot() {
 		board=()
 		disk=(-drive "if=none,id=esp,format=raw,file=${img:-fat:rw:$esp}$ro" -device virtio-blk-device,drive=esp)
 	fi
+	local cmd=("${ES_QEMU[@]}" "${board[@]}" "${accel[@]}" -nographic -no-reboot "${cpu[@]}" "${sb[@]}"
+		-drive if=pflash,format=raw,readonly=on,file="$code" -drive if=pflash,format=raw,file="$vars"
+		"${disk[@]}" -net none "$@")
+	local end=${ES_BOOT_END-$ES_BOOT_END_DEFAULT} key="" lock
+	# What the boot's outcome rests on: the command, the files it names, the
+	# disk (the image, or the folder when vvfat serves it), the store, a TPM.
+	if [ "${ES_MEMO:-1}" = 1 ]; then
+		key=$(es_memo_key "$log" "$esp" "${img:-}" "$vars" "$end" "${ES_TPM:-0}" "${cmd[@]}")
+		lock=$ES_MEMO_DIR/$key.lock
+		mkdir -p "$ES_MEMO_DIR"
+		exec {es_lockfd}> "$lock"
+		flock "$es_lockfd"
+		if es_memo_get "$key" "$log" "$esp" "${img:-}" "$ro" "$vars"; then
+			exec {es_lockfd}>&-
+			[ -n "${ES_VARS:-}" ] || rm -f "$vars"
+			rm -f "$log.img"
+			return 0
+		fi
+	fi
 	# ES_TPM=1: a TPM 2.0 (swtpm, fresh state; es_tpm_start)
 	local tpm=() tpmdir=""
 	if [ "${ES_TPM:-0}" = 1 ]; then
@@ -372,17 +473,81 @@ es_boot() {
 		if [ "$ES_ARCH" = aarch64 ]; then tpm+=(-device tpm-tis-device,tpmdev=tpm0)
 		else tpm+=(-device tpm-tis,tpmdev=tpm0); fi
 	fi
-	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" "${ES_QEMU[@]}" \
-		"${board[@]}" "${accel[@]}" -nographic -no-reboot \
-		"${cpu[@]}" "${sb[@]}" "${tpm[@]}" \
-		-drive if=pflash,format=raw,readonly=on,file="$code" \
-		-drive if=pflash,format=raw,file="$vars" \
-		"${disk[@]}" -net none \
-		"$@" </dev/null 2>&1 | sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()][0-9A-Za-z]//g' > "$log"
+	es_qemu "$log" "$end" "${cmd[@]}" "${tpm[@]}"
+	[ -z "$tpmdir" ] || es_tpm_stop "$tpmdir"
+	if [ -n "$key" ]; then
+		es_memo_put "$key" "$log" "$esp" "${img:-}" "$ro" "$vars"
+		exec {es_lockfd}>&-
+	fi
 	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
 	rm -f "$log.img"
-	[ -z "$tpmdir" ] || es_tpm_stop "$tpmdir"
 	return 0
+}
+
+# The boot memo: a boot is a function of its inputs, so one asked for a
+# second time with every input byte-identical (make run's two boots and
+# boot 17a-b; the Debian 12 cases of tests/boot/generations.sh and the
+# boots of qemu.sh and qemu-aarch64.sh that are the same machine) is not
+# booted again: its log, and what it left on its disk and in its variable
+# store, are handed to the second caller. The key hashes the bytes, never
+# a name, so any changed input (the image, the kernel, the firmware, a
+# config line, an argument's file, this harness) boots anew; two jobs
+# asking at once wait on one lock. Kept under build/boots for the tree's
+# life (make clean removes it); ES_MEMO=0 or FRESH=1 boots everything.
+ES_MEMO_DIR=$ES_ROOT/build/boots
+[ "${FRESH:-0}" = 1 ] && ES_MEMO=0
+# es_hash_files FILE...: one hash over the files' bytes (a missing one hashes its name)
+es_hash_files() {
+	local f
+	for f in "$@"; do
+		if [ -f "$f" ]; then sha256sum < "$f"; else printf 'absent %s\n' "$f"; fi
+	done | sha256sum | cut -c1-64
+}
+# es_hash_dir DIR: names, modes and bytes of a folder's files, not their times
+es_hash_dir() {
+	(cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0r sha256sum; find . -type d | LC_ALL=C sort) |
+		sha256sum | cut -c1-64
+}
+# es_memo_key LOG ESP IMG VARS END TPM CMD...
+es_memo_key() {
+	local log=$1 esp=$2 img=$3 vars=$4 end=$5 tpm=$6 a w files=() disk
+	shift 6
+	# every file an argument names (file=..., romfile=..., data=..., -kernel F)
+	for a in "$@"; do
+		for w in ${a//[,=]/ }; do
+			[ "$w" != "$vars" ] && [ "$w" != "$img" ] && [ -f "$w" ] && files+=("$w")
+		done
+	done
+	if [ -n "$img" ]; then disk=$(es_hash_files "$img"); else disk=$(es_hash_dir "$esp"); fi
+	{
+		printf '%s\n' "$@" | sed -e "s#${log//#/\\#}#LOG#g" -e "s#${esp//#/\\#}#ESP#g" -e "s#${vars//#/\\#}#VARS#g" \
+			-e "s#${img:-/nonexistent}#IMG#g"
+		printf 'end=%s tpm=%s arch=%s\n' "$end" "$tpm" "$ES_ARCH"
+		echo "disk $disk vars $(es_hash_files "$vars")"
+		es_hash_files "${files[@]}" "$ES_ROOT/tests/boot/harness.sh"
+		stat -L -c '%s %Y' "$(command -v "${1}")"
+	} | sha256sum | cut -c1-40
+}
+# es_memo_get KEY LOG ESP IMG RO VARS: hand over a stored boot (status 1: none)
+es_memo_get() {
+	local m=$ES_MEMO_DIR/$1
+	[ -s "$m/log" ] || return 1
+	cp "$m/log" "$2"
+	if [ -n "$4" ]; then [ -n "$5" ] || cp --sparse=always "$m/img" "$4"
+	else rm -rf "$3" && mkdir -p "$3" && tar -x -C "$3" -f "$m/esp.tar"; fi
+	cp "$m/vars" "$6"
+	printf '0\t%s (memo)\n' "${2#"$ES_ROOT"/}" >> "$ES_ROOT/build/boot-times.tsv"
+	return 0
+}
+# es_memo_put KEY LOG ESP IMG RO VARS: store what the boot left
+es_memo_put() {
+	local m=$ES_MEMO_DIR/$1
+	rm -rf "$m" "$m.tmp" && mkdir -p "$m.tmp"
+	if [ -n "$4" ]; then [ -n "$5" ] || cp --sparse=always "$4" "$m.tmp/img"
+	else tar -c -C "$3" -f "$m.tmp/esp.tar" .; fi
+	cp "$6" "$m.tmp/vars"
+	cp "$2" "$m.tmp/log"
+	mv "$m.tmp" "$m"
 }
 
 # es_tpm_start: a TPM 2.0 (swtpm, fresh state) listening on DIR/sock; prints

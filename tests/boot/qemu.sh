@@ -3,6 +3,9 @@
 # without it (QEMU/OVMF as Debian 12 ships them). Prints "ok - ..." / "not ok - ..."
 # per assertion; scripts/check.sh counts them. Every boot runs under timeout.
 set -uo pipefail
+BOOTS="1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28 30"
+# --list: the names, for scripts/check.sh (one job each)
+[ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 . "$(dirname "$0")/harness.sh"
 es_trap_errors
 
@@ -123,7 +126,7 @@ boot5() {
 	local log=$OUT/5-missing.log
 	es_make_esp "$OUT/esp5" missing
 	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp5/startup.nsh"
-	ES_BOOT_TIMEOUT=60 es_boot "$log" "$OUT/esp5"
+	es_boot "$log" "$OUT/esp5"
 	expect "5 clear error line" "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: Not Found$'
 	summary "5 summary before the error" "$log" rdseed=0 rdrand=512
 	expect "5 firmware went on" "$log" '^BdsDxe: failed to start Boot[0-9A-F]+ .*: Not Found'
@@ -242,7 +245,7 @@ boot13() {
 	local log=$OUT/13-loop.log
 	es_make_esp "$OUT/esp13" loop
 	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp13/startup.nsh"
-	ES_BOOT_TIMEOUT=90 es_boot "$log" "$OUT/esp13"
+	es_boot "$log" "$OUT/esp13"
 	local starts
 	# each stage an image of its own: the fifth, which refuses before it
 	# reads a config, shows only its error (the build's default)
@@ -583,7 +586,7 @@ sb_esp() {
 # sb_grub DIR: Debian's signed GRUB (trusted through shim only) at
 # \EFI\debian\grubx64.efi, its config booting Debian's own signed kernel.
 sb_grub() {
-	es_fetch_deb_file grub-efi-amd64-signed usr/lib/grub/x86_64-efi-signed/grubx64.efi.signed grubx64-signed.efi
+	es_fetch_sb_parts
 	cp "$ES_CACHE/grubx64-signed.efi" "$1/EFI/debian/grubx64.efi"
 	cp "$ES_CACHE/vmlinuz" "$1/vmlinuz-debian"
 	printf 'set timeout=0\nsearch --no-floppy --file --set=root /vmlinuz-debian\nlinux /vmlinuz-debian %s\ninitrd /initrd.img\nboot\n' \
@@ -592,7 +595,7 @@ sb_grub() {
 }
 # sb_shim OUT: shim 16.1 (shim-unsigned: Debian's CA built in) signed with the test key.
 sb_shim() {
-	es_fetch_deb_file shim-unsigned usr/lib/shim/shimx64.efi shimx64-unsigned.efi
+	es_fetch_sb_parts
 	es_sign "$ES_CACHE/shimx64-unsigned.efi" "$1"
 }
 sb_boot() { ES_SECURE_BOOT=1 es_boot "$@"; }
@@ -611,11 +614,11 @@ boot23() {
 	expect_table_consumed 23a "$log" lockdown
 	# b. the control: unsigned earlyseed is refused by the firmware, which
 	#    goes on to its next boot option (the shell, which this db refuses
-	#    too: the boot then waits for a key, so a short timeout)
+	#    too: the boot ends on the firmware's "No bootable option")
 	sb_esp "$d/b"
 	cp "$ES_BUILD/earlyseed.efi" "$d/b/EFI/BOOT/BOOTX64.EFI"
 	log=$d/b.log
-	ES_BOOT_TIMEOUT=60 sb_boot "$log" "$d/b"
+	sb_boot "$log" "$d/b"
 	refute "23b unsigned earlyseed never ran" "$log" '^earlyseed: start$'
 	expect "23b the firmware refused it" "$log" '^BdsDxe: failed to load Boot0002 .*: (Access Denied|Security Violation)$'
 	expect "23b the firmware went on" "$log" '^BdsDxe: loading Boot0003'
@@ -628,7 +631,7 @@ boot23() {
 	cp "$d/earlyseed.signed.efi" "$d/c/EFI/BOOT/BOOTX64.EFI"
 	cp "$d/a/EFI/earlyseed/earlyseed.conf" "$d/c/EFI/earlyseed/earlyseed.conf"
 	log=$d/c.log
-	ES_BOOT_TIMEOUT=60 sb_boot "$log" "$d/c"
+	sb_boot "$log" "$d/c"
 	expect "23c one line names Secure Boot" "$log" '^earlyseed: error: Secure Boot refused next stage \\vmlinuz \(sign it with a key in db, or load it through shim\): (Security Violation|Access Denied)$'
 	expect "23c the table taken back" "$log" '^earlyseed: table: taken back'
 	expect "23c earlyseed returned it to the firmware" "$log" '^BdsDxe: failed to start Boot0002 .*: (Access Denied|Security Violation)$'
@@ -957,4 +960,4 @@ boot30() {
 }
 
 # tests/boot/qemu.sh [N...]: the named boots only (default: all).
-for n in ${*:-1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28 30}; do "boot$n"; done
+for n in ${*:-$BOOTS}; do "boot$n"; done

@@ -9,6 +9,9 @@
 # tests/boot/uboot.sh x86_64: the x86_64 build under qemu-x86_64/u-boot.rom
 # instead (it starts and chains; that U-Boot has no EFI_RNG_PROTOCOL).
 set -uo pipefail
+BOOTS="1 4 5 6"
+# --list: the names, for scripts/check.sh (one job each)
+[ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 ES_ARCH=aarch64
 if [ "${1:-}" = x86_64 ]; then ES_ARCH=x86_64; shift; set -- x1; fi
 . "$(dirname "$0")/harness.sh"
@@ -57,11 +60,9 @@ set_conf() {
 boot() {
 	local d=$OUT/$1 log=$2
 	shift 2
-	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-aarch64 -M virt,dtb-randomness=off -cpu cortex-a57 \
+	es_qemu "$log" "" qemu-system-aarch64 -M virt,dtb-randomness=off -cpu cortex-a57 \
 		-m 1024 -nographic -no-reboot -bios "$UBOOT" -net none \
-		-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device virtio-blk-device,drive=d "$@" < /dev/null 2>&1 |
-		sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()78]//g' > "$log"
-	return 0
+		-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device virtio-blk-device,drive=d "$@"
 }
 crng0() { expect "$1 crng init done at [0.000000]" "$2" '^\[ +0\.000000\] random: crng init done'; }
 
@@ -142,7 +143,7 @@ u6() {
 #     this U-Boot (a U-Boot x86 limit, ../shared/SPEC.md section 16), and
 #     its poweroff does not stop QEMU: the boot ends once /init is done.
 ux1() {
-	local d=$OUT/x86 log=$OUT/x86.log pid i=0
+	local d=$OUT/x86 log=$OUT/x86.log
 	rm -rf "$d" && mkdir -p "$d"
 	ES_CMDLINE="$ES_CMDLINE_BASE disable_mtrr_trim efi=noruntime" es_make_esp "$d/esp" earlyseed
 	mkfs.fat -F 32 -n ESP -C "$d/esp.img" $((64 * 1024)) > /dev/null
@@ -150,16 +151,8 @@ ux1() {
 	truncate -s $(((1 + 64 + 1) << 20)) "$d/disk.raw"
 	printf 'label: gpt\nstart=2048, size=131072, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n' | sfdisk -q "$d/disk.raw"
 	dd if="$d/esp.img" of="$d/disk.raw" bs=1M seek=1 conv=notrunc status=none
-	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" qemu-system-x86_64 -m 512 -cpu max -nographic -no-reboot \
-		-bios "$UBOOT" -net none -drive "file=$d/disk.raw,format=raw,if=virtio" < /dev/null > "$d/raw.log" 2>&1 &
-	pid=$!
-	while [ $i -lt "$ES_BOOT_TIMEOUT" ] && kill -0 $pid 2> /dev/null && ! grep -q '^initrd: done' "$d/raw.log"; do
-		sleep 1
-		i=$((i + 1))
-	done
-	kill $pid 2> /dev/null
-	wait $pid 2> /dev/null
-	sed -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' -e 's/\x1b[()78]//g' "$d/raw.log" > "$log"
+	es_qemu "$log" '^initrd: done' qemu-system-x86_64 -m 512 -cpu max -nographic -no-reboot \
+		-bios "$UBOOT" -net none -drive "file=$d/disk.raw,format=raw,if=virtio"
 	expect "x86_64 the firmware is U-Boot" "$log" 'efi: EFI v[0-9.]+ by Das U-Boot'
 	expect "x86_64 earlyseed ran" "$log" '^earlyseed: start$'
 	expect "x86_64 no EFI_RNG_PROTOCOL there" "$log" '^earlyseed: efi_rng: no EFI_RNG_PROTOCOL'
@@ -178,4 +171,4 @@ u5() {
 	expect "5 reached /init" "$OUT/5.log" '^initrd: reached /init'
 }
 
-for n in ${*:-1 4 5 6}; do "u$n"; done
+for n in ${*:-$BOOTS}; do "u$n"; done

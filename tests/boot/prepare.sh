@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# tests/boot/prepare.sh: what the boot tests share, made once before they
+# run side by side (scripts/check.sh runs this first; each boot test still
+# makes whatever it finds missing when run alone): for each architecture
+# and Debian generation the kernel, busybox and the initramfs
+# (es_prepare), the Secure Boot keys; for x86_64 the GRUB images, systemd-
+# boot, Debian's signed GRUB and shim. Prints "ok - prepare ...".
+set -uo pipefail
+TAP_NAME=prepare
+. "$(dirname "$0")/../tap.sh"
+for arch in x86_64 aarch64; do
+	for gen in 12 13; do
+		if (
+			ES_ARCH=$arch ES_DEBIAN=$gen
+			. "$(dirname "$0")/harness.sh"
+			es_trap_errors
+			set -e
+			es_prepare
+			es_sb_key
+			if [ "$arch" = x86_64 ] && [ "$gen" = 12 ]; then
+				es_fetch_sdboot
+				es_fetch_sb_parts
+				es_make_grub
+			fi
+		); then ok "$arch, Debian $gen: kernel, initramfs, keys"
+		else bad "$arch, Debian $gen: kernel, initramfs, keys"; fi
+	done
+done
+exit "$TAP_FAILED"
