@@ -566,12 +566,12 @@ bool es_clock_tells_boots_apart(bool count_ok, uint64_t count, bool time_ok, uin
 /*
  * After every row has been read, in whatever order: the rules that join
  * facts of different rows. A failed monotonic count stops a seed file that
- * was read (ES_FILE_NO_COUNTER); with no command line of its own
- * (no_cmdline: the next stage is a boot loader), the seed file's header may take
- * the CPU's trust away (es_trust_from_seedfile). *t is updated in place;
- * call once, before es_persist_prepare() and es_session_judge().
+ * was read (ES_FILE_NO_COUNTER); the seed file's header may take the CPU's
+ * trust away (es_trust_from_seedfile), whatever command line the config
+ * gives: it never gives trust. *t is updated in place; call once, before
+ * es_persist_prepare() and es_session_judge().
  */
-void es_session_settle(struct es_session *s, struct es_trust *t, bool no_cmdline);
+void es_session_settle(struct es_session *s, struct es_trust *t);
 
 enum es_state { ES_ABSENT = 0, ES_PASS, ES_FAIL };
 

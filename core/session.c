@@ -195,12 +195,15 @@ void es_session_counter(struct es_session *s, bool ok)
 	s->counter_ok = ok;
 }
 
-void es_session_settle(struct es_session *s, struct es_trust *t, bool no_cmdline)
+void es_session_settle(struct es_session *s, struct es_trust *t)
 {
 	/* without the clock's word (no clock row read), no evidence either */
 	if (s->file_read && !s->counter_ok)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_COUNTER);
-	if (no_cmdline && (s->file_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
+	/* The header's bit only takes the CPU's trust away, so it applies
+	 * whatever the config's command line says: a line an ESP writer adds
+	 * must not lift what the OS recorded (Hardening V, 1). */
+	if ((s->file_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
 		es_trust_from_seedfile(t, s->file_flags);
 }
 

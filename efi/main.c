@@ -213,11 +213,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (trust.cpu_set || trust.bootloader_set)
 		log_line("trust: the command line sets random.trust_cpu=%a random.trust_bootloader=%a",
 			 trust.cpu ? "on" : "off", trust.bootloader ? "on" : "off");
-	/* A boot loader next: what its kernel trusts is what the OS recorded
-	 * in NVRAM the firmware keeps (Hardening IV, 1), never more than the
-	 * defaults; the seed file's header bit can only take more away. */
-	if (cfg.cmdline[0] == '\0')
-		(void)kerneltrust_apply(&trust, "trust: no command line; ");
+	/* What the OS recorded in NVRAM the firmware keeps (Hardening IV, 1)
+	 * only takes the CPU's trust away, so it applies whatever the config
+	 * says: a cmdline line an ESP writer adds to the config of a boot
+	 * loader's chain (GRUB ignores its load options) must not lift it
+	 * (Hardening V, 1). The seed file's header bit can only take more. */
+	(void)kerneltrust_apply(&trust, cfg.cmdline[0] == '\0' ? "trust: no command line; " : "trust: ");
 	/* everything so far but the NVRAM step (EarlyseedImage) */
 	out.step_cycles[ES_STEP_START] += pass_cycles() - t0 - out.step_cycles[ES_STEP_NVRAM];
 

@@ -118,7 +118,7 @@ void pass_run(struct pass *p)
 	uint64_t t_judge = pass_cycles(), io0 = pass_io_cycles(p);
 
 	/* The rules that join the rows' facts (core/session.c). */
-	es_session_settle(&p->s, &p->trust, p->no_cmdline);
+	es_session_settle(&p->s, &p->trust);
 	/* Write before use: the file is rewritten and flushed before the
 	 * kernel's seed is extracted, and counts only if that worked. */
 	if (p->persist != NULL) {

@@ -148,11 +148,12 @@ static void persist_gather(struct pass *ps)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_VOLUME);
 	else if (p->f.ro_attr)
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_RO_ATTR);
-	/* A boot loader next: its kernel's trust is what the OS recorded in
-	 * the seed file (`earlyseed seed refresh`); the engine applies it
-	 * once every row is read (es_session_settle). */
-	if (ps->no_cmdline && (p->old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
-		log_line("trust: no command line; the seed file says the last kernel had random.trust_cpu=off");
+	/* What the OS recorded in the seed file (`earlyseed seed refresh`)
+	 * takes the CPU's trust away whatever the config's command line says;
+	 * the engine applies it once every row is read (es_session_settle). */
+	if ((p->old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
+		log_line("trust: %athe seed file says the last kernel had random.trust_cpu=off",
+			 ps->no_cmdline ? "no command line; " : "");
 }
 
 /* Token first: a file is created only for a machine that has one. */

@@ -26,6 +26,9 @@ D=build/check
 LOG=build/check.log
 mkdir -p "$D"
 : > "$LOG"
+# A boot two tests make the same way (or make run made) is booted once in
+# this run (the boot memo, tests/boot/harness.sh); the next run boots anew.
+export ES_MEMO=1
 rm -f "$D"/*.log "$D"/*.rc
 passed=0 failed=0 skipped=0
 
@@ -163,12 +166,24 @@ for f in tests/check-times.tsv "$D/times.tsv"; do
 	while IFS=$'\t' read -r s name; do [ -n "$name" ] && EST[$name]=$s; done < "$f"
 done
 N=${#NAMES[@]}
+# The order: the longest path first, a job's own time plus the longest of
+# the jobs that wait for it (prepare before the boots, the images and the
+# package before the real machines). Jobs are listed after those they
+# wait for, so one pass from the end sees every waiting job first.
+declare -A PRIO IDX
+for ((i = 0; i < N; i++)); do IDX[${NAMES[i]}]=$i; done
+for ((i = N - 1; i >= 0; i--)); do
+	p=$((${EST[${NAMES[i]}]:-30} + ${PRIO[${NAMES[i]}]:-0}))
+	PRIO[${NAMES[i]}]=$p
+	[ "${AFTERS[i]}" = - ] && continue
+	for a in ${AFTERS[i]//,/ }; do [ "${PRIO[$a]:-0}" -ge "$p" ] || PRIO[$a]=$p; done
+done
 ORDER=()
 if [ "$J" -le 1 ]; then
 	for ((i = 0; i < N; i++)); do ORDER+=("$i"); done
 else
 	while read -r _ i; do ORDER+=("$i"); done < <(for ((i = 0; i < N; i++)); do
-		printf '%s %s\n' "${EST[${NAMES[i]}]:-30}" "$i"
+		printf '%s %s\n' "${PRIO[${NAMES[i]}]}" "$i"
 	done | sort -k1,1nr -k2,2n)
 fi
 
@@ -237,8 +252,10 @@ while [ ${#pending[@]} -gt 0 ] || [ $running -gt 0 ]; do
 	fi
 done
 # this run's times, and the last run's for the jobs this tier did not run
-{ cat "$D/times.new"; [ -s "$D/times.tsv" ] && awk -F'\t' 'NR == FNR { seen[$2] = 1; next } !($2 in seen)' "$D/times.new" "$D/times.tsv"; } |
-	sort -t$'\t' -k2 > "$D/times.tmp" && mv "$D/times.tmp" "$D/times.tsv" && rm -f "$D/times.new"
+touch "$D/times.tsv"
+awk -F'\t' 'NR == FNR { seen[$2] = 1; print; next } !($2 in seen)' "$D/times.new" "$D/times.tsv" | sort -t$'\t' -k2 > "$D/times.tmp"
+mv "$D/times.tmp" "$D/times.tsv" && rm -f "$D/times.new"
+rm -rf build/boots
 echo "check: $N jobs, $J at a time, in $((SECONDS - t0)) s (each job's log: $D/NAME.log; all of them: $LOG)"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

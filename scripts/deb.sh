@@ -47,8 +47,8 @@ echo "built $deb"
 # lintian once a package, pedantic and informational tags too: what it
 # says is kept in $out/lintian.txt (tests/deb.sh wants it empty).
 if command -v lintian > /dev/null; then
-	lintian -I --pedantic --fail-on warning "$deb" > "$out/lintian.txt" 2>&1 ||
-		{ cat "$out/lintian.txt"; es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"; }
+	lintian -I --pedantic --fail-on warning "$deb" > "$out/lintian.txt" 2> "$out/lintian.err" ||
+		{ cat "$out/lintian.txt" "$out/lintian.err"; es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"; }
 	cat "$out/lintian.txt"
 	echo "lintian: clean"
 fi

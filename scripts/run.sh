@@ -15,6 +15,9 @@
 #   TRUST_CPU=off   pass random.trust_cpu=off: earlyseed then counts no CPU source
 #   ACCEL=kvm       use KVM instead of TCG (nested KVM fails on many VMs)
 set -euo pipefail
+# make run always boots, and keeps its boots for make check (the boot memo,
+# tests/boot/harness.sh): the same machine is not booted twice.
+export ES_MEMO=${ES_MEMO:-store}
 . "$(dirname "$0")/../tests/boot/harness.sh"
 es_trap_errors
 

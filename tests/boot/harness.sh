@@ -452,13 +452,13 @@ es_boot() {
 	local end=${ES_BOOT_END-$ES_BOOT_END_DEFAULT} key="" lock
 	# What the boot's outcome rests on: the command, the files it names, the
 	# disk (the image, or the folder when vvfat serves it), the store, a TPM.
-	if [ "${ES_MEMO:-1}" = 1 ]; then
+	if [ "$ES_MEMO" != 0 ]; then
 		key=$(es_memo_key "$log" "$esp" "${img:-}" "$vars" "$end" "${ES_TPM:-0}" "${cmd[@]}")
 		lock=$ES_MEMO_DIR/$key.lock
 		mkdir -p "$ES_MEMO_DIR"
 		exec {es_lockfd}> "$lock"
 		flock "$es_lockfd"
-		if es_memo_get "$key" "$log" "$esp" "${img:-}" "$ro" "$vars"; then
+		if [ "$ES_MEMO" = 1 ] && es_memo_get "$key" "$log" "$esp" "${img:-}" "$ro" "$vars"; then
 			exec {es_lockfd}>&-
 			[ -n "${ES_VARS:-}" ] || rm -f "$vars"
 			rm -f "$log.img"
@@ -492,10 +492,12 @@ es_boot() {
 # store, are handed to the second caller. The key hashes the bytes, never
 # a name, so any changed input (the image, the kernel, the firmware, a
 # config line, an argument's file, this harness) boots anew; two jobs
-# asking at once wait on one lock. Kept under build/boots for the tree's
-# life (make clean removes it); ES_MEMO=0 or FRESH=1 boots everything.
+# asking at once wait on one lock. ES_MEMO: 0 (the default: a test run by
+# hand boots) neither reads nor keeps boots; store (make run, which always
+# boots) keeps them; 1 (scripts/check.sh, which removes build/boots when it
+# ends) reads and keeps them.
+ES_MEMO=${ES_MEMO:-0}
 ES_MEMO_DIR=$ES_ROOT/build/boots
-[ "${FRESH:-0}" = 1 ] && ES_MEMO=0
 # es_hash_files FILE...: one hash over the files' bytes (a missing one hashes its name)
 es_hash_files() {
 	local f

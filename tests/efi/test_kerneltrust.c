@@ -116,9 +116,16 @@ static void test_kernel_trust_variable(void)
 	CHECK(logged("EarlyseedKernelTrust unreadable"));
 	/* trust_bootloader=off is never applied (a table below the gate) */
 	kernel_trust_case(grub, "random.trust_bootloader=off", false, true);
-	/* a command line of earlyseed's own says it all: the variable is not read */
-	kernel_trust_case(kernel, "random.trust_cpu=off", false, true);
-	CHECK(!logged("(EarlyseedKernelTrust)"));
+	/* a command line in the config (an ESP writer's `cmdline = quiet` in
+	 * front of GRUB, which ignores it) does not lift what NVRAM recorded
+	 * (Hardening V, 1): the variable still keeps RDRAND out */
+	kernel_trust_case(kernel, "random.trust_cpu=off", false, false);
+	CHECK(logged("trust: the OS's kernel last ran with random.trust_cpu=off (EarlyseedKernelTrust)"));
+	/* ... and it never gives: a variable that trusts the CPU leaves the
+	 * config's own line in charge */
+	kernel_trust_case("next = \\EFI\\debian\\grubx64.efi\ncmdline = random.trust_cpu=off\nseed_file = none\n",
+			  "quiet random.trust_cpu=on", false, false);
+	kernel_trust_case(kernel, "quiet random.trust_cpu=on", false, true);
 }
 
 int main(void)

@@ -164,8 +164,11 @@ static void test_trust_from_the_seed_file(void)
 {
 	trust_file_case("next = \\EFI\\debian\\grubx64.efi\n", true, false);
 	trust_file_case("next = \\EFI\\debian\\grubx64.efi\n", false, true);
-	/* a command line earlyseed passes on says it all: the flag is not read */
-	trust_file_case("next = \\vmlinuz\ncmdline = quiet\n", true, true);
+	/* a command line in the config does not lift the flag (Hardening V, 1):
+	 * it only takes the CPU's trust away, whatever the config says */
+	trust_file_case("next = \\EFI\\debian\\grubx64.efi\ncmdline = quiet\n", true, false);
+	trust_file_case("next = \\vmlinuz\ncmdline = quiet\n", true, false);
+	trust_file_case("next = \\vmlinuz\ncmdline = quiet\n", false, true);
 }
 
 int main(void)
