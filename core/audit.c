@@ -54,7 +54,7 @@ void es_audit_build(struct es_audit_record *a, const struct es_outcome *o, const
 		{ offsetof(struct es_outcome, token_found), 21 }, { offsetof(struct es_outcome, token_created), 22 },
 		{ offsetof(struct es_outcome, token_failed), 23 }, { offsetof(struct es_outcome, file_written), 19 },
 		{ offsetof(struct es_outcome, file_created), 20 }, { offsetof(struct es_outcome, next_failed), 26 },
-		{ offsetof(struct es_outcome, taken_back), 27 },
+		{ offsetof(struct es_outcome, taken_back), 27 }, { offsetof(struct es_outcome, rng_unknown), 28 },
 	};
 	_Static_assert(ES_AUDIT_F_DRIVER == 1u << 24 && ES_AUDIT_F_RNG_PROTOCOL == 1u << 25 &&
 			       ES_AUDIT_F_TABLE == 1u << 6 && ES_AUDIT_F_INSTALL_FAILED == 1u << 7 &&
@@ -62,9 +62,9 @@ void es_audit_build(struct es_audit_record *a, const struct es_outcome *o, const
 			       ES_AUDIT_F_TOKEN == 1u << 21 && ES_AUDIT_F_TOKEN_CREATED == 1u << 22 &&
 			       ES_AUDIT_F_TOKEN_FAILED == 1u << 23 && ES_AUDIT_F_SEED_FILE_WRITTEN == 1u << 19 &&
 			       ES_AUDIT_F_SEED_FILE_CREATED == 1u << 20 && ES_AUDIT_F_NEXT_FAILED == 1u << 26 &&
-			       ES_AUDIT_F_TAKEN_BACK == 1u << 27,
+			       ES_AUDIT_F_TAKEN_BACK == 1u << 27 && ES_AUDIT_F_RNG_UNKNOWN == 1u << 28,
 		       "the bits above are the flags'");
-	_Static_assert(sizeof(struct es_outcome) < 256 || offsetof(struct es_outcome, taken_back) < 256,
+	_Static_assert(sizeof(struct es_outcome) < 256 || offsetof(struct es_outcome, rng_unknown) < 256,
 		       "every fact's offset fits a byte");
 
 	es_audit_init(a);

@@ -169,6 +169,7 @@ const char *es_audit_flag_name(uint32_t bit)
 	case ES_AUDIT_F_RNG_PROTOCOL: return "rng_protocol";
 	case ES_AUDIT_F_NEXT_FAILED: return "next_failed";
 	case ES_AUDIT_F_TAKEN_BACK: return "taken_back";
+	case ES_AUDIT_F_RNG_UNKNOWN: return "efi_rng_unknown";
 	default: return "unknown";
 	}
 }

@@ -100,6 +100,14 @@ struct es_rng_facts {
 	bool arm_rndr;     /* ... listing edk2's gEfiRngAlgorithmArmRndr */
 	bool unsafe;       /* ... listing edk2's gEdkiiRngAlgorithmUnSafe */
 	bool ctr256, raw;  /* ... listing SP800-90 CTR-256, RAW */
+	/* Its device path is one vendor node and its end: a firmware's root,
+	 * no hardware (U-Boot installs EFI_RNG_PROTOCOL on efi_root whatever
+	 * backs it: a device, a TPM, the CPU's RNDR or Zkr; U-Boot
+	 * lib/efi_loader/efi_rng.c, efi_root_node.c). */
+	bool root_only;
+	/* GetInfo named a list it then would not give, or one longer than
+	 * anyone lists: what it is cannot be read. */
+	bool info_unread;
 };
 /* Its class: the source tag its bytes are mixed and counted under. */
 enum es_rng_class {
@@ -110,6 +118,10 @@ enum es_rng_class {
 /* The class of an instance, and why (a static string). Where the evidence
  * cannot tell, the reading that credits less wins. */
 enum es_rng_class es_rng_classify(const struct es_rng_facts *f, const char **why);
+/* The instance is not known to be a device (the firmware's root node, or a
+ * list that could not be read), so it was classed as the CPU's or the
+ * platform's by the CPU alone: the record says so (ES_AUDIT_F_RNG_UNKNOWN). */
+bool es_rng_not_known_device(const struct es_rng_facts *f);
 
 /* ---- trust (what the next kernel will credit) --------------------------- */
 
@@ -1019,12 +1031,13 @@ void es_drbg_wipe(struct es_drbg *d);
 #define ES_AUDIT_F_RNG_PROTOCOL 0x2000000u   /* ... which serves an EFI_RNG_PROTOCOL */
 #define ES_AUDIT_F_NEXT_FAILED 0x4000000u    /* the next stage could not be loaded or started (v4) */
 #define ES_AUDIT_F_TAKEN_BACK 0x8000000u     /* ... and the table was taken back */
+#define ES_AUDIT_F_RNG_UNKNOWN 0x10000000u   /* an EFI_RNG_PROTOCOL not known to be a device (es_rng_not_known_device) */
 #define ES_AUDIT_F_ALL                                                                                   \
 	(ES_AUDIT_F_PREV_CORRUPT | ES_AUDIT_F_PREV_RETIRED | ES_AUDIT_F_TABLE | ES_AUDIT_F_INSTALL_FAILED |      \
 	 ES_AUDIT_F_BELOW_GATE | ES_AUDIT_F_PREV_REMOVED | ES_AUDIT_F_CPU_UNTRUSTED | ES_AUDIT_F_UNCREDITED |    \
 	 ES_AUDIT_F_LOOP | ES_AUDIT_F_SEED_FILE_WRITTEN | ES_AUDIT_F_SEED_FILE_CREATED | ES_AUDIT_F_TOKEN |      \
 	 ES_AUDIT_F_TOKEN_CREATED | ES_AUDIT_F_TOKEN_FAILED | ES_AUDIT_F_DRIVER | ES_AUDIT_F_RNG_PROTOCOL |      \
-	 ES_AUDIT_F_NEXT_FAILED | ES_AUDIT_F_TAKEN_BACK)
+	 ES_AUDIT_F_NEXT_FAILED | ES_AUDIT_F_TAKEN_BACK | ES_AUDIT_F_RNG_UNKNOWN)
 /* The per-source flags versions 1 to 4 kept (decoded into present/failed,
  * never written): their bits are reserved from version 5 on. */
 #define ES_AUDIT_F_V4_RDSEED 0x001u
@@ -1146,6 +1159,7 @@ struct es_outcome {
 	uint32_t seed_file_size;
 	bool next_failed;          /* the next stage could not be started */
 	bool taken_back;           /* ... and our table was taken back */
+	bool rng_unknown;          /* an EFI_RNG_PROTOCOL not known to be a device */
 	uint32_t config_problems;
 	uint16_t rng_instances;    /* EFI_RNG_PROTOCOL handles opened */
 	uint16_t rng_failed;       /* ... that gave nothing */

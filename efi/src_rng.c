@@ -30,35 +30,90 @@ static EFI_GUID rng_ctr256_guid = ES_EFI_RNG_ALGORITHM_SP800_90_CTR_256_GUID;
 static EFI_GUID rng_arm_rndr_guid = ES_EFI_RNG_ALGORITHM_ARM_RNDR_GUID;
 static EFI_GUID rng_unsafe_guid = ES_EDKII_RNG_ALGORITHM_UNSAFE_GUID;
 static EFI_GUID dp_guid = EFI_DEVICE_PATH_PROTOCOL_GUID; /* 09576e91-6d3f-11d2-8e39-00a0c969723b */
-/* GetInfo's list, bounded: RngDxe lists two or three. */
+/* GetInfo's list: RngDxe lists two or three, so 8 are asked for first; a
+ * longer one is asked for again at the size GetInfo names (UEFI 2.10
+ * section 37.5.2: EFI_BUFFER_TOO_SMALL with the size needed), up to 64
+ * GUIDs (1 KiB), more than any firmware lists. */
 #define RNG_MAX_ALGOS 8u
+#define RNG_MAX_INFO_BYTES (64u * sizeof(EFI_GUID))
 
 /* What the firmware shows of an instance (core/rng.c decides what it is):
  * its handle's device path (a device's RNG has one; edk2's RngDxe has
  * none), GetInfo's algorithms, and whether this CPU has an RNG
  * instruction. */
+/* GetInfo's list into *f; a list it names but will not give, or one over
+ * RNG_MAX_INFO_BYTES, cannot be read (f->info_unread). GetInfo absent or
+ * EFI_UNSUPPORTED: no list at all, as VirtioRngDxe before edk2 2023 had. */
+static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
+{
+	EFI_GUID small[RNG_MAX_ALGOS];
+	EFI_GUID *algos = small;
+	UINTN size = sizeof(small);
+	EFI_STATUS status;
+
+	if (rng->GetInfo == NULL)
+		return;
+	status = uefi_call_wrapper(rng->GetInfo, 3, rng, &size, small);
+	if (status == EFI_BUFFER_TOO_SMALL && size > sizeof(small) && size <= RNG_MAX_INFO_BYTES) {
+		if (EFI_ERROR(uefi_call_wrapper(BS->AllocatePool, 3, EfiBootServicesData, size, (void **)&algos)) ||
+		    algos == NULL) {
+			algos = NULL;
+			status = EFI_OUT_OF_RESOURCES;
+		} else {
+			UINTN asked = size;
+
+			status = uefi_call_wrapper(rng->GetInfo, 3, rng, &size, algos);
+			if (!EFI_ERROR(status) && size > asked)
+				status = EFI_BAD_BUFFER_SIZE;
+		}
+	}
+	if (status == EFI_UNSUPPORTED)
+		return;
+	if (EFI_ERROR(status) || size > RNG_MAX_INFO_BYTES || size % sizeof(EFI_GUID) != 0) {
+		f->info_unread = true;
+		console_log(CONSOLE_INFO, "efi_rng: GetInfo's list could not be read (%r, %lu bytes)", status, (UINT64)size);
+	} else {
+		f->info = true;
+		for (UINTN i = 0; i < size / sizeof(EFI_GUID); i++) {
+			f->raw = f->raw || guid_equal(&algos[i], &rng_raw_guid);
+			f->ctr256 = f->ctr256 || guid_equal(&algos[i], &rng_ctr256_guid);
+			f->arm_rndr = f->arm_rndr || guid_equal(&algos[i], &rng_arm_rndr_guid);
+			f->unsafe = f->unsafe || guid_equal(&algos[i], &rng_unsafe_guid);
+		}
+	}
+	if (algos != small && algos != NULL)
+		(void)uefi_call_wrapper(BS->FreePool, 1, algos);
+}
+
+/* One vendor node, then the end: a firmware's root (UEFI 2.10 section
+ * 10.3.2.4, Vendor-Defined Hardware; 10.3.5.17 Messaging; 10.3.6.4
+ * Media), no hardware path below it. */
+static bool rng_root_only(const EFI_DEVICE_PATH *dp)
+{
+	UINTN len = (UINTN)dp->Length[0] | ((UINTN)dp->Length[1] << 8);
+	const EFI_DEVICE_PATH *next;
+	bool vendor = (DevicePathType(dp) == HARDWARE_DEVICE_PATH && DevicePathSubType(dp) == HW_VENDOR_DP) ||
+		      (DevicePathType(dp) == MESSAGING_DEVICE_PATH && DevicePathSubType(dp) == MSG_VENDOR_DP) ||
+		      (DevicePathType(dp) == MEDIA_DEVICE_PATH && DevicePathSubType(dp) == MEDIA_VENDOR_DP);
+
+	if (!vendor || len < 4 + sizeof(EFI_GUID) || len > 1024)
+		return false;
+	next = (const EFI_DEVICE_PATH *)((const UINT8 *)dp + len);
+	return DevicePathType(next) == END_DEVICE_PATH_TYPE;
+}
+
 static void rng_facts(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 {
-	EFI_GUID algos[RNG_MAX_ALGOS];
-	UINTN size = sizeof(algos);
 	EFI_DEVICE_PATH *dp = NULL;
 
 	es_wipe(f, sizeof(*f));
 	/* an end node alone (type 0x7f) is no device */
 	f->device_path = !EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, h, &dp_guid, (void **)&dp)) && dp != NULL &&
 			 DevicePathType(dp) != END_DEVICE_PATH_TYPE;
+	f->root_only = f->device_path && rng_root_only(dp);
 	for (unsigned int i = 0; i < cpurng_arch.count; i++)
 		f->cpu_insn = f->cpu_insn || cpurng_arch.sources[i].probe();
-	if (rng->GetInfo == NULL ||
-	    EFI_ERROR(uefi_call_wrapper(rng->GetInfo, 3, rng, &size, algos)) || size > sizeof(algos))
-		return;
-	f->info = true;
-	for (UINTN i = 0; i < size / sizeof(EFI_GUID); i++) {
-		f->raw = f->raw || guid_equal(&algos[i], &rng_raw_guid);
-		f->ctr256 = f->ctr256 || guid_equal(&algos[i], &rng_ctr256_guid);
-		f->arm_rndr = f->arm_rndr || guid_equal(&algos[i], &rng_arm_rndr_guid);
-		f->unsafe = f->unsafe || guid_equal(&algos[i], &rng_unsafe_guid);
-	}
+	rng_info(rng, f);
 }
 
 static EFI_STATUS rng_ask(EFI_RNG_PROTOCOL *rng, EFI_GUID *algo, UINT8 *buf, UINT32 *tries)
@@ -233,6 +288,7 @@ void src_rng(struct pass *p)
 
 			rng_facts(handles[i], rng, &f);
 			c = es_rng_classify(&f, &why);
+			p->out.rng_unknown = p->out.rng_unknown || es_rng_not_known_device(&f);
 			console_log(CONSOLE_INFO, "efi_rng: instance %u: %a (%a)", (UINT32)i,
 				    c == ES_RNG_CPU ? "the CPU's RNG, counted only as the CPU is"
 				    : c == ES_RNG_UNSAFE ? "unsafe, counts nothing"

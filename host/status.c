@@ -223,6 +223,8 @@ static void status_json(const struct view *v, FILE *out)
 					   ? ",\"unsafe\""
 					   : "\"unsafe\"")
 				: "");
+		fprintf(out, ",\"firmware_rng_not_known_device\":%s",
+			v->audit && (v->a.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0 ? "true" : "false");
 		fprintf(out, ",\"token_on_disk\":%s,\"token_lost\":%s", v->disk_token ? "true" : "false",
 			v->token_lost ? "true" : "false");
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (v->file_ok || v->hw) && !v->failed ? "true" : "false");
@@ -247,9 +249,16 @@ static void text_firmware(const struct view *v, FILE *out)
 		      es_audit_present(&v->a, ES_SRC_EFI_RNG_UNSAFE)))
 		fprintf(out, "firmware RNG:%s%s%s\n",
 			es_audit_present(&v->a, ES_SRC_EFI_RNG) ? " a device's (counted as the firmware's)" : "",
-			es_audit_present(&v->a, ES_SRC_EFI_RNG_CPU) ? " the CPU's (edk2's RngDxe: counted only as the CPU is)"
-								 : "",
+			!es_audit_present(&v->a, ES_SRC_EFI_RNG_CPU) ? ""
+			: (v->a.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0 ? " the CPU's (counted only as the CPU is)"
+								      : " the CPU's (edk2's RngDxe: counted only as the CPU is)",
 			es_audit_present(&v->a, ES_SRC_EFI_RNG_UNSAFE) ? " an unsafe one (a timer: counts nothing)" : "");
+	/* U-Boot's root node, or a GetInfo list that could not be read
+	 * (core/rng.c): what backs it is not known */
+	if (v->audit && (v->a.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0)
+		fprintf(out, "firmware RNG: on the firmware's root node (or its GetInfo list could not be read): not known "
+			     "to be a device; counted as the CPU's where the CPU has an RNG instruction, else as the "
+			     "platform's\n");
 	/* The kernel's EFI stub reads the same protocol and its kernel credits
 	 * those bytes as a boot loader's seed, whatever random.trust_cpu says
 	 * (drivers/firmware/efi/libstub/random.c; ../shared/SPEC.md section 20). */

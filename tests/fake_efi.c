@@ -41,6 +41,10 @@ static EFI_GUID dp_guid = EFI_DEVICE_PATH_PROTOCOL_GUID; /* 09576e91-6d3f-11d2-8
  * end node (UEFI 2.10 section 10.3.2: ACPI, then PCI). */
 static const uint8_t rng_device_path[] = { 2, 1, 12, 0, 0xd0, 0x41, 0x03, 0x0a, 0, 0, 0, 0,
 					   1, 1, 6, 0, 0, 3, 0x7f, 0xff, 4, 0 };
+/* U-Boot's efi_root: VenHw(U_BOOT_GUID) and the end (U-Boot
+ * include/efi_loader.h: U_BOOT_GUID e61d73b9-a384-4acc-aeab-82e828f3628b). */
+static const uint8_t uboot_root_path[] = { 1, 4, 20, 0, 0xb9, 0x73, 0x1d, 0xe6, 0x84, 0xa3, 0xcc, 0x4a,
+					   0xae, 0xab, 0x82, 0xe8, 0x28, 0xf3, 0x62, 0x8b, 0x7f, 0xff, 4, 0 };
 
 /* Where the firmware found earlyseed (a device path is, here, a string). */
 static const char self_path[] = "\\EFI\\BOOT\\BOOTX64.EFI";
@@ -594,7 +598,7 @@ static EFI_STATUS EFIAPI bs_handle_protocol(EFI_HANDLE h, EFI_GUID *guid, VOID *
 	if (memcmp(guid, &dp_guid, sizeof(*guid)) == 0) {
 		for (size_t i = 0; i < fake.nrngs; i++) {
 			if (h == &rng_handles[i] && !fake.rngs[i].no_device_path) {
-				*out = (void *)(uintptr_t)rng_device_path;
+				*out = (void *)(uintptr_t)(fake.rngs[i].uboot_root ? uboot_root_path : rng_device_path);
 				return EFI_SUCCESS;
 			}
 		}

@@ -57,6 +57,9 @@ struct fake_rng {
 	 * VirtioRngDxe's) and no GetInfo; edk2's RngDxe has no device path
 	 * and lists its algorithms (../shared/SPEC.md section 20). */
 	bool no_device_path;
+	/* U-Boot's: the protocol on its root node, whose device path is one
+	 * VenHw node with U-Boot's GUID (lib/efi_loader/efi_root_node.c) */
+	bool uboot_root;
 	const EFI_GUID *algos; /* GetInfo's list (NULL: GetInfo is EFI_UNSUPPORTED) */
 	size_t nalgos;
 	size_t calls;

@@ -148,6 +148,22 @@ static void test_rng_classify(void)
 	/* no device path on a CPU without one: a platform RNG */
 	f = (struct es_rng_facts){ .info = true, .raw = true };
 	CHECK(es_rng_classify(&f, &why) == ES_RNG_DEVICE);
+	CHECK(!es_rng_not_known_device(&f));
+	/* U-Boot's root node (one vendor node), RAW: not known to be a device;
+	 * the CPU's on a CPU with an RNG, the platform's on one without */
+	f = (struct es_rng_facts){ .device_path = true, .root_only = true, .cpu_insn = true, .info = true, .raw = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_CPU && strstr(why, "root node: not known to be a device") != NULL);
+	CHECK(es_rng_not_known_device(&f));
+	f.cpu_insn = false;
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_DEVICE && strstr(why, "a platform RNG") != NULL);
+	CHECK(es_rng_not_known_device(&f));
+	/* a list that could not be read, on a device's path: not known either */
+	f = (struct es_rng_facts){ .device_path = true, .cpu_insn = true, .info_unread = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_CPU && strstr(why, "could not be read") != NULL);
+	CHECK(es_rng_not_known_device(&f));
+	/* what it lists still decides first: ArmRndr on the root node */
+	f = (struct es_rng_facts){ .device_path = true, .root_only = true, .info = true, .arm_rndr = true };
+	CHECK(es_rng_classify(&f, &why) == ES_RNG_CPU && !es_rng_not_known_device(&f));
 }
 
 /* A CPU-class firmware RNG counts only as the CPU does: under its trust,

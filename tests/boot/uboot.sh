@@ -9,7 +9,7 @@
 # tests/boot/uboot.sh x86_64: the x86_64 build under qemu-x86_64/u-boot.rom
 # instead (it starts and chains; that U-Boot has no EFI_RNG_PROTOCOL).
 set -uo pipefail
-BOOTS="1 4 5 6"
+BOOTS="1 4 5 6 7"
 # --list: the names, for scripts/check.sh (one job each)
 [ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 ES_ARCH=aarch64
@@ -79,7 +79,8 @@ u1() {
 	boot gpt "$OUT/1.log" -device virtio-rng-device
 	expect "1 the firmware is U-Boot" "$OUT/1.log" 'efi: EFI v[0-9.]+ by Das U-Boot'
 	expect "1 earlyseed ran" "$OUT/1.log" '^earlyseed: start$'
-	expect "1 U-Boot's RNG is a device's" "$OUT/1.log" "^earlyseed: efi_rng: instance 0: a device's RNG"
+	expect "1 U-Boot's RNG, on its root node, is the platform's on a CPU with no RNG" "$OUT/1.log" \
+		"^earlyseed: efi_rng: instance 0: a device's RNG \\(the firmware's root node: not known to be a device; the CPU has no RNG instruction"
 	# the kernel's RNG= is the stub's merged table: earlyseed's record says what it installed
 	summary "1 a table from U-Boot's RNG" "$OUT/1.log" efi_rng=64 table=32 health.efi_rng=pass
 	summary "1 the record the OS reads" "$OUT/1.log" prefix='initrd: audit: summary ' efi_rng=64 table=32
@@ -135,6 +136,23 @@ u6() {
 	summary "6 seeded by the TPM" "$OUT/6.log" tpm=64 table=32 health.tpm=pass
 	refute "6 one chip counted once, not 512 bits" "$OUT/6.log" 'an assumed 512 bits'
 	crng0 6 "$OUT/6.log"
+}
+
+# 7. -cpu max (RNDR and RNDRRS) with virtio-rng, random.trust_cpu=off
+#    (Hardening V, 2): U-Boot's EFI_RNG_PROTOCOL sits on its root node
+#    whatever backs it, so on a CPU with an RNG it is not known to be a
+#    device and counts as the CPU's: nothing under trust_cpu=off, no
+#    table, and the record says why; before, classed "a device's", it
+#    counted 256 bits (and a board with CONFIG_RNG_ARM_RNDR serves RNDR
+#    itself there).
+u7() {
+	disk cpumax gpt
+	boot cpumax "$OUT/7.log" -cpu max,pauth-impdef=on -device virtio-rng-device
+	expect "7 U-Boot's root node: not known to be a device, the CPU's" "$OUT/7.log" \
+		"^earlyseed: efi_rng: instance 0: the CPU's RNG, counted only as the CPU is \\(the firmware's root node: not known to be a device; the CPU has an RNG instruction"
+	summary "7 nothing counted under trust_cpu=off, no table" "$OUT/7.log" efi_rng=0 table=0
+	expect "7 the record says so" "$OUT/7.log" '^initrd: audit:   flags: .*efi_rng_unknown'
+	expect "7 reached /init" "$OUT/7.log" '^initrd: reached /init'
 }
 
 # x1. x86_64: qemu-x86_64/u-boot.rom (no EFI_RNG_PROTOCOL there), -cpu max

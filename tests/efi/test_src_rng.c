@@ -182,6 +182,101 @@ static void test_firmware_rng_is_the_cpu(void)
 	CHECK(logged("efi_rng: instance 0: a device's RNG (on a device's handle)"));
 }
 
+/* U-Boot installs EFI_RNG_PROTOCOL on its root node whatever backs it
+ * (lib/efi_loader/efi_rng.c: efi_add_protocol(efi_root, ...)), listing
+ * RAW only: a board built with CONFIG_RNG_ARM_RNDR serves the CPU's RNDR
+ * there. Measured before (Hardening V, 2): classed "on a device's handle",
+ * so RNDR was credited under random.trust_cpu=off and counted twice under
+ * the kernel's defaults. Not known to be a device: the CPU's where the CPU
+ * has an RNG instruction, the platform's where it has none. */
+static void uboot_machine(const char *conf, bool cpu_rng)
+{
+	static const EFI_GUID raw[] = { ES_EFI_RNG_ALGORITHM_RAW_GUID };
+
+	base();
+	fake_insn.leaf7_ebx = 0; /* RDRAND, no RDSEED: one CPU source, 512 bits when trusted */
+	if (!cpu_rng)
+		no_cpu_rng();
+	fake.rngs[0].uboot_root = true;
+	fake.rngs[0].algos = raw;
+	fake.rngs[0].nalgos = 1;
+	if (conf != NULL) {
+		fake.files[0].data = (const uint8_t *)conf;
+		fake.files[0].len = strlen(conf);
+	}
+}
+
+static void test_firmware_root_node(void)
+{
+	static const char distrust[] = "next = \\vmlinuz\ncmdline = console=ttyS0 random.trust_cpu=off\n";
+	struct es_audit_record a;
+
+	/* a CPU with an RNG, trust_cpu=off: the root node's RNG is the CPU's */
+	uboot_machine(distrust, true);
+	finish(false, true);
+	CHECK(logged("efi_rng: instance 0: the CPU's RNG, counted only as the CPU is (the firmware's root node: not "
+		     "known to be a device"));
+	CHECK(audit_decode_ok(&a) && es_audit_present(&a, ES_SRC_EFI_RNG_CPU) && !es_audit_present(&a, ES_SRC_EFI_RNG));
+	CHECK((a.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0 && (a.flags & ES_AUDIT_F_TABLE) == 0 && a.entropy_bits == 0);
+	/* the kernel's defaults: one CPU, counted once, not on top of it */
+	uboot_machine(NULL, true);
+	finish(true, true);
+	CHECK(audit_decode_ok(&a) && a.entropy_bits == 512);
+	CHECK(logged("counted sources: an assumed 512 bits") && !logged("an assumed 768 bits"));
+	/* no RNG instruction: the platform's, counted under any CPU trust */
+	uboot_machine(distrust, false);
+	finish(true, true);
+	CHECK(logged("efi_rng: instance 0: a device's RNG (the firmware's root node: not known to be a device; the CPU "
+		     "has no RNG instruction: a platform RNG)"));
+	CHECK(audit_decode_ok(&a) && es_audit_present(&a, ES_SRC_EFI_RNG) && (a.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0);
+	/* a device's handle (a PCI path) is still a device's */
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake.files[0].data = (const uint8_t *)distrust;
+	fake.files[0].len = sizeof(distrust) - 1;
+	finish(true, true);
+	CHECK(audit_decode_ok(&a) && (a.flags & ES_AUDIT_F_RNG_UNKNOWN) == 0);
+}
+
+/* GetInfo's whole list (Hardening V, 3): asked once with room for 8 GUIDs,
+ * a list of 9 answered EFI_BUFFER_TOO_SMALL and was never read, so edk2's
+ * UnSafe (a timer) went unseen and counted 256 bits. Now asked again at the
+ * size named (bounded); a list that cannot be read is not known to be a
+ * device. */
+static void test_getinfo_whole_list(void)
+{
+	static EFI_GUID nine[9], many[65];
+	static const EFI_GUID unsafe = ES_EDKII_RNG_ALGORITHM_UNSAFE_GUID;
+	static const EFI_GUID raw = ES_EFI_RNG_ALGORITHM_RAW_GUID;
+	struct es_audit_record a;
+
+	for (size_t i = 0; i < 9; i++)
+		nine[i] = raw;
+	nine[8] = unsafe;
+	/* a timer listed ninth, on a device path, no CPU RNG: counts nothing */
+	base();
+	no_cpu_rng();
+	fake.rngs[0].algos = nine;
+	fake.rngs[0].nalgos = 9;
+	finish(false, true);
+	CHECK(logged("efi_rng: instance 0: unsafe, counts nothing"));
+	CHECK(audit_decode_ok(&a) && es_audit_present(&a, ES_SRC_EFI_RNG_UNSAFE) && a.entropy_bits == 0);
+	/* a list longer than any firmware's (65 GUIDs): unread, not known to
+	 * be a device; with RDRAND distrusted it counts as the CPU's: nothing */
+	for (size_t i = 0; i < 65; i++)
+		many[i] = raw;
+	base();
+	fake_insn.leaf7_ebx = 0;
+	fake.rngs[0].algos = many;
+	fake.rngs[0].nalgos = 65;
+	fake.files[0].data = (const uint8_t *)"next = \\vmlinuz\ncmdline = random.trust_cpu=off\n";
+	fake.files[0].len = strlen((const char *)fake.files[0].data);
+	finish(false, true);
+	CHECK(logged("efi_rng: GetInfo's list could not be read"));
+	CHECK(logged("(GetInfo's list could not be read: not known to be a device; the CPU has an RNG instruction"));
+	CHECK(audit_decode_ok(&a) && (a.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0 && a.entropy_bits == 0);
+}
+
 /* ---- an earlyseed driver loaded before the app (efi/driver.c) ---- */
 static EFI_STATUS EFIAPI drv_get_rng(EFI_RNG_PROTOCOL *This, EFI_RNG_ALGORITHM *algo, UINTN len, UINT8 *out)
 {
@@ -248,6 +343,8 @@ int main(void)
 	matrix_start();
 	RUN(test_no_rng_protocol);
 	RUN(test_firmware_rng_is_the_cpu);
+	RUN(test_firmware_root_node);
+	RUN(test_getinfo_whole_list);
 	RUN(test_rng_not_ready_then_data);
 	RUN(test_rng_never_ready);
 	RUN(test_rng_device_error);

@@ -349,7 +349,16 @@ static void test_firmware_rng_class(void)
 	CHECK(run(true) >= 0 && strstr(outbuf, "\"firmware_rng\":[\"device\",\"unsafe\"]") != NULL);
 	free(outbuf);
 	CHECK(run(false) >= 0 && strstr(outbuf, "firmware RNG: a device's (counted as the firmware's) an unsafe one") != NULL);
-	CHECK(strstr(outbuf, "stub credits") == NULL);
+	CHECK(strstr(outbuf, "stub credits") == NULL && strstr(outbuf, "not known to be a device") == NULL);
+	free(outbuf);
+	/* U-Boot's root node on a CPU with an RNG (Hardening V, 2): the CPU's,
+	 * and not known to be a device; no word of edk2 */
+	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_RNG_UNKNOWN, 1u << ES_SRC_EFI_RNG_CPU);
+	CHECK(run(false) >= 0 && strstr(outbuf, "firmware RNG: the CPU's (counted only as the CPU is)\n") != NULL);
+	CHECK(strstr(outbuf, "firmware RNG: on the firmware's root node (or its GetInfo list could not be read): not "
+			     "known to be a device") != NULL);
+	free(outbuf);
+	CHECK(run(true) >= 0 && strstr(outbuf, "\"firmware_rng_not_known_device\":true") != NULL);
 	free(outbuf);
 }
 
