@@ -101,6 +101,8 @@ if [ "$TIER" != quick ]; then
 	done < <(split 6 "${HOSTP[@]}")
 	job lint-cppcheck lint - one scripts/lint.sh cppcheck
 	job lint-clang-tidy lint - one scripts/lint.sh clang-tidy
+	job lint-clang-tidy-efi lint - one scripts/lint.sh clang-tidy-efi
+	job lint-clang-tidy-host lint - one scripts/lint.sh clang-tidy-host
 	job lint-pyflakes lint - one scripts/lint.sh pyflakes
 	job image image - one scripts/imgcheck.sh
 	job tool tool - one tests/tool.sh

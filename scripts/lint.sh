@@ -3,10 +3,10 @@
 # core/, libc/, arch/, efi/, host/ and bench/, and pyflakes on scripts/*.py (a
 # second implementation of the FFS rules, scripts/ovmf.py). Prints
 # "ok - lint X" or "not ok - lint X". scripts/lint.sh [PART...]: only
-# those of cppcheck, clang-tidy and pyflakes (scripts/check.sh runs each as
-# a job of its own).
+# those of cppcheck, clang-tidy, clang-tidy-efi, clang-tidy-host and
+# pyflakes (scripts/check.sh runs each as a job of its own).
 set -uo pipefail
-parts=" ${*:-cppcheck clang-tidy pyflakes} "
+parts=" ${*:-cppcheck clang-tidy clang-tidy-efi clang-tidy-host pyflakes} "
 cd "$(dirname "$0")/.."
 EFI_DEFS=(-I/usr/include/efi -I/usr/include/efi/x86_64 -DGNU_EFI_USE_MS_ABI)
 rc=0
@@ -20,13 +20,25 @@ out=$(cppcheck --quiet --enable=warning,style,performance,portability --std=c11 
 if [ $? -eq 0 ]; then echo "ok - lint cppcheck"; else echo "not ok - lint cppcheck"; printf '%s\n' "$out" | sed 's/^/#   /'; rc=1; fi
 fi
 
+# clang-tidy in three parts (the core and the CPU's code, efi/, host/), so
+# scripts/check.sh can run them side by side.
+# tidy NAME CLANG-TIDY-ARGS...: one part, "ok - lint NAME" or its findings
+tidy() {
+	local name=$1 out
+	shift
+	if out=$(clang-tidy --quiet "$@" 2>&1); then echo "ok - lint $name"
+	else echo "not ok - lint $name"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
+}
 if [[ $parts == *" clang-tidy "* ]]; then
-out=$( (clang-tidy --quiet core/*.c libc/*.c arch/x86_64/*.c host/*.c bench/bench.c tests/fuzz/*.c -- -std=c11 &&
-	clang-tidy --quiet efi/*.c -- -std=gnu11 -fshort-wchar \
-		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -Iarch/x86_64 -DGNU_EFI_USE_MS_ABI &&
-	clang-tidy --quiet arch/aarch64/*.c -- -std=c11 --target=aarch64-linux-gnu \
-		-isystem /usr/aarch64-linux-gnu/include) 2>&1)
-if [ $? -eq 0 ]; then echo "ok - lint clang-tidy"; else echo "not ok - lint clang-tidy"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
+	tidy clang-tidy core/*.c libc/*.c arch/x86_64/*.c bench/bench.c tests/fuzz/*.c -- -std=c11
+	tidy clang-tidy-aarch64 arch/aarch64/*.c -- -std=c11 --target=aarch64-linux-gnu -isystem /usr/aarch64-linux-gnu/include
+fi
+if [[ $parts == *" clang-tidy-efi "* ]]; then
+	tidy clang-tidy-efi efi/*.c -- -std=gnu11 -fshort-wchar \
+		-isystem /usr/include/efi -isystem /usr/include/efi/x86_64 -Iarch/x86_64 -DGNU_EFI_USE_MS_ABI
+fi
+if [[ $parts == *" clang-tidy-host "* ]]; then
+	tidy clang-tidy-host host/*.c -- -std=c11
 fi
 if [[ $parts == *" pyflakes "* ]]; then
 out=$(pyflakes3 scripts/*.py 2>&1)
