@@ -901,8 +901,35 @@ struct es_config {
 	uint8_t verbose;                     /* enum es_config_verbose */
 	bool tpm_off;                        /* `tpm = off`: the TPM is not asked */
 	uint8_t vmgenid;                     /* enum es_config_vmgenid */
-	bool disk_token;                     /* `disk_token = count`: a token the firmware keeps on the disk counts */
+	/* `disk_token = count` in the ESP's config: read so it can be named,
+	 * never applied (the choice is the image's: struct es_sealed) */
+	bool disk_token;
 };
+
+/*
+ * The owner's choices, sealed into the app's image (Hardening V, 5). What
+ * the ESP must not decide: an ESP writer controls earlyseed.conf and, on a
+ * board whose firmware keeps its variables on that disk (U-Boot's
+ * \ubootefi.var), the token too; `disk_token = count` in the config would
+ * let them plant a token, a seed file sealed with it and the setting, and
+ * be credited 256 bits they know. The choice lives in the image itself:
+ * one struct es_sealed in the app's data, which `earlyseed seal` finds in
+ * the file by its magic and writes before the image is signed (a Secure
+ * Boot signature then covers it). Little-endian, as every target is.
+ */
+#define ES_SEALED_MAGIC { 'E', 'S', 'S', 'E', 'A', 'L', 'E', 'D', 0x7a, 0x3c, 0x91, 0xe4, 0x0b, 0x5d, 0xc6, 0x28 }
+#define ES_SEALED_MAGIC_LEN 16u
+#define ES_SEALED_VERSION 1u
+#define ES_SEALED_F_DISK_TOKEN_COUNT 0x1u /* a token the firmware keeps on the disk counts */
+#define ES_SEALED_F_ALL ES_SEALED_F_DISK_TOKEN_COUNT
+struct es_sealed {
+	uint8_t magic[ES_SEALED_MAGIC_LEN];
+	uint32_t version; /* ES_SEALED_VERSION */
+	uint32_t flags;   /* ES_SEALED_F_* */
+};
+_Static_assert(sizeof(struct es_sealed) == 24, "struct es_sealed is 24 bytes");
+_Static_assert(offsetof(struct es_sealed, version) == 16, "es_sealed.version at 16");
+_Static_assert(offsetof(struct es_sealed, flags) == 20, "es_sealed.flags at 20");
 
 /* Called once per problem; line is 1-based, 0 for the file as a whole. */
 typedef void (*es_config_warn_fn)(void *ctx, unsigned int line, const char *why);

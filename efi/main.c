@@ -19,6 +19,7 @@
 #include "main.h"
 #include "pass.h"
 #include "persist.h"
+#include "sealed.h"
 #include "seedtable.h"
 #include "stage.h"
 
@@ -86,7 +87,9 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	/* what the config turns off, and the VM generation ID's policy */
 	p.off = (cfg->tpm_off ? 1u << ES_SRC_TPM : 0u) | (cfg->vmgenid == ES_VMGENID_OFF ? 1u << ES_SRC_VMGENID : 0u);
 	p.genid_check = cfg->vmgenid == ES_VMGENID_CHECK;
-	p.count_disk_token = cfg->disk_token;
+	/* the owner's choice, from the image (Hardening V, 5); the config's
+	 * key is named and ignored (main below) */
+	p.count_disk_token = sealed_disk_token_count();
 	p.marker = marker;
 	p.out = *out;
 	pass_run(&p);
@@ -199,6 +202,11 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	if (EFI_ERROR(status))
 		self = NULL;
 	load_config(self, self_path, &cfg, &out, &no_fs);
+	/* The ESP's config cannot say that a token the firmware keeps on that
+	 * same disk counts: whoever writes the one writes the other. */
+	if (cfg.disk_token)
+		log_warn("config: disk_token = count ignored: the ESP that holds this config can hold the token too; the "
+			 "owner's choice is sealed into the image (earlyseed seal --disk-token count)");
 	/* The stage that keeps the seed file says where its config is. */
 	if (self_path[0] != '\0' && cfg.seed_file[0] != '\0' && !no_fs && !stage_persisted_before(image)) {
 		uint64_t t1 = pass_cycles();

@@ -47,7 +47,8 @@ static EFI_GUID dp_guid = EFI_DEVICE_PATH_PROTOCOL_GUID; /* 09576e91-6d3f-11d2-8
 static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 {
 	EFI_GUID small[RNG_MAX_ALGOS];
-	EFI_GUID *algos = small;
+	EFI_GUID *big = NULL;
+	const EFI_GUID *algos = small;
 	UINTN size = sizeof(small);
 	EFI_STATUS status;
 
@@ -55,16 +56,16 @@ static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 		return;
 	status = uefi_call_wrapper(rng->GetInfo, 3, rng, &size, small);
 	if (status == EFI_BUFFER_TOO_SMALL && size > sizeof(small) && size <= RNG_MAX_INFO_BYTES) {
-		if (EFI_ERROR(uefi_call_wrapper(BS->AllocatePool, 3, EfiBootServicesData, size, (void **)&algos)) ||
-		    algos == NULL) {
-			algos = NULL;
-			status = EFI_OUT_OF_RESOURCES;
-		} else {
-			UINTN asked = size;
+		UINTN asked = size;
 
-			status = uefi_call_wrapper(rng->GetInfo, 3, rng, &size, algos);
+		status = uefi_call_wrapper(BS->AllocatePool, 3, EfiBootServicesData, size, (void **)&big);
+		if (!EFI_ERROR(status) && big != NULL) {
+			status = uefi_call_wrapper(rng->GetInfo, 3, rng, &size, big);
 			if (!EFI_ERROR(status) && size > asked)
 				status = EFI_BAD_BUFFER_SIZE;
+			algos = big;
+		} else if (!EFI_ERROR(status)) {
+			status = EFI_OUT_OF_RESOURCES;
 		}
 	}
 	if (status == EFI_UNSUPPORTED)
@@ -81,8 +82,8 @@ static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 			f->unsafe = f->unsafe || guid_equal(&algos[i], &rng_unsafe_guid);
 		}
 	}
-	if (algos != small && algos != NULL)
-		(void)uefi_call_wrapper(BS->FreePool, 1, algos);
+	if (big != NULL)
+		(void)uefi_call_wrapper(BS->FreePool, 1, big);
 }
 
 /* One vendor node, then the end: a firmware's root (UEFI 2.10 section

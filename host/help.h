@@ -91,5 +91,9 @@
 	"pe       adds a .sbat section (shim's SBAT table, CSV) to a PE32+ image and,\n" \
 	"         with --nx, sets NX_COMPAT where every section allows it (the build\n" \
 	"         runs it on the app and the driver: docs/secure-boot.md)\n"
+#define HELP_SEAL \
+	"seal     writes the owner's choices into an image of the app, before it is\n" \
+	"         signed: --disk-token count counts a token the firmware keeps on the\n" \
+	"         disk (U-Boot's \\ubootefi.var), which earlyseed.conf cannot say\n"
 
 #endif

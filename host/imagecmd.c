@@ -2,11 +2,15 @@
 /* `earlyseed rom`, `ffs` and `pe`: an image in, the image built from it out (imagecmd.h). */
 #include "imagecmd.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "../core/earlyseed.h"
 #include "cli.h"
 #include "ffstool.h"
 #include "petool.h"
+#include "sealtool.h"
 
 void imagecmd_defaults(void *p)
 {
@@ -16,8 +20,8 @@ void imagecmd_defaults(void *p)
 	a->version = "1.0";
 }
 
-enum kind { ROM, FFS, PE };
-static const char *const names[] = { "rom", "ffs", "pe" };
+enum kind { ROM, FFS, PE, SEAL };
+static const char *const names[] = { "rom", "ffs", "pe", "seal" };
 
 /* Build ops[1] from the image ops[0] (and, for pe, the SBAT table):
  * what says so on stdout, 0; or 1 after a message. */
@@ -39,9 +43,16 @@ static int run(enum kind k, const struct imagecmd_args *a, char **ops)
 		built = romtool_build((const uint8_t *)img, len, &a->id, &out, &outlen, &why);
 	else if (k == FFS)
 		built = ffstool_build((const uint8_t *)img, len, a->version, &out, &outlen, &why);
-	else
+	else if (k == PE)
 		built = petool_seal((const uint8_t *)img, len, (const uint8_t *)csv, csvlen, a->nx, &out, &outlen,
 				    &nx_set, &why);
+	else if ((built = sealtool_set((uint8_t *)img, len, a->disk_token ? ES_SEALED_F_DISK_TOKEN_COUNT : 0u,
+				      &why)) == 0) {
+		/* the image itself, its flags written */
+		out = (uint8_t *)img;
+		img = NULL;
+		outlen = len;
+	}
 	if (a->depex != NULL)
 		ffstool_depex(dx);
 	if (built != 0)
@@ -55,6 +66,9 @@ static int run(enum kind k, const struct imagecmd_args *a, char **ops)
 	else if (rc == 0 && k == FFS)
 		printf("%s: %zu bytes, FILE_GUID %s, DXE driver \"%s\" %s\n", ops[1], outlen, FFS_EARLYSEED_GUID,
 		       FFS_UI_NAME, a->version);
+	else if (rc == 0 && k == SEAL)
+		printf("seal: %s: disk_token = %s sealed into the image (sign it after this)\n", ops[1],
+		       a->disk_token ? "count" : "refuse");
 	else if (rc == 0)
 		printf("pe: %s: .sbat added (%zu bytes)%s\n", ops[1], csvlen, nx_set ? ", NX_COMPAT set"
 		       : a->nx ? ", NX_COMPAT not set: a section is writable and executable, or not page-aligned" : "");
@@ -80,4 +94,20 @@ int imagecmd_pe(void *p, char **ops, unsigned int n)
 {
 	(void)n;
 	return run(PE, p, ops);
+}
+
+int imagecmd_seal(void *p, char **ops, unsigned int n)
+{
+	(void)n;
+	return run(SEAL, p, ops);
+}
+
+int imagecmd_set_disk_token(void *field, const char *opt, const char *val)
+{
+	if (strcmp(val, "count") == 0 || strcmp(val, "refuse") == 0) {
+		*(bool *)field = val[0] == 'c';
+		return 0;
+	}
+	fprintf(stderr, "earlyseed: %s wants refuse or count, not '%s'\n", opt, val);
+	return -1;
 }

@@ -16,11 +16,15 @@ struct imagecmd_args {
 	struct rom_id id;
 	const char *version, *depex, *sbat;
 	bool nx;
+	bool disk_token; /* seal: --disk-token count */
 };
 /* The defaults: QEMU's e1000 (8086:100e, class 0x020000), version 1.0. */
 void imagecmd_defaults(void *args);
 int imagecmd_rom(void *args, char **ops, unsigned int n);
 int imagecmd_ffs(void *args, char **ops, unsigned int n);
 int imagecmd_pe(void *args, char **ops, unsigned int n);
+int imagecmd_seal(void *args, char **ops, unsigned int n);
+/* --disk-token refuse|count into a bool */
+int imagecmd_set_disk_token(void *field, const char *opt, const char *val);
 
 #endif

@@ -202,6 +202,9 @@ static const struct cli_opt ffs_opts[] = {
 static const struct cli_opt pe_opts[] = {
 	{ "--sbat", "CSV", offsetof(struct imagecmd_args, sbat), NULL, true }, FLAG(struct imagecmd_args, "--nx", nx), END
 };
+static const struct cli_opt seal_opts[] = {
+	{ "--disk-token", "refuse|count", offsetof(struct imagecmd_args, disk_token), imagecmd_set_disk_token, true }, END
+};
 
 /* name, sub, variant, operands, min, max, options, size, defaults, run, help, more */
 static const struct cli_cmd commands[] = {
@@ -225,6 +228,8 @@ static const struct cli_cmd commands[] = {
 	{ "ffs", NULL, NULL, "DRIVER.efi OUT.ffs", 2, 2, ffs_opts, sizeof(struct imagecmd_args), imagecmd_defaults, imagecmd_ffs,
 	  HELP_FFS, NULL },
 	{ "pe", NULL, NULL, "IN.efi OUT.efi", 2, 2, pe_opts, sizeof(struct imagecmd_args), NULL, imagecmd_pe, HELP_PE, NULL },
+	{ "seal", NULL, NULL, "IN.efi OUT.efi", 2, 2, seal_opts, sizeof(struct imagecmd_args), NULL, imagecmd_seal,
+	  HELP_SEAL, NULL },
 };
 
 int main(int argc, char **argv)

@@ -70,6 +70,9 @@ static int layout(const uint8_t *img, size_t n, struct pe_layout *l, struct pe_i
 		return -1;
 	}
 	info->nx_allowed = info->section_align >= PE_PAGE;
+	/* Optional header DataDirectory[4], the certificate table: size at 148 */
+	info->is_signed = l->table - l->opt >= 152 && es_le_get32(img + l->opt + 108) > 4u &&
+			  es_le_get32(img + l->opt + 148) != 0;
 	for (unsigned int i = 0; i < info->nsections; i++) {
 		const uint8_t *s = img + l->table + (size_t)i * PE_SECTION_HEADER;
 		uint32_t ch = es_le_get32(s + 36);
@@ -161,7 +164,7 @@ static int sealable(const uint8_t *img, size_t n, const struct pe_layout *l, con
 	}
 	/* A signature covers the image as it is: seal first, then sign.
 	 * (Optional header DataDirectory[4], the certificate table.) */
-	if (l->table - l->opt >= 152 && es_le_get32(img + l->opt + 108) > 4u && es_le_get32(img + l->opt + 148) != 0) {
+	if (info->is_signed) {
 		*why = "the image is signed already (sign after adding .sbat)";
 		return -1;
 	}

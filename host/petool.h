@@ -36,6 +36,7 @@ struct pe_info {
 	uint32_t section_align, file_align, size_of_image, size_of_headers;
 	bool has_sbat;
 	bool nx_allowed; /* every section page-aligned, none W and X */
+	bool is_signed;  /* a certificate table (DataDirectory[4]): Authenticode */
 };
 
 /* Read the headers of img[0..n); 0, or -1 with why. */

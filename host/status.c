@@ -278,11 +278,12 @@ static void text_firmware(const struct view *v, FILE *out)
 		fprintf(out, "variable store: %s\n",
 			v->audit && es_audit_present(&v->a, ES_SRC_SEED_FILE) && v->a.seed_file_reason == ES_FILE_COUNTED
 				? "U-Boot keeps the variables, the token among them, in \\ubootefi.var on this disk, and "
-				  "disk_token = count counts the seed file anyway: a copy of this disk is seeded as this "
-				  "machine is"
+				  "the image, sealed with --disk-token count, counts the seed file anyway: a copy of this "
+				  "disk is seeded as this machine is"
 				: "U-Boot keeps the variables, the token among them, in \\ubootefi.var on this disk: anyone "
 				  "who can read or copy the disk has the token, so the seed file is mixed, never counted "
-				  "(disk_token = count in earlyseed.conf counts it: the owner's choice)");
+				  "(an image sealed with earlyseed seal --disk-token count counts it: the owner's choice; "
+				  "earlyseed.conf cannot)");
 }
 
 /* The seed file as the next boot will find it. */

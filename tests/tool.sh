@@ -177,3 +177,20 @@ cp build/earlyseed.efi "$tmp/esp4/EFI/debian/grubx64.efi" # an x64 image stands 
 check "install --kernel-cmdline (the app)" 0 env EARLYSEED_ANY_FS=1 "$T" install --esp "$tmp/esp4" \
 	--efivars "$tmp/vars4" --from build/earlyseed.efi --next '\EFI\debian\grubx64.efi' --kernel-cmdline "$tmp/cmd-off"
 check "... writes the kernel's distrust of the CPU" 0 test "$(od -An -tx1 "$tmp/vars4/$KT" | tr -d ' \n')" = 0700000045534b5401010000
+# seal: the owner's choices in the shipped images (Hardening V, 5): the app
+# of each architecture takes them, byte for byte but its flags; the driver
+# has none; a signed image is refused (seal first, then sign)
+check "seal --disk-token count (x86_64 app)" 0 "$T" seal --disk-token count build/earlyseed.efi "$tmp/sealed.efi"
+check "... changes 1 byte of the image" 0 test "$(cmp -l build/earlyseed.efi "$tmp/sealed.efi" | wc -l)" = 1
+if [ -s build/aarch64/earlyseed.efi ]; then
+	check "seal --disk-token count (aarch64 app)" 0 "$T" seal --disk-token count build/aarch64/earlyseed.efi "$tmp/sealed64.efi"
+	check "... changes 1 byte of the image" 0 test "$(cmp -l build/aarch64/earlyseed.efi "$tmp/sealed64.efi" | wc -l)" = 1
+fi
+check "seal refuses the driver (nothing to seal there)" 1 "$T" seal --disk-token count build/earlyseed-driver.efi "$tmp/x.efi"
+check "seal refuses a value it does not know" 2 "$T" seal --disk-token maybe build/earlyseed.efi "$tmp/x.efi"
+if command -v sbsign > /dev/null && [ -s /usr/share/ovmf/PkKek-1-snakeoil.key ]; then
+	openssl rsa -in /usr/share/ovmf/PkKek-1-snakeoil.key -passin pass:snakeoil -out "$tmp/db.key" 2> /dev/null
+	sbsign --key "$tmp/db.key" --cert /usr/share/ovmf/PkKek-1-snakeoil.pem --output "$tmp/signed.efi" build/earlyseed.efi \
+		> /dev/null 2>&1
+	check "seal refuses a signed image" 1 "$T" seal --disk-token count "$tmp/signed.efi" "$tmp/x.efi"
+fi

@@ -56,6 +56,11 @@ set_conf() {
 	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$d/disk.raw@@1M" "$d/esp/EFI/earlyseed/earlyseed.conf" \
 		::/EFI/earlyseed/earlyseed.conf || es_die "mcopy into $d/disk.raw failed"
 }
+# app_on NAME FILE: FILE is the app U-Boot starts from the disk's ESP
+app_on() {
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$OUT/$1/disk.raw@@1M" "$2" ::/EFI/BOOT/BOOTAA64.EFI ||
+		es_die "mcopy into $OUT/$1/disk.raw failed"
+}
 # boot NAME LOG [QEMU ARGS...]: U-Boot, the disk, under timeout
 boot() {
 	local d=$OUT/$1 log=$2
@@ -71,9 +76,11 @@ crng0() { expect "$1 crng init done at [0.000000]" "$2" '^\[ +0\.000000\] random
 #    and U-Boot keeps the token in \ubootefi.var on the disk. 2. A copy of
 #    that disk on a second machine with no RNG: the token came with the copy,
 #    so it is no secret; the file is mixed and never counted, one line says
-#    why. 3. The original with disk_token = count (the owner's choice) and
-#    no RNG: the file counts (U-Boot's monotonic count starts at 0 at every
-#    boot; the set real-time clock tells the boots apart).
+#    why. 3. The original's app sealed with earlyseed seal --disk-token
+#    count (the owner's choice) and no RNG: the file counts (U-Boot's
+#    monotonic count starts at 0 at every boot; the set real-time clock
+#    tells the boots apart). 3a. The app as built with disk_token = count
+#    in its config: ignored, one line says so (an ESP writer could write it).
 u1() {
 	disk gpt gpt
 	boot gpt "$OUT/1.log" -device virtio-rng-device
@@ -94,11 +101,22 @@ u1() {
 	expect "2 the file does not count, and says why" "$OUT/2.log" "^earlyseed: health: seed_file: fail: its token is in U-Boot's \\\\ubootefi\\.var"
 	summary "2 no table" "$OUT/2.log" efi_rng=0 seed_file=96 table=0
 	refute "2 the kernel's crng is not ready at 0" "$OUT/2.log" '^\[ +0\.000000\] random: crng init done'
-	set_conf gpt "disk_token = count"
+	# 3. the app sealed with earlyseed seal --disk-token count
+	"$ES_ROOT/build/earlyseed" seal --disk-token count "$ES_BUILD/earlyseed.efi" "$OUT/sealed.efi" > /dev/null ||
+		bad "3 earlyseed seal --disk-token count"
+	app_on gpt "$OUT/sealed.efi"
 	boot gpt "$OUT/3.log"
 	expect "3 the clock tells the boots apart" "$OUT/3.log" '^earlyseed: clock: the monotonic count restarts at every boot; the real-time clock'
-	summary "3 disk_token = count: the file counts" "$OUT/3.log" efi_rng=0 seed_file=96 table=32 health.seed_file=pass
+	summary "3 an image sealed with disk_token = count: the file counts" "$OUT/3.log" efi_rng=0 seed_file=96 table=32 health.seed_file=pass
 	crng0 3 "$OUT/3.log"
+	# 3a. the app as built, and the line in the ESP's config: not the
+	#     owner's choice, since the ESP writer who can plant the token can
+	#     write it too (Hardening V, 5): named, ignored, the file not counted
+	app_on gpt "$ES_BUILD/earlyseed.efi"
+	set_conf gpt "disk_token = count"
+	boot gpt "$OUT/3a.log"
+	expect "3a the config's disk_token = count is named and ignored" "$OUT/3a.log" '^earlyseed: config: disk_token = count ignored'
+	summary "3a the file does not count" "$OUT/3a.log" efi_rng=0 seed_file=96 table=0 health.seed_file=fail
 }
 
 # 4. The common MBR layout, partition type 0x0c (FAT32 LBA, not an ESP):

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "matrix.h"
+#include "../../efi/sealed.h"
 
 /* The token's own account (Hardening III, 1): made on an RDRAND-only
  * machine it rests on the CPU; an ESP writer forges the file's header
@@ -114,8 +115,24 @@ static void test_uboot_token_on_disk(void)
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_ON_DISK);
 	CHECK(logged("token: U-Boot keeps it in \\ubootefi.var on a disk"));
 	CHECK(logged(es_file_reason_text(ES_FILE_TOKEN_ON_DISK)));
-	uboot_boot(true, true, true, count_conf, true);
+	/* the ESP's config cannot make the owner's choice (Hardening V, 5):
+	 * an ESP writer who planted the token, the file and the line is not
+	 * credited; the line is named and ignored */
+	uboot_boot(true, true, true, count_conf, false);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_ON_DISK);
+	CHECK(logged("config: disk_token = count ignored"));
+	/* the image sealed with it (earlyseed seal --disk-token count) counts */
+	es_sealed_settings.flags = ES_SEALED_F_DISK_TOKEN_COUNT;
+	uboot_boot(true, true, true, NULL, true);
+	es_sealed_settings.flags = 0;
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED);
+	CHECK(!logged("disk_token = count ignored"));
+	/* a sealed block of another version is not read */
+	es_sealed_settings.flags = ES_SEALED_F_DISK_TOKEN_COUNT;
+	es_sealed_settings.version = ES_SEALED_VERSION + 1u;
+	uboot_boot(true, true, true, NULL, false);
+	es_sealed_settings.flags = 0;
+	es_sealed_settings.version = ES_SEALED_VERSION;
 	uboot_boot(true, false, false, NULL, false);
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_LOST);
 	CHECK(logged("token: U-Boot and no \\ubootefi.var"));

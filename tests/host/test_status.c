@@ -131,7 +131,7 @@ static void test_uboot_disk_token(void)
 	check_put(kmsg, late_log, sizeof(late_log) - 1);
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	CHECK(strstr(outbuf, "variable store: U-Boot keeps the variables, the token among them, in \\ubootefi.var") != NULL);
-	CHECK(strstr(outbuf, "disk_token = count in earlyseed.conf counts it") != NULL);
+	CHECK(strstr(outbuf, "an image sealed with earlyseed seal --disk-token count counts it") != NULL);
 	CHECK(strstr(outbuf, "next boot: seeded from the seed file") == NULL);
 	free(outbuf);
 	CHECK(run(true) == STATUS_NOT_SEEDED && strstr(outbuf, "\"token_on_disk\":true") != NULL);
@@ -140,7 +140,7 @@ static void test_uboot_disk_token(void)
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
 	check_put(kmsg, uboot_log, sizeof(uboot_log) - 1);
 	CHECK(run(false) == STATUS_OK);
-	CHECK(strstr(outbuf, "disk_token = count counts the seed file anyway") != NULL);
+	CHECK(strstr(outbuf, "sealed with --disk-token count, counts the seed file anyway") != NULL);
 	CHECK(strstr(outbuf, "next boot: seeded from the seed file") != NULL);
 	free(outbuf);
 	/* the same files under edk2 (a disk moved from a U-Boot board): its
