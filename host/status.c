@@ -80,7 +80,8 @@ static void view_read(const struct status_opts *o, struct view *v, FILE *err)
 	/* U-Boot keeps every variable, the token among them, in \ubootefi.var
 	 * on the ESP (../shared/SPEC.md section 16): this boot's record says
 	 * whether that stopped the file, or whether the file counted anyway
-	 * (disk_token = count); the kernel's log says the firmware is U-Boot */
+	 * (an image sealed with --disk-token count); the kernel's log says the
+	 * firmware is U-Boot */
 	{
 		char var[4200];
 
@@ -225,6 +226,7 @@ static void status_json(const struct view *v, FILE *out)
 				: "");
 		fprintf(out, ",\"firmware_rng_not_known_device\":%s",
 			v->audit && (v->a.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0 ? "true" : "false");
+		fprintf(out, ",\"kernel_trust_on_disk\":%s", v->disk_token ? "true" : "false");
 		fprintf(out, ",\"token_on_disk\":%s,\"token_lost\":%s", v->disk_token ? "true" : "false",
 			v->token_lost ? "true" : "false");
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (v->file_ok || v->hw) && !v->failed ? "true" : "false");
@@ -284,6 +286,13 @@ static void text_firmware(const struct view *v, FILE *out)
 				  "who can read or copy the disk has the token, so the seed file is mixed, never counted "
 				  "(an image sealed with earlyseed seal --disk-token count counts it: the owner's choice; "
 				  "earlyseed.conf cannot)");
+	/* EarlyseedKernelTrust sits in the same file (Hardening V, 5): it only
+	 * takes trust away, but one deleted from the disk gives the kernel's
+	 * defaults back */
+	if (v->disk_token)
+		fprintf(out, "kernel trust: EarlyseedKernelTrust, like the token, is in \\ubootefi.var on this disk: what "
+			     "earlyseed reads of the kernel's trust rests on the disk (whoever can write it can delete the "
+			     "variable, and random.trust_cpu=off with it)\n");
 }
 
 /* The seed file as the next boot will find it. */

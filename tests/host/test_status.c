@@ -132,9 +132,13 @@ static void test_uboot_disk_token(void)
 	CHECK(run(false) == STATUS_NOT_SEEDED);
 	CHECK(strstr(outbuf, "variable store: U-Boot keeps the variables, the token among them, in \\ubootefi.var") != NULL);
 	CHECK(strstr(outbuf, "an image sealed with earlyseed seal --disk-token count counts it") != NULL);
+	/* EarlyseedKernelTrust is in the same file (Hardening V, 5) */
+	CHECK(strstr(outbuf, "kernel trust: EarlyseedKernelTrust, like the token, is in \\ubootefi.var on this disk") !=
+	      NULL);
 	CHECK(strstr(outbuf, "next boot: seeded from the seed file") == NULL);
 	free(outbuf);
-	CHECK(run(true) == STATUS_NOT_SEEDED && strstr(outbuf, "\"token_on_disk\":true") != NULL);
+	CHECK(run(true) == STATUS_NOT_SEEDED && strstr(outbuf, "\"token_on_disk\":true") != NULL &&
+	      strstr(outbuf, "\"kernel_trust_on_disk\":true") != NULL);
 	free(outbuf);
 	/* the owner's choice: counted, and said so (the kernel's log names U-Boot) */
 	audit(ES_AUDIT_F_TABLE | ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
