@@ -185,7 +185,7 @@ ifeq ($(ARCH),aarch64)
 # ---- arm64 only: GNU-EFI's files, the host tool that seals the images, a
 # static tool for the arm64 initramfs, and its boots ----
 $(EFILIB)/crt0-efi-aarch64.o: scripts/arm64.sh
-	scripts/arm64.sh gnu-efi
+	CACHE=$(ES_CACHE) scripts/arm64.sh gnu-efi
 # The host tool (an x86_64 build) seals the images.
 $(HOSTTOOL): FORCE
 	$(MAKE) ARCH=x86_64 CROSS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $@

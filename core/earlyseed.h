@@ -424,8 +424,8 @@ const char *es_file_reason_text(enum es_file_reason r);
  * file is mixed, never counted, and rewritten in the current format. */
 #define ES_SEEDFILE_MAGIC_V1 "ESSEEDv1"
 /* The kernel that last booted with this file had random.trust_cpu=off: a
- * boot whose next stage is a boot loader (no command line earlyseed can see)
- * counts no CPU source (es_trust_from_seedfile). Outside the MAC, so that
+ * boot that reads it counts no CPU source (es_trust_from_seedfile), whatever
+ * command line its config gives (Hardening V, 1). Outside the MAC, so that
  * the OS may set it without the token. An ESP writer may set or clear it:
  * set, it removes trust; cleared, it gives back no more than
  * EarlyseedKernelTrust (NVRAM, read first: efi/kerneltrust.c) allows. */
@@ -513,8 +513,8 @@ enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t tok
 bool es_seedfile_ours(const void *p, size_t n, uint64_t size);
 /* The header flags a file written under trust t carries. */
 uint32_t es_seedfile_flags(const struct es_trust *t);
-/* With no command line of its own (the next stage is a boot loader),
- * earlyseed takes the trust of the kernel that last booted: flags from the
+/* Whatever its config's command line, earlyseed takes the distrust of the
+ * kernel that last booted: flags from the
  * seed file's header can only take trust away (an ESP writer gains nothing),
  * never credit the table less (that would drop the gate). */
 void es_trust_from_seedfile(struct es_trust *t, uint32_t flags);

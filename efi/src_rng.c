@@ -49,7 +49,7 @@ static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 	EFI_GUID small[RNG_MAX_ALGOS];
 	EFI_GUID *big = NULL;
 	const EFI_GUID *algos = small;
-	UINTN size = sizeof(small);
+	UINTN size = sizeof(small), room = sizeof(small);
 	EFI_STATUS status;
 
 	if (rng->GetInfo == NULL)
@@ -61,16 +61,18 @@ static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 		status = uefi_call_wrapper(BS->AllocatePool, 3, EfiBootServicesData, size, (void **)&big);
 		if (!EFI_ERROR(status) && big != NULL) {
 			status = uefi_call_wrapper(rng->GetInfo, 3, rng, &size, big);
-			if (!EFI_ERROR(status) && size > asked)
-				status = EFI_BAD_BUFFER_SIZE;
 			algos = big;
+			room = asked;
 		} else if (!EFI_ERROR(status)) {
 			status = EFI_OUT_OF_RESOURCES;
 		}
 	}
-	if (status == EFI_UNSUPPORTED)
-		return;
-	if (EFI_ERROR(status) || size > RNG_MAX_INFO_BYTES || size % sizeof(EFI_GUID) != 0) {
+	/* A success that names more than the buffer held is no list either. */
+	if (!EFI_ERROR(status) && size > room)
+		status = EFI_BAD_BUFFER_SIZE;
+	if (status == EFI_UNSUPPORTED) {
+		/* no list at all */
+	} else if (EFI_ERROR(status) || size % sizeof(EFI_GUID) != 0) {
 		f->info_unread = true;
 		console_log(CONSOLE_INFO, "efi_rng: GetInfo's list could not be read (%r, %lu bytes)", status, (UINT64)size);
 	} else {
@@ -86,9 +88,12 @@ static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 		(void)uefi_call_wrapper(BS->FreePool, 1, big);
 }
 
-/* One vendor node, then the end: a firmware's root (UEFI 2.10 section
- * 10.3.2.4, Vendor-Defined Hardware; 10.3.5.17 Messaging; 10.3.6.4
- * Media), no hardware path below it. */
+/* One vendor node with no data of its own, then the end: a firmware's root
+ * (UEFI 2.10 section 10.3.2.4, Vendor-Defined Hardware; 10.3.5.17
+ * Messaging; 10.3.6.4 Media), no hardware path below it. U-Boot's efi_root
+ * is VenHw(U_BOOT_GUID), 20 bytes. A vendor node that carries data names
+ * hardware: edk2's virtio-mmio devices (ArmVirtPkg) are VenHw(GUID, base
+ * address), 28 bytes, and stay a device's. */
 static bool rng_root_only(const EFI_DEVICE_PATH *dp)
 {
 	UINTN len = (UINTN)dp->Length[0] | ((UINTN)dp->Length[1] << 8);
@@ -97,7 +102,7 @@ static bool rng_root_only(const EFI_DEVICE_PATH *dp)
 		      (DevicePathType(dp) == MESSAGING_DEVICE_PATH && DevicePathSubType(dp) == MSG_VENDOR_DP) ||
 		      (DevicePathType(dp) == MEDIA_DEVICE_PATH && DevicePathSubType(dp) == MEDIA_VENDOR_DP);
 
-	if (!vendor || len < 4 + sizeof(EFI_GUID) || len > 1024)
+	if (!vendor || len != 4 + sizeof(EFI_GUID))
 		return false;
 	next = (const EFI_DEVICE_PATH *)((const UINT8 *)dp + len);
 	return DevicePathType(next) == END_DEVICE_PATH_TYPE;

@@ -235,7 +235,7 @@ int trustvar_sync(const char *efivars, const char *cmdline_file, bool installed,
 		return 1;
 	}
 	fprintf(out, "kernel trust: %s written: random.trust_cpu=%s random.trust_bootloader=%s, from %s "
-		     "(earlyseed reads it at the next boot when it has no command line of its own)\n", path, onoff(t.cpu), onoff(t.bootloader), from);
+		     "(earlyseed reads it at the next boot, whatever its config's command line)\n", path, onoff(t.cpu), onoff(t.bootloader), from);
 	return 0;
 }
 

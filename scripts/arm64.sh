@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# scripts/arm64.sh WHAT...: fetch arm64 Debian packages into .cache/arm64
+# scripts/arm64.sh WHAT...: fetch arm64 Debian packages into the cache (scripts/lib.sh) under arm64/
 # without changing the host's dpkg architectures: a private apt state
 # (its own lists and status) for arm64, apt-get download, dpkg-deb -x.
-#   gnu-efi   .cache/arm64/gnuefi/usr/{lib,include/efi} (crt0, libgnuefi, headers)
-#   kernel    .cache/arm64/vmlinuz (the version linux-image-arm64 points at)
-#   busybox   .cache/arm64/busybox (static)
+#   gnu-efi   arm64/gnuefi/usr/{lib,include/efi} (crt0, libgnuefi, headers)
+#   kernel    arm64/vmlinuz (the version linux-image-arm64 points at)
+#   busybox   arm64/busybox (static)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/scripts/lib.sh"

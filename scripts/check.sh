@@ -189,7 +189,7 @@ else
 	done | sort -k1,1nr -k2,2n)
 fi
 
-declare -A DONE PID START
+declare -A DONE PID START FAILED
 : > "$D/times.new"
 # report I RC: a finished job's lines, counted, printed in one piece
 report() {
@@ -209,14 +209,15 @@ report() {
 		failed=$((failed + 1)) bad=1
 		echo "$label: not ok - job $name exited with status $rc"
 	fi
-	[ $bad = 1 ] && echo "$label: #   job $name failed: its whole output is $D/$name.log"
+	[ $bad = 1 ] && echo "$label: #   job $name failed: its whole output is $D/$name.log" && FAILED[$name]=1
 	DONE[$name]=1
 }
-# ready I: every job I waits for has ended
+# ready I: every job I waits for has ended (status 2: one of them failed)
 ready() {
 	local a
 	[ "${AFTERS[$1]}" = - ] && return 0
 	for a in ${AFTERS[$1]//,/ }; do [ -n "${DONE[$a]:-}" ] || return 1; done
+	for a in ${AFTERS[$1]//,/ }; do [ -z "${FAILED[$a]:-}" ] || return 2; done
 }
 running=0
 reap() {
@@ -235,7 +236,14 @@ while [ ${#pending[@]} -gt 0 ] || [ $running -gt 0 ]; do
 	if [ $running -lt "$J" ]; then
 		for k in "${!pending[@]}"; do
 			i=${pending[k]}
-			ready "$i" || continue
+			ready "$i"
+			case $? in
+			1) continue ;;
+			2) # what it needs failed: not run, and said so once
+				echo "${LABELS[i]}: not ok - job ${NAMES[i]} not run: a job it waits for (${AFTERS[i]}) failed"
+				failed=$((failed + 1)) && FAILED[${NAMES[i]}]=1 && DONE[${NAMES[i]}]=1
+				unset "pending[k]" && started=1 && break ;;
+			esac
 			START[$i]=$SECONDS
 			( eval "${CMDS[i]}" ) > "$D/${NAMES[i]}.log" 2>&1 < /dev/null &
 			PID[$!]=$i
@@ -257,7 +265,8 @@ done
 touch "$D/times.tsv"
 awk -F'\t' 'NR == FNR { seen[$2] = 1; print; next } !($2 in seen)' "$D/times.new" "$D/times.tsv" | sort -t$'\t' -k2 > "$D/times.tmp"
 mv "$D/times.tmp" "$D/times.tsv" && rm -f "$D/times.new"
-rm -rf build/boots
+# the memo lives for one run that boots (make run's boots wait for the next)
+[ "$TIER" = quick ] || rm -rf build/boots
 echo "check: $N jobs, $J at a time, in $((SECONDS - t0)) s (each job's log: $D/NAME.log; all of them: $LOG)"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -33,7 +33,7 @@ for p in "${pkgs[@]}"; do
 	fi
 done
 # Debian 13's firmware (edk2 2025.02) and kernels (6.12), for the boots on
-# both generations (tests/boot/generations.sh): into .cache/trixie through a
+# both generations (tests/boot/generations.sh): into the cache's trixie/ through a
 # private apt state, the host's sources left as they are.
 trixie() { "$(dirname "$0")/trixie.sh" || { echo "deps: fetching Debian 13's firmware and kernels failed (scripts/trixie.sh)" >&2; exit 1; }; }
 [ ${#missing[@]} -eq 0 ] && { trixie; exit 0; }

@@ -7,9 +7,9 @@ ES_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ES_BUILD=${ES_BUILD:-$ES_ROOT/build}
 # Downloads and the machines built from them live outside the tree, per
 # user, so a second clone on the machine reuses them: CACHE=DIR, else
-# $XDG_CACHE_HOME/earlyseed, else ~/.cache/earlyseed. What is there is
-# named by what it was made from (a package's version, an image's recipe):
-# an entry that does not match is made again, never trusted.
+# $XDG_CACHE_HOME/earlyseed, else ~/.cache/earlyseed. The machine images
+# are keyed by their recipe (made again when it changes); downloads are
+# named by package and version where apt names them so.
 ES_CACHE=${CACHE:-${XDG_CACHE_HOME:-${HOME:-$ES_ROOT}/.cache}/earlyseed}
 
 es_die() { echo "earlyseed: error: $*" >&2; exit 1; }

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # scripts/trixie.sh: Debian 13's firmware (edk2 2025.02, whose OVMF and
 # AAVMF install an EFI_RNG_PROTOCOL of their own over the CPU's RNG:
-# ../shared/SPEC.md section 20) and its kernels (6.12) into .cache/trixie,
+# ../shared/SPEC.md section 20) and its kernels (6.12) into the cache (scripts/lib.sh) under trixie/,
 # from the trixie suite of the registry the host's apt already uses, through
 # a private apt state (its own sources, lists and status): the host's
 # sources stay as they are.
-#   .cache/trixie/OVMF_CODE_4M.fd, OVMF_VARS_4M.fd             (ovmf, x86_64)
-#   .cache/trixie/OVMF_CODE_4M.secboot.fd, OVMF_VARS_4M.snakeoil.fd
-#   .cache/trixie/AAVMF_CODE.fd, AAVMF_VARS.fd                 (qemu-efi-aarch64)
-#   .cache/trixie/AAVMF_CODE.secboot.fd, AAVMF_VARS.snakeoil.fd
-#   .cache/trixie/PkKek-1-snakeoil.key, .pem   (Debian 13's test key: not 12's)
-#   .cache/trixie/amd64/, arm64/: vmlinuz, efivarfs.ko, modules/ (the kernel
+#   trixie/OVMF_CODE_4M.fd, OVMF_VARS_4M.fd             (ovmf, x86_64)
+#   trixie/OVMF_CODE_4M.secboot.fd, OVMF_VARS_4M.snakeoil.fd
+#   trixie/AAVMF_CODE.fd, AAVMF_VARS.fd                 (qemu-efi-aarch64)
+#   trixie/AAVMF_CODE.secboot.fd, AAVMF_VARS.snakeoil.fd
+#   trixie/PkKek-1-snakeoil.key, .pem   (Debian 13's test key: not 12's)
+#   trixie/amd64/, arm64/: vmlinuz, efivarfs.ko, modules/ (the kernel
 #       linux-image-amd64 / -arm64 points at in trixie)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

@@ -27,7 +27,7 @@ ES_ACCEL=${ACCEL:-tcg}
 # (pauth-impdef=on: pointer authentication is slow to emulate otherwise).
 ES_ARCH=${ES_ARCH:-x86_64}
 # The Debian generation whose firmware and kernel boot (ES_DEBIAN, default
-# 12; 13 is what scripts/trixie.sh fetches into .cache/trixie: edk2 2025.02,
+# 12; 13 is what scripts/trixie.sh fetches into the cache's trixie/: edk2 2025.02,
 # whose own EFI_RNG_PROTOCOL is the CPU's RNG, and Linux 6.12). The static
 # busybox and the host tool are the same for both.
 ES_DEBIAN=${ES_DEBIAN:-12}
@@ -225,7 +225,10 @@ es_make_initrd() {
 		[ "$ES_ARCH" = aarch64 ] || [ "$out" -nt "$ES_KCACHE/modules/vfat.ko" ] || stale=1
 		[ $stale = 0 ] && return 0
 	fi
-	rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
+	# made aside and moved into place whole: two boot tests started by hand
+	# side by side may both find it stale
+	dir=$(mktemp -d "$ES_BUILD/initrd.XXXXXX") && chmod 755 "$dir"
+	mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
 	cp "$ES_BUSYBOX" "$dir/bin/busybox"
 	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
 	cp "$ES_KCACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
@@ -237,7 +240,9 @@ es_make_initrd() {
 	ln -s busybox "$dir/bin/sh"
 	cp "$ES_ROOT/tests/boot/initrd-init.sh" "$dir/init"
 	chmod 755 "$dir/init" "$dir/bin/busybox"
-	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$out")
+	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$out.$$")
+	mv -f "$out.$$" "$out"
+	rm -rf "$dir"
 }
 
 es_prepare() {
@@ -366,13 +371,18 @@ ES_BOOT_END_DEFAULT='^BdsDxe: No bootable option or device was found|Verificatio
 # ANSI escapes stripped; the first line, or line so far, matching END (a
 # Perl regex; none: "") stops QEMU. Returns 0 (the caller judges the log);
 # the seconds the boot took are appended to build/boot-times.tsv.
+# ES_QEMU_CLEAN is 1 when the boot ended on its own or on END, 0 when the
+# guard's timeout or a signal ended it (a boot the memo must not keep).
 es_qemu() {
-	local log=$1 end=$2 t0=$SECONDS
+	local log=$1 end=$2 t0=$SECONDS rc
 	shift 2
-	rm -f "$log.pid"
+	rm -f "$log.pid" "$log.end"
 	timeout --foreground -k 5 "$ES_BOOT_TIMEOUT" "$@" -pidfile "$log.pid" < /dev/null 2>&1 |
-		perl -e "$ES_CONSOLE_FILTER" "$log" "$end" "$log.pid" || :
-	rm -f "$log.pid"
+		perl -e "$ES_CONSOLE_FILTER" "$log" "$end" "$log.pid" "$log.end"
+	rc=${PIPESTATUS[0]}
+	ES_QEMU_CLEAN=0
+	{ [ "$rc" = 0 ] || [ -e "$log.end" ]; } && ES_QEMU_CLEAN=1
+	rm -f "$log.pid" "$log.end"
 	mkdir -p "$ES_ROOT/build"
 	printf '%s\t%s\n' "$((SECONDS - t0))" "${log#"$ES_ROOT"/}" >> "$ES_ROOT/build/boot-times.tsv"
 	return 0
@@ -383,7 +393,7 @@ es_qemu() {
 # stops QEMU (its -pidfile); then reads on to the end.
 ES_CONSOLE_FILTER='
 use strict; use warnings;
-my ($log, $end, $pidf) = @ARGV;
+my ($log, $end, $pidf, $endf) = @ARGV;
 open(my $out, ">", $log) or die "$log: $!";
 select((select($out), $| = 1)[0]);
 my ($pend, $line, $done) = ("", "", length($end) ? 0 : 1);
@@ -402,11 +412,16 @@ while (sysread(STDIN, $buf, 65536)) {
 		$line =~ s/\A.*\n//s;
 		if ($done && open(my $p, "<", $pidf)) {
 			my $pid = <$p>;
-			kill("TERM", int($pid)) if defined $pid && $pid =~ /^\d+/;
+			if (defined $pid && $pid =~ /^\d+/) {
+				if (open(my $e, ">", $endf)) { close($e); }
+				kill("TERM", int($pid));
+			}
 		}
 	}
 	$pend = $keep;
 }
+$pend =~ s/\r//g;
+$pend =~ s/\e[^a-zA-Z]*[a-zA-Z]?//g;
 print $out $pend;
 '
 
@@ -457,7 +472,8 @@ es_boot() {
 		lock=$ES_MEMO_DIR/$key.lock
 		mkdir -p "$ES_MEMO_DIR"
 		exec {es_lockfd}> "$lock"
-		flock "$es_lockfd"
+		# one boot's time at most, and its guard: never forever
+		flock -w $((ES_BOOT_TIMEOUT + 60)) "$es_lockfd" || es_die "es_boot: the memo's lock $lock was held too long"
 		if [ "$ES_MEMO" = 1 ] && es_memo_get "$key" "$log" "$esp" "${img:-}" "$ro" "$vars"; then
 			exec {es_lockfd}>&-
 			[ -n "${ES_VARS:-}" ] || rm -f "$vars"
@@ -468,15 +484,18 @@ es_boot() {
 	# ES_TPM=1: a TPM 2.0 (swtpm, fresh state; es_tpm_start)
 	local tpm=() tpmdir=""
 	if [ "${ES_TPM:-0}" = 1 ]; then
-		tpmdir=$(es_tpm_start)
+		# the daemon outlives this call: it must not hold the memo's lock
+		if [ -n "$key" ]; then tpmdir=$(es_tpm_start {es_lockfd}>&-); else tpmdir=$(es_tpm_start); fi
 		tpm=(-chardev "socket,id=chrtpm,path=$tpmdir/sock" -tpmdev emulator,id=tpm0,chardev=chrtpm)
 		if [ "$ES_ARCH" = aarch64 ]; then tpm+=(-device tpm-tis-device,tpmdev=tpm0)
 		else tpm+=(-device tpm-tis,tpmdev=tpm0); fi
 	fi
-	es_qemu "$log" "$end" "${cmd[@]}" "${tpm[@]}"
+	if [ -n "$key" ]; then es_qemu "$log" "$end" "${cmd[@]}" "${tpm[@]}" {es_lockfd}>&-
+	else es_qemu "$log" "$end" "${cmd[@]}" "${tpm[@]}"; fi
 	[ -z "$tpmdir" ] || es_tpm_stop "$tpmdir"
 	if [ -n "$key" ]; then
-		es_memo_put "$key" "$log" "$esp" "${img:-}" "$ro" "$vars"
+		# only a boot that ended as boots end: not one the guard or a signal cut
+		[ "$ES_QEMU_CLEAN" = 1 ] && es_memo_put "$key" "$log" "$esp" "${img:-}" "$ro" "$vars"
 		exec {es_lockfd}>&-
 	fi
 	[ -n "${ES_VARS:-}" ] || rm -f "$vars"
@@ -505,7 +524,8 @@ es_hash_files() {
 		if [ -f "$f" ]; then sha256sum < "$f"; else printf 'absent %s\n' "$f"; fi
 	done | sha256sum | cut -c1-64
 }
-# es_hash_dir DIR: names, modes and bytes of a folder's files, not their times
+# es_hash_dir DIR: the names and bytes of a folder's files and the names of
+# its folders, not their times (the ESPs hold no links)
 es_hash_dir() {
 	(cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0r sha256sum; find . -type d | LC_ALL=C sort) |
 		sha256sum | cut -c1-64

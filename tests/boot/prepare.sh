@@ -10,7 +10,8 @@ TAP_NAME=prepare
 . "$(dirname "$0")/../tap.sh"
 for arch in x86_64 aarch64; do
 	for gen in 12 13; do
-		if (
+		# set -e holds in a subshell that is not a condition: its status after
+		(
 			ES_ARCH=$arch ES_DEBIAN=$gen
 			. "$(dirname "$0")/harness.sh"
 			es_trap_errors
@@ -22,7 +23,8 @@ for arch in x86_64 aarch64; do
 				es_fetch_sb_parts
 				es_make_grub
 			fi
-		); then ok "$arch, Debian $gen: kernel, initramfs, keys"
+		)
+		if [ $? = 0 ]; then ok "$arch, Debian $gen: kernel, initramfs, keys"
 		else bad "$arch, Debian $gen: kernel, initramfs, keys"; fi
 	done
 done
