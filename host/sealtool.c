@@ -10,13 +10,13 @@
 
 static const uint8_t magic[ES_SEALED_MAGIC_LEN] = ES_SEALED_MAGIC;
 
-/* Where the one sealed block is: its offset, or -1 with why. */
-static long find(const uint8_t *img, size_t n, const char **why)
+/* Where the one sealed block is: its offset and the image's headers in
+ * *info, or -1 with why. */
+static long find(const uint8_t *img, size_t n, struct pe_info *info, const char **why)
 {
-	struct pe_info info;
 	long at = -1;
 
-	if (petool_inspect(img, n, &info, why) != 0)
+	if (petool_inspect(img, n, info, why) != 0)
 		return -1;
 	for (size_t i = 0; n >= sizeof(struct es_sealed) && i <= n - sizeof(struct es_sealed); i++) {
 		if (img[i] != magic[0] || memcmp(img + i, magic, sizeof(magic)) != 0)
@@ -40,7 +40,8 @@ static long find(const uint8_t *img, size_t n, const char **why)
 
 int sealtool_get(const uint8_t *img, size_t n, uint32_t *flags, const char **why)
 {
-	long at = find(img, n, why);
+	struct pe_info info;
+	long at = find(img, n, &info, why);
 
 	if (at < 0)
 		return -1;
@@ -57,10 +58,9 @@ int sealtool_set(uint8_t *img, size_t n, uint32_t flags, const char **why)
 		*why = "unknown settings";
 		return -1;
 	}
-	at = find(img, n, why);
+	at = find(img, n, &info, why);
 	if (at < 0)
 		return -1;
-	(void)petool_inspect(img, n, &info, why);
 	if (info.is_signed) {
 		*why = "the image is signed already (seal first, then sign)";
 		return -1;

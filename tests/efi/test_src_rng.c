@@ -127,19 +127,27 @@ static void test_rng_writes_nothing(void)
  * CPU's). Measured before: under random.trust_cpu=off a table from it, a
  * token that said "256 bits not from the CPU", and a later boot with no
  * CPU RNG counting the file made from it. */
-static void rngdxe_machine(const char *conf)
+/* rng_machine CONF ALGOS N: -cpu max under TCG (RDRAND, no RDSEED: one CPU
+ * source, 512 bits when trusted), one firmware RNG whose GetInfo lists
+ * ALGOS, and CONF (NULL: the default) as the config. */
+static void rng_machine(const char *conf, const EFI_GUID *algos, size_t n)
 {
-	static const EFI_GUID algos[] = { ES_EFI_RNG_ALGORITHM_SP800_90_CTR_256_GUID, ES_EFI_RNG_ALGORITHM_RAW_GUID };
-
 	base();
-	fake_insn.leaf7_ebx = 0; /* -cpu max under TCG: RDRAND, no RDSEED */
-	fake.rngs[0].no_device_path = true;
+	fake_insn.leaf7_ebx = 0;
 	fake.rngs[0].algos = algos;
-	fake.rngs[0].nalgos = 2;
+	fake.rngs[0].nalgos = n;
 	if (conf != NULL) {
 		fake.files[0].data = (const uint8_t *)conf;
 		fake.files[0].len = strlen(conf);
 	}
+}
+
+static void rngdxe_machine(const char *conf)
+{
+	static const EFI_GUID algos[] = { ES_EFI_RNG_ALGORITHM_SP800_90_CTR_256_GUID, ES_EFI_RNG_ALGORITHM_RAW_GUID };
+
+	rng_machine(conf, algos, 2);
+	fake.rngs[0].no_device_path = true;
 }
 
 static void test_firmware_rng_is_the_cpu(void)
@@ -193,17 +201,10 @@ static void uboot_machine(const char *conf, bool cpu_rng)
 {
 	static const EFI_GUID raw[] = { ES_EFI_RNG_ALGORITHM_RAW_GUID };
 
-	base();
-	fake_insn.leaf7_ebx = 0; /* RDRAND, no RDSEED: one CPU source, 512 bits when trusted */
+	rng_machine(conf, raw, 1);
 	if (!cpu_rng)
 		no_cpu_rng();
 	fake.rngs[0].uboot_root = true;
-	fake.rngs[0].algos = raw;
-	fake.rngs[0].nalgos = 1;
-	if (conf != NULL) {
-		fake.files[0].data = (const uint8_t *)conf;
-		fake.files[0].len = strlen(conf);
-	}
 }
 
 static void test_firmware_root_node(void)
