@@ -461,7 +461,11 @@ es_boot() {
 		board=()
 		disk=(-drive "if=none,id=esp,format=raw,file=${img:-fat:rw:$esp}$ro" -device virtio-blk-device,drive=esp)
 	fi
-	local cmd=("${ES_QEMU[@]}" "${board[@]}" "${accel[@]}" -nographic -no-reboot "${cpu[@]}" "${sb[@]}"
+	# no display adapter: the console is the serial line, and edk2's video
+	# driver and the kernel's DRM driver cost a boot time for nothing
+	local video=()
+	[ "$ES_ARCH" = x86_64 ] && video=(-vga none)
+	local cmd=("${ES_QEMU[@]}" "${board[@]}" "${accel[@]}" -nographic "${video[@]}" -no-reboot "${cpu[@]}" "${sb[@]}"
 		-drive if=pflash,format=raw,readonly=on,file="$code" -drive if=pflash,format=raw,file="$vars"
 		"${disk[@]}" -net none "$@")
 	local end=${ES_BOOT_END-$ES_BOOT_END_DEFAULT} key="" lock
