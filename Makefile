@@ -25,7 +25,8 @@ LIBC_SRC := libc/mem.c
 # Makefile (its row is in efi/sources.c).
 EFI_SHARED := efi/pass.c efi/sources.c $(sort $(wildcard efi/src_*.c)) efi/seedtable.c efi/text.c efi/systab.c \
 	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c
-APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/persist.c efi/sealed.c
+APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/persist.c efi/sealed.c \
+	efi/varfile.c
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
 EFI_SRC  := $(APP_SRC) $(EFI_SHARED)
 # What the driver trusts (it sees no kernel command line): 1 trusts the
@@ -305,7 +306,7 @@ prevstages: $(PREVSTAGES) $(BUILD)/tests/earlyseed-nosbat.efi
 # archive only what it uses. An object a test names itself comes first and
 # wins over an archive's: the two tests of other instructions than the fake.
 HOSTLIB_SRC := $(filter-out host/main.c,$(sort $(wildcard host/*.c)))
-TESTLIB_SRC := tests/fake_insn.c $(ARCH_SRC)
+TESTLIB_SRC := tests/fake_insn.c tests/mkvarstore.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC)
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 $(BUILD)/host/libeshost.a: $(call objs,host,$(HOSTLIB_SRC))
@@ -334,7 +335,7 @@ $(BUILD)/asan/test_%: $(BUILD)/asan/obj/$$(call test_dir,test_$$*)/test_%.o $$(c
 # Makefile. The plain build compiles efi/, arch/ and the core as the .efi
 # ships them (-Os, general registers only), so its stack scan sees what the
 # firmware image leaves behind; the fake firmware and the tests are ordinary.
-MATRIX_HARNESS := tests/efi/matrix.c tests/fake_efi.c tests/fake_insn.c
+MATRIX_HARNESS := tests/efi/matrix.c tests/fake_efi.c tests/fake_insn.c tests/mkvarstore.c
 # What of efi/ a test runs: the driver for a test named after one of the
 # driver's own files (efi/driver.c, efi/rngsrv.c), the app for every other
 # (both define efi_main).
@@ -384,7 +385,7 @@ FUZZ_SECONDS ?= 120
 # 240 k/s, audit 370 k/s, ffs 400 k/s, smbios 410 k/s, acpi 470 k/s,
 # table and rom 800 k/s, tpm 880 k/s); FUZZ_SECONDS=N gives every target
 # N seconds instead.
-FUZZ_PLAN := replay:150 config:120 audit:60 table:30 trust:240 seedfile:150 rom:30 pe:60 loadopt:30 tpm:20 acpi:30 smbios:30 ffs:30
+FUZZ_PLAN := replay:150 config:120 audit:60 table:30 trust:210 seedfile:150 rom:30 pe:60 loadopt:30 tpm:20 acpi:30 smbios:30 ffs:30 varstore:30
 # A target links the host tool's code and the core from archives, as the
 # host tests do: it takes what it uses, and a new one edits no list.
 $(BUILD)/fuzz/libeshost.a: $(call objs,fuzz,$(HOSTLIB_SRC))

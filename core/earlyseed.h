@@ -533,11 +533,12 @@ struct es_file_token {
 	struct es_provenance from; /* what the token rests on (es_token_decode) */
 	bool genid_check;     /* vmgenid = check: a file written under another ID (or none) does not count */
 	uint64_t size;        /* the file's whole size (es_seedfile_ours) */
-	/* The firmware's variable store (U-Boot, ../shared/SPEC.md section 16):
-	 * disk_kept, every variable is in a file on the disk (\ubootefi.var), so
-	 * the token is no secret: the file does not count unless count_disk (the
-	 * config's disk_token = count, the owner's choice); lost, a firmware that
-	 * persists variables only in such a file kept none at all. */
+	/* The firmware's variable store: disk_kept, every variable is in a
+	 * file on a disk (U-Boot's \ubootefi.var, or a file es_varstore_find()
+	 * finds the token in), so the token is no secret: the file does not
+	 * count unless count_disk (a setting sealed into the image, the owner's
+	 * choice); lost, a firmware that persists variables only in such a file
+	 * kept none at all. */
 	bool disk_kept;
 	bool count_disk;
 	bool lost;
@@ -554,6 +555,31 @@ struct es_file_token {
  * earlyseed's (es_seedfile_ours) is ES_FILE_NOT_OURS: never rewritten.
  */
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok);
+/*
+ * A variable store kept in a file (core/varstore.c). A firmware with no
+ * flash of its own for variables keeps them in a file on a disk: U-Boot's
+ * \ubootefi.var (lib/efi_loader/efi_var_file.c), or an edk2 port that
+ * rewrites its own image in place (the Raspberry Pi 4's RPI_EFI.fd,
+ * pftf/RPi4 issue #6). Then a copy of the disk carries the token. The
+ * caller reads the files of every FAT volume the firmware sees whose size
+ * and first ES_VARSTORE_HEAD bytes make them worth reading
+ * (es_varstore_worth_reading: U-Boot's magic, or whole 4 KiB flash blocks,
+ * at most ES_VARSTORE_FILE_MAX bytes) and asks es_varstore_find whether
+ * the bytes hold a store, in either format, with EarlyseedToken under
+ * earlyseed's vendor GUID (es_vendor_guid) in it.
+ */
+enum es_varstore {
+	ES_VARSTORE_NONE = 0, /* no store, or none holding the token */
+	ES_VARSTORE_UBOOT,    /* U-Boot's struct efi_var_file (include/efi_variable.h) */
+	ES_VARSTORE_EDK2,     /* an edk2 NV firmware volume's variable store (VariableFormat.h) */
+};
+#define ES_VARSTORE_HEAD 24u
+#define ES_VARSTORE_BLOCK 4096u
+#define ES_VARSTORE_FILE_MAX (32u << 20) /* a firmware image: 2 MiB on the Pi 4, 4 MiB for OVMF */
+extern const uint8_t es_vendor_guid[16];
+enum es_varstore es_varstore_find(const void *buf, size_t n);
+bool es_varstore_worth_reading(uint64_t size, const void *head, size_t n);
+const char *es_varstore_text(enum es_varstore k);
 /* A conditional source does not count, for reason r (the first is kept).
  * ES_FILE_MISSING, _OFF, _NO_VOLUME and _EARLIER_STAGE say why there is
  * nothing, and fail nothing. */

@@ -14,6 +14,7 @@
 #include "fs.h"
 #include "log.h"
 #include "token.h"
+#include "varfile.h"
 
 /* The token's account, in the log (ASCII arguments: a UCS-2 format costs
  * two bytes a character in the image). */
@@ -51,13 +52,16 @@ static void persist_token(struct pass *ps, struct persist *p)
 
 /*
  * Where the firmware keeps its variables. U-Boot ("Das U-Boot" in the
- * system table, ../shared/SPEC.md section 16) built with
- * CONFIG_EFI_VARIABLE_FILE_STORE writes every non-volatile variable, the
- * boot-service-only token included, to \ubootefi.var on the ESP under a
- * CRC32 alone (lib/efi_loader/efi_var_file.c); with its variables in
- * OP-TEE it writes no such file. And it writes that file only on a
- * partition typed as an ESP: elsewhere SetVariable succeeds and nothing is
- * kept (lib/efi_loader/efi_variable.c).
+ * system table) built with CONFIG_EFI_VARIABLE_FILE_STORE writes every
+ * non-volatile variable, the boot-service-only token included, to
+ * \ubootefi.var on the ESP under a CRC32 alone (lib/efi_loader/
+ * efi_var_file.c); with its variables in OP-TEE it writes no such file. And
+ * it writes that file only on a partition typed as an ESP: elsewhere
+ * SetVariable succeeds and nothing is kept (lib/efi_loader/efi_variable.c).
+ * Other firmware keeps its store in a file too, under any name (the
+ * Raspberry Pi 4's edk2 rewrites RPI_EFI.fd in place, pftf/RPi4 issue #6):
+ * that is recognised by what the file holds (efi/varfile.c), the token
+ * itself, not by a vendor's name.
  */
 static const CHAR16 uboot_vendor[] = L"Das U-Boot";
 static CHAR16 uboot_var_file[] = L"\\ubootefi.var";
@@ -69,13 +73,23 @@ static void persist_store(struct persist *p, EFI_HANDLE device)
 	p->uboot = v != NULL;
 	for (UINTN i = 0; p->uboot && uboot_vendor[i] != 0; i++)
 		p->uboot = v[i] == uboot_vendor[i];
-	if (!p->uboot)
+	if (p->uboot) {
+		/* U-Boot writes it to the ESP it booted from, which need not
+		 * be earlyseed's volume: any volume holding it tells the same */
+		p->var_file = fs_exists_anywhere(device, uboot_var_file);
+		log_line(p->var_file ? "token: U-Boot keeps it in \\ubootefi.var on a disk: no secret from the disk's readers"
+				     : "token: U-Boot and no \\ubootefi.var: a file store keeps variables only on an ESP partition");
+		if (p->var_file)
+			return;
+	}
+	/* Only a token there is can be found in a file; without one the seed
+	 * file counts nothing anyway. */
+	if (p->token != ES_HAVE_YES)
 		return;
-	/* U-Boot writes it to the ESP it booted from, which need not be
-	 * earlyseed's volume: any volume holding it tells the same */
-	p->var_file = fs_exists_anywhere(device, uboot_var_file);
-	log_line(p->var_file ? "token: U-Boot keeps it in \\ubootefi.var on a disk: no secret from the disk's readers"
-			     : "token: U-Boot and no \\ubootefi.var: a file store keeps variables only on an ESP partition");
+	p->store = varfile_find(device, p->store_name, sizeof(p->store_name) / sizeof(p->store_name[0]));
+	if (p->store != ES_VARSTORE_NONE)
+		log_line("token: \\%s holds it (%a): the firmware keeps its variables in a file on a disk, no secret "
+			 "from the disk's readers", p->store_name, es_varstore_text(p->store));
 }
 
 static void persist_gather(struct pass *ps)
@@ -127,7 +141,8 @@ static void persist_gather(struct pass *ps)
 	}
 	struct es_file_token ft = { p->token,	     p->tok,	      p->token_runtime,
 				    p->secure_boot, p->tok_from, ps->genid_check, p->f.size,
-				    p->uboot && p->var_file, ps->count_disk_token, p->uboot && !p->var_file };
+				    (p->uboot && p->var_file) || p->store != ES_VARSTORE_NONE, ps->count_disk_token,
+				    p->uboot && !p->var_file && p->store == ES_VARSTORE_NONE };
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);

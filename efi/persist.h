@@ -23,7 +23,11 @@ struct persist {
 	enum es_have file; /* ES_HAVE_BAD: there but not writable, or unreadable */
 	bool off;
 	bool uboot;         /* the firmware is U-Boot */
-	bool var_file;      /* ... and its variable file is on this volume */
+	bool var_file;      /* ... and its variable file is on a volume */
+	/* a file on a volume holds a variable store with the token in it
+	 * (efi/varfile.c): whoever the firmware is, the token is on a disk */
+	enum es_varstore store;
+	CHAR16 store_name[64];
 };
 
 /* The app's seed file and token for pass_run() (p->pst: a struct persist):

@@ -16,6 +16,7 @@
 #include "esp.h"
 #include "klog.h"
 #include "trustvar.h"
+#include "varfile.h"
 
 /* s as a JSON string (RFC 8259 section 7). */
 static void json_str(FILE *out, const char *s)
@@ -43,6 +44,10 @@ struct view {
 	struct klog k;
 	char summary[ES_AUDIT_SUMMARY_MAX];
 	bool audit, driver, have_esp, disk_token, token_lost;
+	/* the file the firmware keeps its variables in, the token among them:
+	 * U-Boot's, or one whose bytes hold it (host/varfile.c) */
+	const char *store_who;
+	char store_file[256];
 	/* this boot */
 	bool failed, at0, by_us, lag, others;
 	const char *by;
@@ -78,19 +83,33 @@ static void view_read(const struct status_opts *o, struct view *v, FILE *err)
 	klog_read(o->kmsg != NULL ? o->kmsg : "/dev/kmsg", &v->k);
 	v->have_esp = peek_read(&v->so, &v->pk, err) == 0;
 	/* U-Boot keeps every variable, the token among them, in \ubootefi.var
-	 * on the ESP (../shared/SPEC.md section 16): this boot's record says
-	 * whether that stopped the file, or whether the file counted anyway
-	 * (an image sealed with --disk-token count); the kernel's log says the
-	 * firmware is U-Boot */
+	 * on the ESP (U-Boot lib/efi_loader/efi_var_file.c); other firmware in
+	 * a file of its own (the Pi 4's edk2: RPI_EFI.fd), found by its bytes
+	 * as the app finds it: this boot's record says whether that stopped
+	 * the file, or whether the file counted anyway (an image sealed with
+	 * --disk-token count); the kernel's log says the firmware is U-Boot */
 	{
 		char var[4200];
+		bool uboot_file;
 
 		snprintf(var, sizeof(var), "%s/ubootefi.var", v->so.esp);
+		uboot_file = access(var, F_OK) == 0;
+		v->store_who = "the firmware";
+		if (v->k.uboot && uboot_file)
+			v->store_who = "U-Boot";
+		if (v->k.uboot && uboot_file)
+			snprintf(v->store_file, sizeof(v->store_file), "ubootefi.var");
+		else if (v->have_esp)
+			(void)varfile_scan(v->so.esp, v->store_file, sizeof(v->store_file));
 		v->token_lost = v->audit && v->a.seed_file_reason == ES_FILE_TOKEN_LOST;
-		v->disk_token = (v->audit && v->a.seed_file_reason == ES_FILE_TOKEN_ON_DISK) ||
-			     (v->k.uboot && access(var, F_OK) == 0);
+		v->disk_token = (v->audit && v->a.seed_file_reason == ES_FILE_TOKEN_ON_DISK) || v->store_file[0] != '\0';
+		/* the record says so, the files do not tell which: U-Boot's
+		 * file is the one there is, or none on this ESP */
+		if (v->disk_token && v->store_file[0] == '\0' && uboot_file) {
+			v->store_who = "U-Boot";
+			snprintf(v->store_file, sizeof(v->store_file), "ubootefi.var");
+		}
 	}
-
 }
 
 /* This boot: seeded at [0.000000], and by what. */
@@ -229,6 +248,12 @@ static void status_json(const struct view *v, FILE *out)
 		fprintf(out, ",\"kernel_trust_on_disk\":%s", v->disk_token ? "true" : "false");
 		fprintf(out, ",\"token_on_disk\":%s,\"token_lost\":%s", v->disk_token ? "true" : "false",
 			v->token_lost ? "true" : "false");
+		/* the file that holds the variables, the token among them (null: none) */
+		fputs(",\"token_store_file\":", out);
+		if (v->disk_token)
+			json_str(out, v->store_file);
+		else
+			fputs("null", out);
 		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (v->file_ok || v->hw) && !v->failed ? "true" : "false");
 		json_str(out, v->next);
 		fputs(",\"seed_file\":", out);
@@ -277,22 +302,22 @@ static void text_firmware(const struct view *v, FILE *out)
 		fprintf(out, "variable store: U-Boot keeps no \\ubootefi.var: it did not keep the token from one boot to "
 			     "the next (type the partition as an ESP: GPT ESP, or MBR 0xef)\n");
 	else if (v->disk_token)
-		fprintf(out, "variable store: %s\n",
+		fprintf(out, "variable store: %s keeps the variables, the token among them, in %s%s on this disk%s\n",
+			v->store_who, v->store_file[0] != '\0' ? "\\" : "a file", v->store_file,
 			v->audit && es_audit_present(&v->a, ES_SRC_SEED_FILE) && v->a.seed_file_reason == ES_FILE_COUNTED
-				? "U-Boot keeps the variables, the token among them, in \\ubootefi.var on this disk, and "
-				  "the image, sealed with --disk-token count, counts the seed file anyway: a copy of this "
-				  "disk is seeded as this machine is"
-				: "U-Boot keeps the variables, the token among them, in \\ubootefi.var on this disk: anyone "
-				  "who can read or copy the disk has the token, so the seed file is mixed, never counted "
-				  "(an image sealed with earlyseed seal --disk-token count counts it: the owner's choice; "
-				  "earlyseed.conf cannot)");
+				? ", and the image, sealed with --disk-token count, counts the seed file anyway: a copy of "
+				  "this disk is seeded as this machine is"
+				: ": anyone who can read or copy the disk has the token, so the seed file is mixed, never "
+				  "counted (an image sealed with earlyseed seal --disk-token count counts it: the owner's "
+				  "choice; earlyseed.conf cannot)");
 	/* EarlyseedKernelTrust sits in the same file (Hardening V, 5): it only
 	 * takes trust away, but one deleted from the disk gives the kernel's
 	 * defaults back */
 	if (v->disk_token)
-		fprintf(out, "kernel trust: EarlyseedKernelTrust, like the token, is in \\ubootefi.var on this disk: what "
+		fprintf(out, "kernel trust: EarlyseedKernelTrust, like the token, is in %s%s on this disk: what "
 			     "earlyseed reads of the kernel's trust rests on the disk (whoever can write it can delete the "
-			     "variable, and random.trust_cpu=off with it)\n");
+			     "variable, and random.trust_cpu=off with it)\n", v->store_file[0] != '\0' ? "\\" : "a file",
+			v->store_file);
 }
 
 /* The seed file as the next boot will find it. */

@@ -461,10 +461,68 @@ static EFI_STATUS EFIAPI root_close(EFI_FILE_HANDLE f)
 	return EFI_SUCCESS;
 }
 
+/* The first component of a path ("\\EFI\\x" -> "EFI", 3): its length, and
+ * whether more follows (a folder). */
+static size_t first_component(const char *path, bool *folder)
+{
+	size_t n = 0;
+
+	while (path[1 + n] != '\0' && path[1 + n] != '\\')
+		n++;
+	*folder = path[1 + n] == '\\';
+	return n;
+}
+
+/* Read on the root folder (UEFI 2.10 section 13.5.5): one EFI_FILE_INFO an
+ * entry (each file there, each folder once), 0 bytes at the end, the size
+ * needed when the buffer is short. */
+static EFI_STATUS EFIAPI root_read(EFI_FILE_HANDLE f, UINTN *n, VOID *buf)
+{
+	struct fake_file *ff = (struct fake_file *)f;
+
+	for (; ff->pos < fake.nfiles; ff->pos++) {
+		const char *path = fake.files[ff->pos].path;
+		bool folder, seen = false;
+		size_t len, need;
+		EFI_FILE_INFO *info = buf;
+
+		if (path[0] != '\\')
+			continue;
+		len = first_component(path, &folder);
+		for (size_t j = 0; j < ff->pos && !seen; j++) {
+			bool jf;
+			const char *pj = fake.files[j].path;
+
+			seen = pj[0] == '\\' && first_component(pj, &jf) == len && jf == folder &&
+			       strncasecmp(pj + 1, path + 1, len) == 0;
+		}
+		if (seen || len == 0)
+			continue;
+		need = SIZE_OF_EFI_FILE_INFO + 2 * (len + 1);
+		if (*n < need) {
+			*n = need;
+			return EFI_BUFFER_TOO_SMALL;
+		}
+		memset(info, 0, need);
+		info->Size = need;
+		info->FileSize = folder ? 0 : fake.files[ff->pos].len;
+		info->Attribute = folder ? EFI_FILE_DIRECTORY : 0;
+		for (size_t i = 0; i < len; i++)
+			info->FileName[i] = (CHAR16)(unsigned char)path[1 + i];
+		info->FileName[len] = 0;
+		*n = need;
+		ff->pos++;
+		return EFI_SUCCESS;
+	}
+	*n = 0;
+	return EFI_SUCCESS;
+}
+
 static EFI_STATUS EFIAPI sfs_open_volume(EFI_FILE_IO_INTERFACE *This, EFI_FILE_HANDLE *root)
 {
 	(void)This;
 	memset(&root_dir, 0, sizeof(root_dir));
+	root_dir.proto.Read = root_read;
 	root_dir.proto.Open = file_open;
 	root_dir.proto.Close = root_close;
 	root_dir.proto.GetInfo = root_get_info;

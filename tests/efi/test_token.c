@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The fault matrix (tests/efi/matrix.h) for efi/token.c: the token's own
- * account, and a token U-Boot keeps on a disk.
+ * account, and a token a firmware keeps on a disk (U-Boot's \ubootefi.var,
+ * an edk2 image's variable store in a file, efi/varfile.c).
  */
 #include <string.h>
 
 #include "matrix.h"
 #include "../../efi/sealed.h"
+#include "../mkvarstore.h"
 
 /* The token's own account (Hardening III, 1): made on an RDRAND-only
  * machine it rests on the CPU; an ESP writer forges the file's header
@@ -141,10 +143,72 @@ static void test_uboot_token_on_disk(void)
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED && !logged("U-Boot"));
 }
 
+/* A variable store that is a file, whoever wrote it (Hardening V, 4): the
+ * Raspberry Pi 4's edk2 keeps its variables inside RPI_EFI.fd on the boot
+ * partition; a file in U-Boot's format under another name is found by its
+ * bytes too. The token in it: the seed file is mixed, not counted. */
+static uint8_t store_file[MKVARSTORE_FD_SIZE];
+
+static void store_boot(const char *name, int kind, bool token_in_it, const CHAR16 *vendor, bool expect_table)
+{
+	static const uint8_t global[16] = { 0x61, 0xdf, 0xe4, 0x8b, 0xca, 0x93, 0xd2, 0x11,
+					    0xaa, 0x0d, 0x00, 0xe0, 0x98, 0x03, 0x2b, 0x8c };
+	static const uint8_t data[40] = { 9 };
+	struct mkvar v[2] = { { global, "BootOrder", data, 2, 0 },
+			      { token_in_it ? es_vendor_guid : global, mkvarstore_token_name, data, 40, 0 } };
+	size_t n = kind == 0 ? mkvarstore_fd(store_file, sizeof(store_file), false, v, 2)
+		 : kind == 1 ? mkvarstore_fd(store_file, sizeof(store_file), true, v, 2)
+			     : mkvarstore_uboot(store_file, sizeof(store_file), v, 2);
+
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	if (vendor != NULL)
+		ST->FirmwareVendor = (CHAR16 *)vendor;
+	add_file(name, store_file, n, false);
+	add_file("\\kernel8.img", store_file + 4096, 8192 + 100, false); /* not whole flash blocks */
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(expect_table, true);
+}
+
+static void test_store_in_a_file(void)
+{
+	static CHAR16 edk2[] = L"EDK II";
+	static CHAR16 uboot[] = L"Das U-Boot";
+	struct es_audit_record a;
+
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	for (int kind = 0; kind < 3; kind++) {
+		const char *name = kind == 2 ? "\\efivars.bin" : "\\RPI_EFI.fd";
+
+		store_boot(name, kind, true, edk2, false);
+		CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_ON_DISK);
+		CHECK(logged(kind == 2 ? "token: \\efivars.bin holds it (U-Boot's variable file)"
+				       : "token: \\RPI_EFI.fd holds it (an edk2 firmware image's variable store)"));
+		CHECK(logged(es_file_reason_text(ES_FILE_TOKEN_ON_DISK)));
+		/* the same store without the token: the token is the
+		 * firmware's NVRAM's, and the file counts */
+		store_boot(name, kind, false, edk2, true);
+		CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED && !logged("holds it"));
+	}
+	/* U-Boot without \ubootefi.var, its store an image's: kept on the
+	 * disk, not lost */
+	store_boot("\\RPI_EFI.fd", 0, true, uboot, false);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_ON_DISK);
+	/* the owner's choice, sealed into the image, counts it */
+	es_sealed_settings.flags = ES_SEALED_F_DISK_TOKEN_COUNT;
+	store_boot("\\RPI_EFI.fd", 1, true, edk2, true);
+	es_sealed_settings.flags = 0;
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED);
+}
+
 int main(void)
 {
 	matrix_start();
 	RUN(test_token_account);
 	RUN(test_uboot_token_on_disk);
+	RUN(test_store_in_a_file);
 	return matrix_done();
 }

@@ -13,6 +13,7 @@
 #include "../../host/seedtool.h"
 #include "../../host/status.h"
 #include "../check.h"
+#include "../mkvarstore.h"
 
 static char root[] = "/tmp/es-status-XXXXXX";
 static char efivars[300], esp[300], cmdline[300], kmsg[300];
@@ -112,6 +113,39 @@ static void test_seeded_and_next(void)
 	CHECK(strstr(outbuf, "\"audit\":\"rdseed=0 ") != NULL);
 	CHECK(strstr(outbuf, "\"next_boot\":{\"seeded\":true") != NULL && strstr(outbuf, "\"exit\":0}") != NULL);
 	free(outbuf);
+}
+
+/* The Pi 4's edk2 keeps its variables in RPI_EFI.fd on the boot partition
+ * (Hardening V, 4): status finds the token in it as the app does, whatever
+ * the record says, and names the file; one without the token is nothing. */
+static void test_store_file(void)
+{
+	static const uint8_t data[40] = { 7 };
+	const uint8_t *guid[2] = { es_vendor_guid, data };
+	char path[400];
+	uint8_t *fd = malloc(MKVARSTORE_FD_SIZE);
+
+	for (int with = 1; with >= 0; with--) {
+		struct mkvar v[1] = { { guid[with ? 0 : 1], mkvarstore_token_name, data, sizeof(data), 0 } };
+
+		fresh();
+		CHECK(mkvarstore_fd(fd, MKVARSTORE_FD_SIZE, true, v, 1) == MKVARSTORE_FD_SIZE);
+		snprintf(path, sizeof(path), "%s/RPI_EFI.fd", esp);
+		check_put(path, fd, MKVARSTORE_FD_SIZE);
+		audit(ES_AUDIT_F_TOKEN, 1u << ES_SRC_SEED_FILE);
+		seed_file(256, 0);
+		check_put(kmsg, late_log, sizeof(late_log) - 1);
+		(void)run(false);
+		CHECK((strstr(outbuf, "variable store: the firmware keeps the variables, the token among them, in "
+				      "\\RPI_EFI.fd on this disk") != NULL) == (with == 1));
+		CHECK((strstr(outbuf, "EarlyseedKernelTrust, like the token, is in \\RPI_EFI.fd") != NULL) == (with == 1));
+		free(outbuf);
+		(void)run(true);
+		CHECK((strstr(outbuf, "\"token_store_file\":\"RPI_EFI.fd\"") != NULL) == (with == 1));
+		CHECK((strstr(outbuf, "\"token_store_file\":null") != NULL) == (with == 0));
+		free(outbuf);
+	}
+	free(fd);
 }
 
 /* U-Boot keeps the token in \ubootefi.var on the ESP: the file did not
@@ -389,6 +423,7 @@ static void test_next_stage_failed(void)
 int main(void)
 {
 	RUN(test_uboot_disk_token);
+	RUN(test_store_file);
 	RUN(test_seeded_and_next);
 	RUN(test_driver_seeded);
 	RUN(test_not_seeded);
