@@ -52,7 +52,34 @@ TOOL_SRC := $(sort $(wildcard host/*.c))
 # generation lines: linker/sbat.csv, docs/secure-boot.md "Secure Boot") and NX_COMPAT
 # where its sections allow it: `earlyseed pe`, the host tool.
 HOSTTOOL := build/earlyseed
-PE_SEAL = $(HOSTTOOL) pe --sbat linker/sbat.csv --nx $@.tmp $@ > /dev/null && rm -f $@.tmp
+PE_SEAL = $(HOSTTOOL) pe --sbat $(SBAT) --nx $@.tmp $@ > /dev/null && rm -f $@.tmp
+# The version, written once in core/version.h; the .sbat table is
+# linker/sbat.csv with it as earlyseed's component version (shim's SBAT.md:
+# the 5th field), which `earlyseed update` and `status` read back, and a
+# distribution's own line when SBAT_DISTRO is given at build time (as
+# systemd's sbat-distro* and fwupd-efi's efi_sbat_distro_* options):
+#   make SBAT_DISTRO=debian SBAT_DISTRO_SUMMARY=Debian SBAT_DISTRO_GENERATION=1 \
+#        SBAT_DISTRO_VERSION=1.1-1 SBAT_DISTRO_URL=https://tracker.debian.org/pkg/earlyseed
+# makes "earlyseed.debian,1,Debian,earlyseed,1.1-1,https://...".
+VERSION := $(shell sed -n 's/^\#define ES_VERSION "\(.*\)"$$/\1/p' core/version.h)
+SBAT := build/sbat.csv
+SBAT_DISTRO ?=
+SBAT_DISTRO_GENERATION ?= 1
+SBAT_DISTRO_SUMMARY ?= $(SBAT_DISTRO)
+SBAT_DISTRO_PKGNAME ?= earlyseed
+SBAT_DISTRO_VERSION ?= $(VERSION)
+SBAT_DISTRO_URL ?= https://github.com/earlyseed/earlyseed
+# Written only when its text changes: a new SBAT_DISTRO remakes the images,
+# the same one does not. (A rule this early would be make's goal: all is.)
+.DEFAULT_GOAL := all
+$(SBAT): linker/sbat.csv core/version.h FORCE
+	@mkdir -p $(dir $@)
+	@{ sed 's/@VERSION@/$(VERSION)/' linker/sbat.csv; if [ -n '$(SBAT_DISTRO)' ]; then printf '%s\n' \
+		'earlyseed.$(SBAT_DISTRO),$(SBAT_DISTRO_GENERATION),$(SBAT_DISTRO_SUMMARY),$(SBAT_DISTRO_PKGNAME),$(SBAT_DISTRO_VERSION),$(SBAT_DISTRO_URL)'; \
+		fi; } > $@.tmp
+	@cmp -s $@.tmp $@ 2> /dev/null && rm -f $@.tmp || mv $@.tmp $@
+.PHONY: FORCE
+FORCE:
 LIB_SRC := $(CORE_SRC) $(DRBG_SRC) $(MODEL_SRC)
 
 WARN      := -Wall -Wextra -Werror
@@ -141,10 +168,10 @@ $(BUILD)/earlyseed.so: $(EFI_OBJS) linker/efi-$(ARCH).lds
 	$(CROSS)ld $(EFI_LDFLAGS) $(LD_APP) $(EFI_OBJS) -L$(EFILIB) -lgnuefi -o $@
 $(BUILD)/earlyseed-driver.so: $(DRIVER_OBJS) linker/efi-$(ARCH).lds
 	$(CROSS)ld $(EFI_LDFLAGS) $(LD_DRIVER) $(DRIVER_OBJS) -L$(EFILIB) -lgnuefi -o $@
-$(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so linker/sbat.csv $(SEAL_DEP)
+$(BUILD)/earlyseed.efi: $(BUILD)/earlyseed.so $(SBAT) $(SEAL_DEP)
 	$(TO_PE_APP)
 	$(PE_SEAL)
-$(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so linker/sbat.csv $(SEAL_DEP)
+$(BUILD)/earlyseed-driver.efi: $(BUILD)/earlyseed-driver.so $(SBAT) $(SEAL_DEP)
 	$(TO_PE_DRIVER)
 	$(PE_SEAL)
 print-efi-objs:

@@ -13,6 +13,7 @@ void es_audit_init(struct es_audit_record *a)
 	memcpy(a->magic, ES_AUDIT_MAGIC, 4);
 	a->version = ES_AUDIT_VERSION;
 	a->length = ES_AUDIT_SIZE;
+	a->image_version = es_version_pack(es_version);
 }
 
 void es_audit_encode(const struct es_audit_record *a, uint8_t out[ES_AUDIT_SIZE])

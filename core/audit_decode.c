@@ -82,7 +82,9 @@ static bool decode_v5(const uint8_t *in, struct es_audit_record *r)
 		r->step_kcycles[i] = es_le_get32(in + offsetof(struct es_audit_record, step_kcycles) + 4 * i);
 	/* A source this build does not know yet may be set (a newer writer
 	 * adds sources without a new version); bits past the arrays may not. */
-	return (r->flags & ~(uint32_t)ES_AUDIT_F_ALL) == 0 && r->reserved16 == 0 && r->reserved32 == 0 &&
+	/* version 5 kept image_version reserved */
+	return (r->flags & ~(uint32_t)ES_AUDIT_F_ALL) == 0 && r->reserved16 == 0 &&
+	       (r->version >= 6 || r->image_version == 0) &&
 	       (r->present >> ES_AUDIT_SOURCES) == 0 && (r->failed >> ES_AUDIT_SOURCES) == 0;
 }
 
@@ -124,7 +126,7 @@ const char *es_audit_decode_strerror(enum es_audit_error e)
 		return "ok";
 	case ES_AUDIT_ESHORT:
 		return "record shorter than its version's size (" ES_STR(ES_AUDIT_SIZE_V2) " bytes for versions 1 "
-		       "and 2, " ES_STR(ES_AUDIT_SIZE_V4) " for 3 and 4, " ES_STR(ES_AUDIT_SIZE) " for 5)";
+		       "and 2, " ES_STR(ES_AUDIT_SIZE_V4) " for 3 and 4, " ES_STR(ES_AUDIT_SIZE) " for 5 and 6)";
 	case ES_AUDIT_EMAGIC:
 		return "not an earlyseed audit record (magic is not ESAR)";
 	case ES_AUDIT_EVERSION:

@@ -556,6 +556,19 @@ struct es_file_token {
  */
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok);
 /*
+ * The version this build is (core/version.h: ES_VERSION, dotted numbers)
+ * and dpkg's order of two versions (negative, 0, positive as a is older,
+ * the same, newer than b; lib/dpkg/version.c verrevcmp). es_version_pack
+ * gives MAJOR << 16 | MINOR << 8 | PATCH (0 when v is not MAJOR.MINOR[.PATCH]
+ * within 65535.255.255), the audit record's image_version;
+ * es_version_unpack writes it back as text ("1.1", "1.1.2").
+ */
+extern const char es_version[];
+int es_version_cmp(const char *a, const char *b);
+uint32_t es_version_pack(const char *v);
+void es_version_unpack(uint32_t packed, char *out, size_t cap);
+
+/*
  * A variable store kept in a file (core/varstore.c). A firmware with no
  * flash of its own for variables keeps them in a file on a disk: U-Boot's
  * \ubootefi.var (lib/efi_loader/efi_var_file.c), or an edk2 port that
@@ -1053,10 +1066,13 @@ void es_drbg_wipe(struct es_drbg *d);
  * and es_audit_build() makes the record from that and the verdict.
  *
  * From version 5 what each source did is kept in arrays indexed by its tag
- * (enum es_source): a new source adds no field, flag or version.
+ * (enum es_source): a new source adds no field, flag or version. Version 6
+ * is version 5's layout with the writer's version in what was a reserved
+ * u32 (image_version), and ES_AUDIT_F_RNG_UNKNOWN among its flags (a
+ * version 5 record may carry that bit too: the builds just before 6 set it).
  */
 #define ES_AUDIT_MAGIC "ESAR"
-#define ES_AUDIT_VERSION 5
+#define ES_AUDIT_VERSION 6
 /* Older versions es_audit_decode() still reads, into this layout: 1 (64
  * bytes, elapsed in microseconds at 52, a u32 reserved at 60), 2 (64 bytes),
  * 3 (80 bytes, a reserved u16 at 74) and 4 (80 bytes, the token's account at
@@ -1148,7 +1164,7 @@ struct es_audit_record {
 	uint16_t seed_file_reason;  /* enum es_file_reason: 0 when it counted */
 	uint16_t token_account;     /* v4: what the token rests on (es_audit_set_token) */
 	uint16_t reserved16;        /* 0 */
-	uint32_t reserved32;        /* 0 */
+	uint32_t image_version;     /* v6: es_version_pack() of the image that wrote it (0 before) */
 	uint32_t bytes[ES_AUDIT_SOURCES];      /* bytes mixed from each source */
 	uint16_t calls[ES_AUDIT_SOURCES];      /* firmware calls made for it (retries included) */
 	uint32_t kcycles[ES_AUDIT_SOURCES];    /* time spent reading it, / 1024 (v5) */
@@ -1181,7 +1197,7 @@ _Static_assert(offsetof(struct es_audit_record, stage) == 50, "stage at 50");
 _Static_assert(offsetof(struct es_audit_record, arch) == 52, "arch at 52");
 _Static_assert(offsetof(struct es_audit_record, seed_file_reason) == 54, "seed_file_reason at 54");
 _Static_assert(offsetof(struct es_audit_record, token_account) == 56, "token_account at 56");
-_Static_assert(offsetof(struct es_audit_record, reserved32) == 60, "reserved32 at 60");
+_Static_assert(offsetof(struct es_audit_record, image_version) == 60, "image_version at 60");
 _Static_assert(offsetof(struct es_audit_record, bytes) == 64, "bytes at 64");
 _Static_assert(offsetof(struct es_audit_record, calls) == 128, "calls at 128");
 _Static_assert(offsetof(struct es_audit_record, kcycles) == 160, "kcycles at 160");

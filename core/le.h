@@ -31,7 +31,7 @@ static inline uint32_t es_le_get32(const uint8_t *b)
  * (the per-source arrays are written in a loop). */
 #define ES_AUDIT_U32_FIELDS(X)                                                                          \
 	X(flags) X(present) X(failed) X(prev_table_size) X(table_size) X(config_problems) X(elapsed_kcycles) \
-	X(entropy_bits) X(seed_file_size) X(reserved32)
+	X(entropy_bits) X(seed_file_size) X(image_version)
 #define ES_AUDIT_U16_FIELDS(X)                                                                   \
 	X(version) X(length) X(efi_rng_instances) X(efi_rng_failed) X(cpu_longs_failed) X(stage) X(arch) \
 	X(seed_file_reason) X(token_account) X(reserved16)

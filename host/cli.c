@@ -2,6 +2,8 @@
 /* The host tool's command line from its rows: parsing, usage, --help (cli.h). */
 #include "cli.h"
 
+#include "../core/earlyseed.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +195,11 @@ int cli_main(const struct cli_cmd *cmds, size_t n, int argc, char **argv)
 	if (argc < 2 || is(argv[1], "--help") || is(argv[1], "-h") || is(argv[1], "help")) {
 		cli_usage(cmds, n, argc < 2 ? stderr : stdout);
 		return argc < 2 ? CLI_USAGE : 0;
+	}
+	/* the tool's version, which is the images' it installs (core/version.h) */
+	if (is(argv[1], "--version") || is(argv[1], "-V")) {
+		printf("earlyseed %s\n", es_version);
+		return 0;
 	}
 	c = pick(cmds, n, argc, argv);
 	if (c == NULL && argc > 2 && (is(argv[2], "--help") || is(argv[2], "-h")) && named(cmds, n, argv[1]))

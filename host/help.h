@@ -80,13 +80,25 @@
 	"         file, the driver in systemd-boot's folder, EarlyseedKernelTrust,\n" \
 	"         and a token the OS made (the app's own is boot-service only:\n" \
 	"         it says how to remove that from the UEFI shell)\n"
+#define HELP_UPDATE \
+	"update   brings what install put on the ESP (the app, the driver) to this\n" \
+	"         package's version: each image there is replaced by the one in\n" \
+	"         /usr/lib/earlyseed (--from; a .efi.signed beside it preferred) only\n" \
+	"         when that one is newer, never downgraded, its sealed settings kept;\n" \
+	"         the config and the seed file are not touched. --graceful: no ESP,\n" \
+	"         or nothing installed on it, is not an error (the package's\n" \
+	"         postinst and the boot service run it so)\n"
 #define HELP_STATUS \
 	"status   on a running system: was this boot's crng ready at [0.000000], by\n" \
 	"         what, and will the next boot be seeded? From the audit record\n" \
 	"         (efivarfs), /proc/cmdline, the kernel's log (/dev/kmsg) and the ESP\n" \
 	"         (default /boot/efi: the seed file, the token). Exit 0: yes to both;\n" \
 	"         1: this boot was not seeded at 0 through earlyseed; 3: the next boot\n" \
-	"         will not be; 4: the kernel's log no longer reaches the boot. --json\n"
+	"         will not be; 4: what it needs cannot be read (the kernel's log\n" \
+	"         without root, or no longer reaching the boot): unknown, never a\n" \
+	"         guess. --json prints the same as one JSON object (--json=pretty\n" \
+	"         indented); it names the installed images' versions and the\n" \
+	"         package's when they differ (earlyseed update)\n"
 #define HELP_PE \
 	"pe       adds a .sbat section (shim's SBAT table, CSV) to a PE32+ image and,\n" \
 	"         with --nx, sets NX_COMPAT where every section allows it (the build\n" \

@@ -22,6 +22,7 @@
 #include "simulate.h"
 #include "status.h"
 #include "uninstaller.h"
+#include "updater.h"
 
 #define END { NULL, NULL, 0, NULL, false }
 
@@ -145,6 +146,12 @@ static int run_uninstall(void *p, char **ops, unsigned int n)
 	return o->esp == NULL ? 1 : uninstaller_run(o, stdout, stderr);
 }
 
+static int run_update(void *p, char **ops, unsigned int n)
+{
+	(void)ops, (void)n;
+	return updater_run(p, stdout, stderr);
+}
+
 static int run_status(void *p, char **ops, unsigned int n)
 {
 	(void)ops, (void)n;
@@ -172,6 +179,10 @@ static const struct cli_opt sdboot_opts[] = {
 };
 static const struct cli_opt uninstall_opts[] = {
 	STR(struct uninstaller_opts, "--esp", "DIR", esp), STR(struct uninstaller_opts, "--efivars", "DIR", efivars), END
+};
+static const struct cli_opt update_opts[] = {
+	STR(struct updater_opts, "--esp", "DIR", esp), STR(struct updater_opts, "--from", "DIR", from),
+	FLAG(struct updater_opts, "--graceful", graceful), END
 };
 static const struct cli_opt seed_install_opts[] = {
 	STR(struct seedtool_opts, "--esp", "DIR", esp), FLAG(struct seedtool_opts, "--image", image),
@@ -212,6 +223,8 @@ static const struct cli_cmd commands[] = {
 	{ "install", NULL, NULL, "", 0, 0, install_opts, sizeof(struct installer_opts), NULL, run_install, HELP_INSTALL,
 	  NULL },
 	{ "install", NULL, "--sd-boot", "", 0, 0, sdboot_opts, sizeof(struct installer_opts), NULL, run_install, "",
+	  NULL },
+	{ "update", NULL, NULL, "", 0, 0, update_opts, sizeof(struct updater_opts), NULL, run_update, HELP_UPDATE,
 	  NULL },
 	{ "uninstall", NULL, NULL, "", 0, 0, uninstall_opts, sizeof(struct uninstaller_opts), NULL, run_uninstall,
 	  HELP_UNINSTALL, NULL },

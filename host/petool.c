@@ -77,8 +77,15 @@ static int layout(const uint8_t *img, size_t n, struct pe_layout *l, struct pe_i
 		const uint8_t *s = img + l->table + (size_t)i * PE_SECTION_HEADER;
 		uint32_t ch = es_le_get32(s + 36);
 
-		if (memcmp(s, sbat_name, sizeof(sbat_name)) == 0)
+		if (memcmp(s, sbat_name, sizeof(sbat_name)) == 0) {
+			/* the table itself: VirtualSize bytes (no padding), at
+			 * PointerToRawData, within SizeOfRawData */
+			uint32_t vsize = es_le_get32(s + 8), raw = es_le_get32(s + 16), off = es_le_get32(s + 20);
+
 			info->has_sbat = true;
+			info->sbat_off = off;
+			info->sbat_size = vsize != 0 && vsize < raw ? vsize : raw;
+		}
 		if ((ch & PE_SCN_MEM_WRITE) != 0 && (ch & PE_SCN_MEM_EXECUTE) != 0)
 			info->nx_allowed = false;
 		if (es_le_get32(s + 12) % PE_PAGE != 0)
@@ -92,6 +99,45 @@ int petool_inspect(const uint8_t *img, size_t n, struct pe_info *info, const cha
 	struct pe_layout l;
 
 	return layout(img, n, &l, info, why);
+}
+
+int petool_version(const uint8_t *img, size_t n, char *out, size_t cap)
+{
+	static const char line[] = "earlyseed,";
+	struct pe_info info;
+	const char *why;
+	const uint8_t *t, *end;
+
+	if (cap > 0)
+		out[0] = '\0';
+	if (petool_inspect(img, n, &info, &why) != 0 || !info.has_sbat || info.sbat_off > n ||
+	    info.sbat_size > n - info.sbat_off)
+		return -1;
+	t = img + info.sbat_off;
+	end = t + info.sbat_size;
+	while (t < end) {
+		const uint8_t *eol = memchr(t, '\n', (size_t)(end - t));
+		const uint8_t *f = t;
+
+		if (eol == NULL)
+			eol = end;
+		if ((size_t)(eol - t) > sizeof(line) - 1 && memcmp(t, line, sizeof(line) - 1) == 0) {
+			/* past four commas: the version, up to the fifth */
+			for (int commas = 0; commas < 4 && f < eol; f++)
+				if (*f == ',')
+					commas++;
+			const uint8_t *v = f;
+			while (f < eol && *f != ',')
+				f++;
+			if (f == eol || f == v || (size_t)(f - v) >= cap)
+				return -1;
+			memcpy(out, v, (size_t)(f - v));
+			out[f - v] = '\0';
+			return 0;
+		}
+		t = eol + 1;
+	}
+	return -1;
 }
 
 bool petool_sbat_ok(const uint8_t *csv, size_t n)

@@ -35,6 +35,7 @@ struct pe_info {
 	uint16_t machine, subsystem, nsections, dll_characteristics;
 	uint32_t section_align, file_align, size_of_image, size_of_headers;
 	bool has_sbat;
+	uint32_t sbat_off, sbat_size; /* the .sbat section's bytes in the file (when has_sbat) */
 	bool nx_allowed; /* every section page-aligned, none W and X */
 	bool is_signed;  /* a certificate table (DataDirectory[4]): Authenticode */
 };
@@ -49,6 +50,11 @@ int petool_inspect(const uint8_t *img, size_t n, struct pe_info *info, const cha
  */
 int petool_seal(const uint8_t *img, size_t n, const uint8_t *sbat, size_t sbat_n, bool nx, uint8_t **out,
 		size_t *outn, bool *nx_set, const char **why);
+/* The version the image's .sbat gives earlyseed (the 5th field of its line
+ * "earlyseed,GEN,...": core/version.h, linker/sbat.csv) into out (cap
+ * bytes): 0, or -1 when it has none (not earlyseed's, or built before its
+ * line carried one: then out is ""). */
+int petool_version(const uint8_t *img, size_t n, char *out, size_t cap);
 /* Is csv an SBAT table shim accepts: lines of 6 comma-separated fields, the
  * first "sbat,1,..."? (SBAT.md) */
 bool petool_sbat_ok(const uint8_t *csv, size_t n);

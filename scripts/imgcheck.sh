@@ -95,7 +95,7 @@ if [ -s "$B/aarch64/earlyseed.efi" ]; then
 	else bad "aarch64 x18" "$x18"; fi
 fi
 # Secure Boot (docs/secure-boot.md "Secure Boot"): every image carries shim's .sbat, the
-# table in linker/sbat.csv byte for byte, and NX_COMPAT; read back with
+# table in build/sbat.csv (linker/sbat.csv with the version) byte for byte, and NX_COMPAT; read back with
 # binutils, not with the tool that added them (objdump; objcopy cannot read
 # GNU-EFI's hand-made aarch64 header).
 sbat_nx() { # sbat_nx LABEL IMAGE OBJDUMP
@@ -103,7 +103,7 @@ sbat_nx() { # sbat_nx LABEL IMAGE OBJDUMP
 	t=$(mktemp)
 	# objdump -h: "N .sbat SIZE VMA LMA FILEOFF ALIGN" (hex)
 	read -r size off < <("$3" -h "$2" 2> /dev/null | awk '$2 == ".sbat" {print $3, $6}')
-	if [ -n "${size:-}" ] && tail -c +$((0x$off + 1)) "$2" | head -c $((0x$size)) > "$t" && cmp -s "$t" linker/sbat.csv &&
+	if [ -n "${size:-}" ] && tail -c +$((0x$off + 1)) "$2" | head -c $((0x$size)) > "$t" && cmp -s "$t" build/sbat.csv &&
 		"$3" -p "$2" | grep -qE '^[[:space:]]+NX_COMPAT$'; then
 		ok "$1 .sbat and NX_COMPAT ($(stat -c %s "$t") bytes of SBAT)"
 	else

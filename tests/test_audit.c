@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../core/earlyseed.h"
+#include "../core/le.h"
 #include "../host/inspect.h"
 #include "check.h"
 
@@ -69,7 +70,7 @@ static void test_wire_layout(void)
 	uint8_t b[ES_AUDIT_SIZE];
 
 	es_audit_encode(&a, b);
-	CHECK(memcmp(b, "ESAR\x05\x00\x00\x01", 8) == 0);
+	CHECK(memcmp(b, "ESAR\x06\x00\x00\x01", 8) == 0);
 	/* little-endian at the asserted offsets; the sources' flags are bits
 	 * of present/failed by tag, none in flags */
 	CHECK(b[8] == 0x60 && b[9] == 0 && b[10] == 0 && b[11] == 0);
@@ -80,8 +81,10 @@ static void test_wire_layout(void)
 	CHECK(b[224 + 4 * ES_STEP_FILE_FLUSH] == 7);
 	CHECK(b[50] == 2 && b[51] == 0 && b[52] == 1 && b[53] == 0);
 	CHECK(b[40] == 0x00 && b[41] == 0x10 && b[54] == ES_FILE_NO_TOKEN && b[55] == 0);
-	for (size_t i = 56; i < 64; i++)
+	for (size_t i = 56; i < 60; i++)
 		CHECK(b[i] == 0); /* no token account, reserved */
+	/* the writer's version (v6), as es_version_pack gives it */
+	CHECK(es_le_get32(b + 60) == es_version_pack(es_version) && es_version_pack(es_version) != 0);
 	CHECK(b[64 + 4 * ES_SRC_ES_RNG] == 0); /* no es_rng bytes */
 }
 
@@ -134,6 +137,7 @@ static void test_old_versions(void)
 	want.length = 80;
 	want.kcycles[ES_SRC_EFI_RNG] = 0;
 	want.step_kcycles[ES_STEP_FILE_FLUSH] = 0;
+	want.image_version = 0;
 	CHECK(memcmp(&d, &want, sizeof(d)) == 0);
 	b4[9] = 0x08; /* efi_rng_fail without efi_rng: still decodes */
 	CHECK(es_audit_decode(b4, sizeof(b4), &d) == ES_AUDIT_OK && es_audit_failed(&d, ES_SRC_EFI_RNG));
@@ -180,7 +184,7 @@ static void test_rejects(void)
 	c[0] = 'X';
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EMAGIC);
 	memcpy(c, b, sizeof(c));
-	c[4] = 6; /* a version from the future */
+	c[4] = 7; /* a version from the future */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EVERSION);
 	c[4] = 0;
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EVERSION);
@@ -200,8 +204,14 @@ static void test_rejects(void)
 	c[13] = 0x80; /* tag 15: a source a newer writer added decodes */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_OK && es_audit_present(&d, (enum es_source)15));
 	memcpy(c, b, sizeof(c));
-	c[60] = 1; /* reserved */
+	c[60] = 1; /* the writer's version: any */
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_OK && d.image_version == (es_version_pack(es_version) | 1u));
+	c[4] = 5; /* version 5 kept it reserved */
 	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_EFLAGS);
+	memset(c + 60, 0, 4);
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_OK && d.version == 5 && d.image_version == 0);
+	c[11] = 0x10; /* ES_AUDIT_F_RNG_UNKNOWN: the builds just before 6 set it in a version 5 record */
+	CHECK(es_audit_decode(c, sizeof(c), &d) == ES_AUDIT_OK && (d.flags & ES_AUDIT_F_RNG_UNKNOWN) != 0);
 	v4_record(c4);
 	c4[4] = 3;
 	c4[11] = 0x04; /* bit 26 (next_failed) is version 4's */
