@@ -333,7 +333,7 @@ prevstages: $(PREVSTAGES) $(BUILD)/tests/earlyseed-nosbat.efi
 # archive only what it uses. An object a test names itself comes first and
 # wins over an archive's: the two tests of other instructions than the fake.
 HOSTLIB_SRC := $(filter-out host/main.c,$(sort $(wildcard host/*.c)))
-TESTLIB_SRC := tests/fake_insn.c tests/mkvarstore.c $(ARCH_SRC)
+TESTLIB_SRC := tests/fake_insn.c tests/mkvarstore.c tests/mkpe.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC)
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 $(BUILD)/host/libeshost.a: $(call objs,host,$(HOSTLIB_SRC))

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <unistd.h>
 
 #define LOG_MAX (1u << 20)
@@ -46,15 +47,10 @@ static long log_seq(const char *line)
 	return c1 != NULL && semi != NULL && c1 < semi && line[0] != '[' ? strtol(c1 + 1, NULL, 10) : -1;
 }
 
-static void klog_line(struct klog *k, const char *line)
+/* One record's text at us microseconds since boot. */
+static void klog_text(struct klog *k, const char *t, unsigned long us)
 {
-	unsigned long us;
-	const char *t = log_text(line, &us), *rng;
-
-	if (!k->first) {
-		k->first = true;
-		k->rotated = log_seq(line) > 0;
-	}
+	const char *rng;
 
 	if (strncmp(t, "efi: ", 5) == 0 && (rng = strstr(t, "RNG=0x")) != NULL) {
 		size_t n = strspn(rng + 4, "0123456789abcdefxABCDEF");
@@ -70,17 +66,103 @@ static void klog_line(struct klog *k, const char *line)
 	}
 }
 
+static void klog_line(struct klog *k, const char *line)
+{
+	unsigned long us;
+	const char *t = log_text(line, &us);
+
+	if (!k->first) {
+		k->first = true;
+		k->rotated = log_seq(line) > 0;
+	}
+	klog_text(k, t, us);
+}
+
+/* The journal's export format (systemd's JOURNAL_EXPORT_FORMATS): entries
+ * of FIELD=value lines ended by an empty line; a field whose value is not
+ * text is its name, a newline, a 64-bit little-endian size and the bytes.
+ * Each entry's MESSAGE at its _SOURCE_MONOTONIC_TIMESTAMP (the kernel's
+ * own time of the record, in microseconds). */
+static void parse_export(struct klog *k, char *buf, size_t n)
+{
+	char *msg = NULL;
+	unsigned long us = 0;
+	size_t at = 0;
+
+	while (at <= n) {
+		char *nl = at < n ? memchr(buf + at, '\n', n - at) : NULL;
+		char *line = buf + at;
+
+		if (nl == NULL || nl == line) {
+			/* the entry's end (or the buffer's) */
+			if (msg != NULL) {
+				k->first = true;
+				k->journal = true;
+				klog_text(k, msg, us);
+			}
+			msg = NULL;
+			us = 0;
+			if (nl == NULL)
+				break;
+			at = (size_t)(nl - buf) + 1;
+			continue;
+		}
+		*nl = '\0';
+		if (strchr(line, '=') == NULL) {
+			/* binary: the size, the bytes, a newline */
+			size_t after = (size_t)(nl - buf) + 1;
+			uint64_t size = 0;
+
+			if (n - after < 8)
+				break;
+			for (int i = 7; i >= 0; i--)
+				size = size << 8 | (unsigned char)buf[after + (size_t)i];
+			if (size > n - after - 8)
+				break;
+			at = after + 8 + (size_t)size + 1;
+			continue;
+		}
+		if (strncmp(line, "MESSAGE=", 8) == 0)
+			msg = line + 8;
+		else if (strncmp(line, "_SOURCE_MONOTONIC_TIMESTAMP=", 28) == 0)
+			us = strtoul(line + 28, NULL, 10);
+		at = (size_t)(nl - buf) + 1;
+	}
+}
+
+static bool is_export(const char *buf, size_t n)
+{
+	return (n > 9 && strncmp(buf, "__CURSOR=", 9) == 0) || (n > 8 && strncmp(buf, "MESSAGE=", 8) == 0) ||
+	       (n > 14 && strncmp(buf, "__REALTIME_TIM", 14) == 0);
+}
+
+static char buf[LOG_MAX];
+
+static void parse(struct klog *k, size_t n)
+{
+	buf[n] = '\0';
+	if (is_export(buf, n)) {
+		parse_export(k, buf, n);
+		return;
+	}
+	for (char *line = buf, *nl; line < buf + n && (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+		*nl = '\0';
+		klog_line(k, line);
+	}
+}
+
 /* /dev/kmsg gives one record a read and EAGAIN at its end (O_NONBLOCK);
  * a plain file is read whole. */
 void klog_read(const char *path, struct klog *k)
 {
-	static char buf[LOG_MAX];
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	size_t n = 0;
 
 	memset(k, 0, sizeof(*k));
-	if (fd < 0)
+	if (fd < 0) {
+		k->error = errno;
 		return;
+	}
 	for (;;) {
 		ssize_t r = read(fd, buf + n, sizeof(buf) - 1 - n);
 
@@ -88,6 +170,8 @@ void klog_read(const char *path, struct klog *k)
 			continue;
 		if (r < 0 && errno == EPIPE) /* a record overwritten while reading */
 			continue;
+		if (r < 0 && errno != EAGAIN && n == 0)
+			k->error = errno; /* EPERM from a kmsg that kernel.dmesg_restrict closes */
 		if (r <= 0)
 			break;
 		n += (size_t)r;
@@ -97,9 +181,29 @@ void klog_read(const char *path, struct klog *k)
 			buf[n++] = '\n';
 	}
 	close(fd);
-	buf[n] = '\0';
-	for (char *line = buf, *nl; line < buf + n && (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
-		*nl = '\0';
-		klog_line(k, line);
-	}
+	parse(k, n);
+}
+
+void klog_read_journal(const char *file, struct klog *k)
+{
+	struct klog j;
+	FILE *f;
+	size_t n = 0;
+
+	memset(&j, 0, sizeof(j));
+	/* the journal of this boot, kernel lines only; no pager, no hints */
+	f = file != NULL ? fopen(file, "r") : popen("journalctl -q -k -b 0 -o export --no-pager 2>/dev/null", "r");
+	if (f == NULL)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	if (file != NULL)
+		fclose(f);
+	else
+		(void)pclose(f);
+	parse(&j, n);
+	if (!j.journal)
+		return;
+	j.error = 0;
+	j.rotated = false; /* the journal keeps the boot's first lines */
+	*k = j;
 }

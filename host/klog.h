@@ -13,9 +13,18 @@ struct klog {
 	bool rotated;       /* /dev/kmsg's first record is not the boot's first */
 	bool first;         /* a record was seen */
 	bool uboot;         /* "efi: EFI v2.100 by Das U-Boot" */
+	int error;          /* errno when path could not be opened (EACCES, EPERM: not root) */
+	bool journal;       /* what was read came from the journal */
 };
-/* Read path: /dev/kmsg (one record a read, O_NONBLOCK) or a file of
- * `dmesg` lines; *k zeroed first, and left so when it cannot be read. */
+/* Read path: /dev/kmsg (one record a read, O_NONBLOCK), a file of `dmesg`
+ * lines, or the journal's export of them (`journalctl -k -b -o export`:
+ * MESSAGE and _SOURCE_MONOTONIC_TIMESTAMP of each entry); *k zeroed first,
+ * and left so (but error) when it cannot be read. */
 void klog_read(const char *path, struct klog *k);
+/* This boot's kernel lines from the journal, where they stay after the
+ * ring buffer has wrapped: `journalctl -q -k -b 0 -o export` (cmd NULL),
+ * or the export in the file cmd names (tests). k->journal when any line
+ * was read; *k is left as it was when none was. */
+void klog_read_journal(const char *file, struct klog *k);
 
 #endif

@@ -162,7 +162,8 @@ static int run_status(void *p, char **ops, unsigned int n)
 #define FLAG(T, name, field) { name, NULL, offsetof(T, field), NULL, false }
 
 static const struct cli_opt status_opts[] = {
-	FLAG(struct status_opts, "--json", json), STR(struct status_opts, "--esp", "DIR", esp),
+	FLAG(struct status_opts, "--json", json), FLAG(struct status_opts, "--json=pretty", json_pretty),
+	FLAG(struct status_opts, "--report", report), STR(struct status_opts, "--esp", "DIR", esp),
 	STR(struct status_opts, "--efivars", "DIR", efivars), STR(struct status_opts, "--app", "PATH", app),
 	STR(struct status_opts, "--cmdline", "FILE", cmdline), STR(struct status_opts, "--kmsg", "FILE", kmsg), END
 };

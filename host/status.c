@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../core/earlyseed.h"
@@ -17,6 +18,12 @@
 #include "klog.h"
 #include "trustvar.h"
 #include "varfile.h"
+#include "report.h"
+#include "updater.h"
+#include "jsonpretty.h"
+
+/* status --json's layout: one more when a field changes meaning or goes */
+#define STATUS_JSON_SCHEMA 1
 
 /* s as a JSON string (RFC 8259 section 7). */
 static void json_str(FILE *out, const char *s)
@@ -33,6 +40,15 @@ static void json_str(FILE *out, const char *s)
 			fputc(c, out);
 	}
 	fputc('"', out);
+}
+
+/* s as a JSON string, or null when empty. */
+static void json_opt(FILE *out, const char *s)
+{
+	if (s[0] == '\0')
+		fputs("null", out);
+	else
+		json_str(out, s);
 }
 
 /* What status found and concluded, read once, printed as text or JSON. */
@@ -57,7 +73,67 @@ struct view {
 	const char *next, *file_why;
 	char hw_names[96], next_hw[160];
 	int rc;
+	/* what cannot be known: the kernel's log unread (not root, or wrapped
+	 * and not in the journal); no UEFI at all */
+	bool log_unknown, no_efi;
+	char log_why[300];
+	/* versions: this tool's, the image's that ran (its record), the ESP's
+	 * and the package's (host/updater.h) */
+	char ran[16], boot_id[40];
+	struct updater_view img[2];
+	const struct updater_view *outdated; /* the first whose package is newer */
 };
+
+/* The kernel's log: /dev/kmsg, or (not readable, or wrapped before the
+ * crng's line) this boot's kernel lines in the journal; what could not be
+ * read is named, and then the answer is unknown, never a guess. */
+static void view_log(const struct status_opts *o, struct view *v)
+{
+	const char *path = o->kmsg != NULL ? o->kmsg : "/dev/kmsg";
+	int error;
+
+	klog_read(path, &v->k);
+	error = v->k.error;
+	if ((error != 0 || (v->k.rotated && !v->k.crng_ready)) && (o->kmsg == NULL || o->journal != NULL))
+		klog_read_journal(o->journal, &v->k);
+	if (v->k.journal)
+		return;
+	if (error != 0) {
+		v->log_unknown = true;
+		snprintf(v->log_why, sizeof(v->log_why), "cannot read the kernel's log (%s: %s): root or CAP_SYSLOG "
+			 "can (kernel.dmesg_restrict), or a member of the systemd-journal or adm group through the "
+			 "journal", path, strerror(error));
+	} else if (v->k.rotated && !v->k.crng_ready) {
+		v->log_unknown = true;
+		snprintf(v->log_why, sizeof(v->log_why), "the kernel's log no longer reaches back to the boot, and "
+			 "the journal has none of this boot's kernel lines");
+	}
+}
+
+/* The versions: the tool's, the one that ran (the record's), the ESP's
+ * images' and the package's; and the boot's ID. */
+static void view_versions(const struct status_opts *o, struct view *v)
+{
+	FILE *f = fopen(o->boot_id != NULL ? o->boot_id : "/proc/sys/kernel/random/boot_id", "r");
+	int espfd;
+
+	if (f != NULL) {
+		if (fgets(v->boot_id, sizeof(v->boot_id), f) != NULL)
+			v->boot_id[strcspn(v->boot_id, "\n")] = '\0';
+		fclose(f);
+	}
+	if (v->audit && v->a.image_version != 0)
+		es_version_unpack(v->a.image_version, v->ran, sizeof(v->ran));
+	espfd = open(v->so.esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (espfd < 0)
+		return;
+	updater_look(espfd, o->pkg, v->img);
+	close(espfd);
+	for (int i = 1; i >= 0; i--)
+		if (v->img[i].installed && v->img[i].pkg_version[0] != '\0' &&
+		    (v->img[i].esp_version[0] == '\0' || es_version_cmp(v->img[i].pkg_version, v->img[i].esp_version) > 0))
+			v->outdated = &v->img[i];
+}
 
 /* The audit record, the kernel's trust and log, the seed file and token. */
 static void view_read(const struct status_opts *o, struct view *v, FILE *err)
@@ -77,10 +153,21 @@ static void view_read(const struct status_opts *o, struct view *v, FILE *err)
 	 * drivers folder, the firmware image), and its record tells the same. */
 	v->driver = !v->audit && efivars_audit_var(o->efivars, TRUSTVAR_DRIVER_AUDIT, &v->a);
 	v->audit = v->audit || v->driver;
+	/* no UEFI at all: efivarfs's parent (/sys/firmware/efi) is missing */
+	{
+		char parent[4096];
+		struct stat st;
+
+		snprintf(parent, sizeof(parent), "%s", o->efivars != NULL ? o->efivars : "/sys/firmware/efi/efivars");
+		if (strrchr(parent, '/') != NULL)
+			*strrchr(parent, '/') = '\0';
+		v->no_efi = !v->audit && stat(parent, &st) != 0;
+	}
 	if (v->audit)
 		es_audit_summary(&v->a, v->summary, sizeof(v->summary));
 	kernel_trust(o->cmdline, &v->t, NULL);
-	klog_read(o->kmsg != NULL ? o->kmsg : "/dev/kmsg", &v->k);
+	view_log(o, v);
+	view_versions(o, v);
 	v->have_esp = peek_read(&v->so, &v->pk, err) == 0;
 	/* U-Boot keeps every variable, the token among them, in \ubootefi.var
 	 * on the ESP (U-Boot lib/efi_loader/efi_var_file.c); other firmware in
@@ -122,7 +209,10 @@ static void view_this_boot(struct view *v)
 		v->k.rng_table && !v->failed;
 	v->by = v->failed ? "not earlyseed: its next stage failed to start, and the firmware went on to its next boot "
 		      "option"
-	     : !v->k.crng_ready && v->k.rotated ? "unknown: the kernel's log no longer reaches back to the boot"
+	     : v->no_efi ? "not earlyseed: this machine did not boot through UEFI (no /sys/firmware/efi), so no "
+			   "firmware stage ran"
+	     : v->log_unknown && v->k.error != 0 ? "unknown: the kernel's log cannot be read"
+	     : v->log_unknown ? "unknown: the kernel's log no longer reaches back to the boot"
 	     : !v->k.crng_ready	  ? "not yet: the crng is not ready"
 	     : v->by_us && v->driver	  ? "the seed table of earlyseed's driver"
 	     : v->by_us		  ? "earlyseed's seed table"
@@ -209,7 +299,8 @@ static void view_next_boot(struct view *v)
 	       : v->hw ? v->next_hw
 		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
 	v->rc = v->failed || (v->lag && !v->others && v->by_us) ? STATUS_NOT_SEEDED
-	     : !v->k.crng_ready && v->k.rotated ? STATUS_UNKNOWN
+	     : v->no_efi			? STATUS_NOT_SEEDED
+	     : v->log_unknown			? STATUS_UNKNOWN
 	     : !v->by_us			? STATUS_NOT_SEEDED
 	     : (!v->file_ok && !v->hw)	? STATUS_NEXT_AT_RISK
 					: STATUS_OK;
@@ -217,8 +308,33 @@ static void view_next_boot(struct view *v)
 
 static void status_json(const struct view *v, FILE *out)
 {
-		fprintf(out, "{\"this_boot\":{\"crng_ready\":%s,\"crng_ready_us\":%lu,\"at_zero\":%s,\"rng_table\":",
-			v->k.crng_ready ? "true" : "false", v->k.crng_us, v->at0 ? "true" : "false");
+		/* schema 1: the fields below; a reader checks it (docs/host-tool.md) */
+		fprintf(out, "{\"schema\":%d,\"boot_id\":", STATUS_JSON_SCHEMA);
+		if (v->boot_id[0] != '\0')
+			json_str(out, v->boot_id);
+		else
+			fputs("null", out);
+		fputs(",\"versions\":{\"tool\":", out);
+		json_str(out, es_version);
+		fputs(",\"ran\":", out);
+		json_opt(out, v->ran);
+		fputs(",\"app_on_esp\":", out);
+		json_opt(out, v->img[0].installed ? v->img[0].esp_version : "");
+		fputs(",\"driver_on_esp\":", out);
+		json_opt(out, v->img[1].installed ? v->img[1].esp_version : "");
+		fputs(",\"package\":", out);
+		json_opt(out, v->img[0].pkg_version[0] != '\0' ? v->img[0].pkg_version : v->img[1].pkg_version);
+		fprintf(out, ",\"esp_outdated\":%s}", v->outdated != NULL ? "true" : "false");
+		/* what cannot be known is null, never false */
+		if (v->log_unknown)
+			fputs(",\"this_boot\":{\"crng_ready\":null,\"crng_ready_us\":null,\"at_zero\":null,\"log\":", out);
+		else
+			fprintf(out, ",\"this_boot\":{\"crng_ready\":%s,\"crng_ready_us\":%lu,\"at_zero\":%s,\"log\":",
+				v->k.crng_ready ? "true" : "false", v->k.crng_us, v->at0 ? "true" : "false");
+		json_str(out, v->log_unknown ? v->log_why : v->k.journal ? "journal" : "kmsg");
+		fputs(",\"uefi\":", out);
+		fputs(v->no_efi ? "false" : "true", out);
+		fputs(",\"rng_table\":", out);
 		if (v->k.rng_table)
 			json_str(out, v->k.rng_addr);
 		else
@@ -346,26 +462,89 @@ static void text_seed_file(const struct view *v, FILE *out)
 				: "missing");
 }
 
+/* The boot's answer where fleets look (host/report.h). */
+static int status_report(const struct status_opts *o, const struct view *v, const char *json, FILE *out, FILE *err)
+{
+	const struct updater_view *esp = v->img[0].installed ? &v->img[0] : &v->img[1];
+	struct report r = {
+		.json = json,
+		.crng_ready = v->log_unknown ? -1 : v->k.crng_ready,
+		.at_zero = v->log_unknown ? -1 : v->by_us,
+		.crng_us = v->k.crng_us,
+		.by = v->by,
+		.next_seeded = (v->file_ok || v->hw) && !v->failed,
+		.next = v->next,
+		.seed_file_bits = v->file_bits,
+		.exit = v->rc,
+		.version = es_version,
+		.ran = v->ran,
+		.esp = esp->installed ? esp->esp_version : "",
+		.esp_outdated = v->outdated != NULL,
+		.boot_id = v->boot_id,
+	};
+	struct report_paths p = { o->run_dir, o->journal_socket, o->textfile_dir };
+
+	return report_write(&r, &p, out, err);
+}
+
+/* What cannot be known, and the versions, in words. */
+static void text_versions(const struct view *v, FILE *out)
+{
+	if (v->log_unknown)
+		fprintf(out, "kernel log: %s\n", v->log_why);
+	if (v->outdated != NULL)
+		fprintf(out, "installed: %s is earlyseed %s, the package holds %s: `earlyseed update` installs it "
+			     "(the package's postinst and earlyseed-seed.service run it)\n",
+			v->outdated->rel, v->outdated->esp_version[0] != '\0' ? v->outdated->esp_version : "(unknown)",
+			v->outdated->pkg_version);
+	else if (v->ran[0] != '\0' && v->img[0].installed && v->img[0].esp_version[0] != '\0' &&
+		 es_version_pack(v->img[0].esp_version) != v->a.image_version && !v->driver)
+		fprintf(out, "installed: this boot ran earlyseed %s, the ESP now holds %s (from the next boot on)\n",
+			v->ran, v->img[0].esp_version);
+}
+
 int status_run(const struct status_opts *o, FILE *out, FILE *err)
 {
 	static struct view v;
+	char *json = NULL;
+	size_t jn = 0;
+	FILE *mem;
 
 	memset(&v, 0, sizeof(v));
 	view_read(o, &v, err);
 	view_this_boot(&v);
 	view_hardware(&v);
 	view_next_boot(&v);
-	if (o->json) {
-		status_json(&v, out);
+	if (o->json || o->json_pretty || o->report) {
+		mem = open_memstream(&json, &jn);
+		if (mem == NULL)
+			return 1;
+		status_json(&v, mem);
+		fclose(mem);
+		json[strcspn(json, "\n")] = '\0';
+		if (o->report) {
+			int rc = status_report(o, &v, json, out, err);
+
+			free(json);
+			return rc != 0 ? 1 : v.rc;
+		}
+		if (o->json_pretty)
+			jsonpretty_write(json, out);
+		else
+			fprintf(out, "%s\n", json);
+		free(json);
 		return v.rc;
 	}
-	if (v.k.crng_ready)
+	if (v.k.crng_ready && !v.log_unknown)
 		fprintf(out, "this boot: crng ready at [%5lu.%06lu] by %s%s%s\n", v.k.crng_us / 1000000ul,
 			v.k.crng_us % 1000000ul, v.by, v.k.rng_table ? ", RNG=" : "", v.k.rng_table ? v.k.rng_addr : "");
 	else
 		fprintf(out, "this boot: %s\n", v.by);
 	fprintf(out, "earlyseed%s: %s\n", v.driver ? " (its driver)" : "",
-		v.audit ? v.summary : "no audit record (this boot did not start through earlyseed?)");
+		v.audit	    ? v.summary
+		: v.no_efi ? "did not run (no UEFI)"
+			    : "no audit record (this boot did not start through earlyseed, or its record was not kept)");
+	text_versions(&v, out);
 	text_firmware(&v, out);
 	text_seed_file(&v, out);
 	fprintf(out, "next boot: %s\n", v.next);

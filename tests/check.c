@@ -129,6 +129,21 @@ void check_put(const char *path, const void *p, size_t n)
 		CHECK(fclose(f) == 0);
 }
 
+void *check_slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	char *b = f != NULL ? malloc(1u << 20) : NULL;
+
+	*n = 0;
+	if (b != NULL) {
+		*n = fread(b, 1, (1u << 20) - 1, f);
+		b[*n] = '\0';
+	}
+	if (f != NULL)
+		fclose(f);
+	return b;
+}
+
 void check_rmtree(const char *dir)
 {
 	char cmd[600];

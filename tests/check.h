@@ -28,6 +28,9 @@ size_t check_fake_pe(uint8_t *b, size_t n, uint16_t machine, uint16_t subsystem)
 void check_clear_sse(void);
 /* Write n bytes to path (made or truncated); a failure is a failed check. */
 void check_put(const char *path, const void *p, size_t n);
+/* A file's bytes, whole (at most 1 MiB), NUL-terminated, malloc'd; NULL
+ * when it cannot be read. */
+void *check_slurp(const char *path, size_t *n);
 /* Remove a scratch directory and all below it (rm -rf). */
 void check_rmtree(const char *dir);
 /* Lowercase hex string to bytes (test vectors). */

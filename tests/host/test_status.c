@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "../../core/earlyseed.h"
@@ -14,9 +16,18 @@
 #include "../../host/status.h"
 #include "../check.h"
 #include "../mkvarstore.h"
+#include "../mkpe.h"
+#include "../../core/version.h"
+#define ES_VERSION_TEXT ES_VERSION
 
 static char root[] = "/tmp/es-status-XXXXXX";
 static char efivars[300], esp[300], cmdline[300], kmsg[300];
+/* Where status looks besides the above (tests only: the defaults are the
+ * system's); journal: an export file, or NULL for none. */
+static char pkg[300], journal[300], run_dir[300], sock[300], prom[300], boot_id[300];
+static const char *journal_file;
+static bool pretty, report;
+
 static char *outbuf;
 static size_t outlen;
 
@@ -69,7 +80,16 @@ static void fresh(void)
 	snprintf(esp, sizeof(esp), "%s/esp", root);
 	snprintf(cmdline, sizeof(cmdline), "%s/cmdline", root);
 	snprintf(kmsg, sizeof(kmsg), "%s/kmsg", root);
-	CHECK(mkdir(efivars, 0700) == 0 && mkdir(esp, 0700) == 0);
+	snprintf(pkg, sizeof(pkg), "%s/pkg", root);
+	snprintf(journal, sizeof(journal), "%s/journal.export", root);
+	snprintf(run_dir, sizeof(run_dir), "%s/run", root);
+	snprintf(sock, sizeof(sock), "%s/journal.sock", root);
+	snprintf(prom, sizeof(prom), "%s/prom", root);
+	snprintf(boot_id, sizeof(boot_id), "%s/boot_id", root);
+	journal_file = NULL;
+	pretty = report = false;
+	CHECK(mkdir(efivars, 0700) == 0 && mkdir(esp, 0700) == 0 && mkdir(pkg, 0700) == 0);
+	check_put(boot_id, "0f6c2c41-9f63-4f5b-a4f1-31c1d5a6b2b7\n", 37);
 	snprintf(cmd, sizeof(cmd), "%s/EFI", esp);
 	CHECK(mkdir(cmd, 0700) == 0);
 	snprintf(cmd, sizeof(cmd), "%s/EFI/earlyseed", esp);
@@ -85,9 +105,13 @@ static const char uboot_log[] = "[    0.000000] efi: EFI v2.100 by Das U-Boot\n"
 static const char late_log[] = "6,1,0,-;efi: ACPI=0x7f77e000 MEMATTR=0x7e5f0018\n"
 			       "5,900,4312345,-;random: crng init done\n";
 
+
 static int run(bool json)
 {
-	struct status_opts o = { esp, efivars, cmdline, kmsg, NULL, json };
+	struct status_opts o = { .esp = esp, .efivars = efivars, .cmdline = cmdline, .kmsg = kmsg, .json = json,
+				 .json_pretty = pretty, .report = report, .pkg = pkg,
+				 .journal = journal_file != NULL ? journal_file : "/nonexistent/journal",
+				 .run_dir = run_dir, .journal_socket = sock, .textfile_dir = prom, .boot_id = boot_id };
 	FILE *out = open_memstream(&outbuf, &outlen), *err = fopen("/dev/null", "w");
 	int rc = status_run(&o, out, err);
 
@@ -113,6 +137,172 @@ static void test_seeded_and_next(void)
 	CHECK(strstr(outbuf, "\"audit\":\"rdseed=0 ") != NULL);
 	CHECK(strstr(outbuf, "\"next_boot\":{\"seeded\":true") != NULL && strstr(outbuf, "\"exit\":0}") != NULL);
 	free(outbuf);
+}
+
+
+/* status never guesses (issue: status never guesses): a kernel log it
+ * cannot read is named and the answer is unknown (exit 4, JSON null);
+ * the journal answers where the ring buffer has wrapped; a machine
+ * without UEFI is said to be one. */
+static const char journal_export[] =
+	"__CURSOR=s=1;i=1\n__REALTIME_TIMESTAMP=1700000000000000\n_TRANSPORT=kernel\n"
+	"_SOURCE_MONOTONIC_TIMESTAMP=0\nMESSAGE=efi: ACPI=0x7f77e000 RNG=0x7e5f2018 MEMATTR=0x7e5f0018\n\n"
+	"__CURSOR=s=1;i=2\n_TRANSPORT=kernel\nMESSAGE\n\x05\0\0\0\0\0\0\0a\nb\0c\n"
+	"_SOURCE_MONOTONIC_TIMESTAMP=0\n\n"
+	"__CURSOR=s=1;i=3\n_TRANSPORT=kernel\n_SOURCE_MONOTONIC_TIMESTAMP=0\n"
+	"MESSAGE=random: crng init done\n\n";
+
+static void test_never_guesses(void)
+{
+	char path[400];
+
+	fresh();
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_RDRAND);
+	seed_file(256, 0);
+	/* not root: /dev/kmsg closed (here: not there), no journal */
+	snprintf(kmsg, sizeof(kmsg), "%s/no-kmsg", root);
+	(void)path;
+	CHECK(run(false) == STATUS_UNKNOWN);
+	CHECK(strstr(outbuf, "this boot: unknown: the kernel's log cannot be read") != NULL);
+	CHECK(strstr(outbuf, "kernel log: cannot read the kernel's log") != NULL &&
+	      strstr(outbuf, "root or CAP_SYSLOG") != NULL);
+	CHECK(strstr(outbuf, "not yet") == NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_UNKNOWN && strstr(outbuf, "\"crng_ready\":null,\"crng_ready_us\":null,\"at_zero\":null") != NULL);
+	free(outbuf);
+	/* the journal has this boot's kernel lines: its answer */
+	check_put(journal, journal_export, sizeof(journal_export) - 1);
+	journal_file = journal;
+	CHECK(run(false) == STATUS_OK);
+	CHECK(strstr(outbuf, "this boot: crng ready at [    0.000000] by earlyseed's seed table, RNG=0x7e5f2018") != NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_OK && strstr(outbuf, "\"log\":\"journal\"") != NULL);
+	free(outbuf);
+	/* the ring buffer wrapped before the crng's line: the journal again */
+	snprintf(kmsg, sizeof(kmsg), "%s/kmsg", root);
+	check_put(kmsg, "6,52113,98765432,-;usb 1-1: new device\n", 38);
+	CHECK(run(false) == STATUS_OK && strstr(outbuf, "crng ready at [    0.000000]") != NULL);
+	free(outbuf);
+	/* ... and without it: unknown, said so */
+	journal_file = NULL;
+	CHECK(run(false) == STATUS_UNKNOWN && strstr(outbuf, "no longer reaches back to the boot") != NULL);
+	free(outbuf);
+	/* --kmsg takes the journal's export too */
+	check_put(kmsg, journal_export, sizeof(journal_export) - 1);
+	CHECK(run(false) == STATUS_OK);
+	free(outbuf);
+	/* no UEFI at all */
+	fresh();
+	snprintf(efivars, sizeof(efivars), "%s/no-uefi/efivars", root);
+	check_put(kmsg, "[    3.100000] random: crng init done\n", 38);
+	CHECK(run(false) == STATUS_NOT_SEEDED);
+	CHECK(strstr(outbuf, "did not boot through UEFI") != NULL && strstr(outbuf, "did not start through") == NULL);
+	free(outbuf);
+	CHECK(run(true) == STATUS_NOT_SEEDED && strstr(outbuf, "\"uefi\":false") != NULL);
+	free(outbuf);
+}
+
+/* The versions: the ESP's image older than the package's is said, with
+ * what brings it up; JSON names them all; --json=pretty indents. */
+static void test_versions(void)
+{
+	char path[400];
+	size_t n;
+	uint8_t *img;
+
+	fresh();
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_RDRAND);
+	seed_file(256, 0);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	img = mkpe_app("1.0", 0x8664, 10, true, false, &n);
+	snprintf(path, sizeof(path), "%s/EFI/earlyseed/earlyseed.efi", esp);
+	check_put(path, img, n);
+	free(img);
+	img = mkpe_app("1.1", 0x8664, 10, true, false, &n);
+	snprintf(path, sizeof(path), "%s/earlyseed.efi", pkg);
+	check_put(path, img, n);
+	free(img);
+	(void)run(false);
+	CHECK(strstr(outbuf, "installed: \\EFI\\earlyseed\\earlyseed.efi is earlyseed 1.0, the package holds 1.1: "
+			     "`earlyseed update` installs it") != NULL);
+	free(outbuf);
+	(void)run(true);
+	CHECK(strstr(outbuf, "\"schema\":1,\"boot_id\":\"0f6c2c41-9f63-4f5b-a4f1-31c1d5a6b2b7\"") != NULL);
+	CHECK(strstr(outbuf, "\"app_on_esp\":\"1.0\",\"driver_on_esp\":null,\"package\":\"1.1\",\"esp_outdated\":true") != NULL);
+	free(outbuf);
+	/* current: nothing said */
+	img = mkpe_app("1.1", 0x8664, 10, true, false, &n);
+	snprintf(path, sizeof(path), "%s/EFI/earlyseed/earlyseed.efi", esp);
+	check_put(path, img, n);
+	free(img);
+	(void)run(false);
+	CHECK(strstr(outbuf, "installed:") == NULL || strstr(outbuf, "from the next boot on") != NULL);
+	free(outbuf);
+	pretty = true;
+	(void)run(false);
+	CHECK(strncmp(outbuf, "{\n  \"schema\": 1,\n  \"boot_id\": ", 30) == 0 && strstr(outbuf, "\n  \"versions\": {\n    \"tool\": ") != NULL);
+	free(outbuf);
+}
+
+/* --report: status.json, one journal entry, node-exporter's file where its
+ * folder is (issue: a record per boot, where fleets look). */
+static void test_report(void)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char path[400], msg[4096];
+	int fd;
+	ssize_t got;
+	size_t n;
+	char *text;
+
+	fresh();
+	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_RDRAND);
+	seed_file(256, 0);
+	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	CHECK(strlen(sock) < sizeof(sa.sun_path));
+	memcpy(sa.sun_path, sock, strlen(sock) + 1);
+	CHECK(fd >= 0 && bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0);
+	report = true;
+	/* no exporter installed: no .prom anywhere */
+	CHECK(run(false) == STATUS_OK);
+	CHECK(strstr(outbuf, "report: ") != NULL && strstr(outbuf, "earlyseed.prom") == NULL);
+	free(outbuf);
+	snprintf(path, sizeof(path), "%s/status.json", run_dir);
+	text = (char *)check_slurp(path, &n);
+	CHECK(text != NULL && strncmp(text, "{\"schema\":1,", 12) == 0 && text[n - 1] == '\n');
+	CHECK(text != NULL && strstr(text, "\"at_zero\":true") != NULL);
+	free(text);
+	got = recv(fd, msg, sizeof(msg) - 1, MSG_DONTWAIT);
+	CHECK(got > 0);
+	msg[got > 0 ? got : 0] = '\0';
+	CHECK(strstr(msg, "MESSAGE_ID=5554ae6735ce43999d316e497f360ce3\n") != NULL);
+	CHECK(strstr(msg, "EARLYSEED_SEEDED_AT_ZERO=1\n") != NULL && strstr(msg, "EARLYSEED_NEXT_BOOT_SEEDED=1\n") != NULL);
+	CHECK(strstr(msg, "EARLYSEED_SEED_FILE_BITS=256\n") != NULL && strstr(msg, "PRIORITY=6\n") != NULL);
+	/* with the exporter's folder: its file, every value the boot had */
+	CHECK(mkdir(prom, 0755) == 0);
+	CHECK(run(false) == STATUS_OK);
+	free(outbuf);
+	snprintf(path, sizeof(path), "%s/earlyseed.prom", prom);
+	text = (char *)check_slurp(path, &n);
+	CHECK(text != NULL && strstr(text, "\nearlyseed_boot_seeded_at_zero 1\n") != NULL);
+	CHECK(text != NULL && strstr(text, "\nearlyseed_next_boot_seeded 1\n") != NULL);
+	CHECK(text != NULL && strstr(text, "\nearlyseed_seed_file_bits 256\n") != NULL);
+	CHECK(text != NULL && strstr(text, "\nearlyseed_crng_ready_seconds 0.000000\n") != NULL);
+	CHECK(text != NULL && strstr(text, "earlyseed_info{version=\"" ES_VERSION_TEXT "\"") != NULL);
+	free(text);
+	/* not root: unknown is NaN, never 0 */
+	snprintf(kmsg, sizeof(kmsg), "%s/no-kmsg", root);
+	CHECK(run(false) == STATUS_UNKNOWN);
+	free(outbuf);
+	text = (char *)check_slurp(path, &n);
+	CHECK(text != NULL && strstr(text, "\nearlyseed_boot_seeded_at_zero NaN\n") != NULL);
+	free(text);
+	got = recv(fd, msg, sizeof(msg) - 1, MSG_DONTWAIT);
+	got = recv(fd, msg, sizeof(msg) - 1, MSG_DONTWAIT);
+	msg[got > 0 ? got : 0] = '\0';
+	CHECK(strstr(msg, "EARLYSEED_SEEDED_AT_ZERO=unknown\n") != NULL && strstr(msg, "PRIORITY=4\n") != NULL);
+	close(fd);
 }
 
 /* The Pi 4's edk2 keeps its variables in RPI_EFI.fd on the boot partition
@@ -424,6 +614,9 @@ int main(void)
 {
 	RUN(test_uboot_disk_token);
 	RUN(test_store_file);
+	RUN(test_never_guesses);
+	RUN(test_versions);
+	RUN(test_report);
 	RUN(test_seeded_and_next);
 	RUN(test_driver_seeded);
 	RUN(test_not_seeded);
