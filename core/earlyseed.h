@@ -90,9 +90,10 @@ extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
 
 /* ---- what an EFI_RNG_PROTOCOL instance is (core/rng.c) ------------------ */
 
-/* ../shared/SPEC.md section 20: edk2 from 2024 on installs an
- * EFI_RNG_PROTOCOL of its own that is the CPU's RNG (RngDxe over RDRAND or
- * RNDR). What earlyseed learns of an instance: */
+/* edk2 from 2024 on installs an EFI_RNG_PROTOCOL of its own that is the
+ * CPU's RNG (SecurityPkg/RandomNumberGenerator/RngDxe over RDRAND or RNDR,
+ * in OvmfPkg X64 from edk2-stable202408, ArmVirtQemu from
+ * edk2-stable202405). What earlyseed learns of an instance: */
 struct es_rng_facts {
 	bool device_path;  /* its handle has a device path (virtio-rng: PCI) */
 	bool cpu_insn;     /* the CPU has an RNG instruction (RDRAND/RDSEED, RNDR) */
@@ -439,7 +440,8 @@ const char *es_file_reason_text(enum es_file_reason r);
 /* Written on a machine with an SMBIOS system UUID (type 1): the tag at 32.
  * A boot under another UUID (a copied disk and variable store: a cloud
  * image, a cloned domain) or with one where the file has none does not
- * count the file (../shared/SPEC.md section 18). */
+ * count the file (SMBIOS DSP0134 section 7.2.1, the type-1 UUID; all 0 or
+ * all 0xFF bytes mean none is set). */
 #define ES_SEEDFILE_F_SMBIOS 0x4u
 /* The boot that wrote it had a TPM: the tag at 40 is the keyed hash of the
  * digest of the TPM's first GetRandom block. A TPM that answers the same

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What an EFI_RNG_PROTOCOL instance is (../shared/SPEC.md section 20). edk2
+ * What an EFI_RNG_PROTOCOL instance is (edk2 SecurityPkg/RandomNumberGenerator/
+ * RngDxe, MdePkg/Include/Protocol/Rng.h). edk2
  * 2025.02 (Debian 13's OVMF and AAVMF) installs RngDxe: on x86_64 a handle
  * with no device path whose GetInfo lists SP800-90 CTR-256 (RDRAND) and RAW
  * (seeds conditioned from RDRAND); on AArch64 gEfiRngAlgorithmArmRndr

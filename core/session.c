@@ -392,8 +392,8 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 			v->hw_bits = sat_add(v->hw_bits, bits);
 	}
 	/* The firmware's RNG may be the TPM itself (U-Boot binds tpm-rng
-	 * behind EFI_RNG_PROTOCOL, drivers/rng/tpm_rng.c; ../shared/SPEC.md
-	 * section 16): when both passed, the smaller credit goes, and the two
+	 * behind EFI_RNG_PROTOCOL, drivers/rng/tpm_rng.c, with no other
+	 * RNG device): when both passed, the smaller credit goes, and the two
 	 * count as one source. Both are sources no CPU trust touches. */
 	if (v->bits[ES_SRC_EFI_RNG] > 0 && v->bits[ES_SRC_TPM] > 0) {
 		enum es_source less = v->bits[ES_SRC_EFI_RNG] < v->bits[ES_SRC_TPM] ? ES_SRC_EFI_RNG : ES_SRC_TPM;

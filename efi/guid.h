@@ -46,7 +46,7 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 	{ 0x44f0de6e, 0x4d8c, 0x4045, { 0xa8, 0xc7, 0x4d, 0xd1, 0x68, 0x85, 0x6b, 0x9e } }
 
 /* gEfiRngAlgorithmArmRndr, edk2 MdePkg/MdePkg.dec (RngDxe over RNDR):
- * 43d2fde3-9d4e-4d79-0296-a89bca780841 (../shared/SPEC.md section 20) */
+ * 43d2fde3-9d4e-4d79-0296-a89bca780841 (MdePkg/Include/Protocol/Rng.h) */
 #define ES_EFI_RNG_ALGORITHM_ARM_RNDR_GUID \
 	{ 0x43d2fde3, 0x9d4e, 0x4d79, { 0x02, 0x96, 0xa8, 0x9b, 0xca, 0x78, 0x08, 0x41 } }
 

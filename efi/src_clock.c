@@ -42,7 +42,8 @@ void src_clock(struct pass *p)
 	log_line("clock: time, cycle and monotonic counters mixed (%u bytes, assumed to hold no entropy)",
 		 (UINT32)sizeof(clock));
 	/* A count whose high half is 0 cannot be told from a fresh one (U-Boot
-	 * starts it at 0 at every boot, ../shared/SPEC.md section 16): then
+	 * starts it at 0 at every boot: lib/efi_loader/efi_boottime.c
+	 * efi_get_next_monotonic_count): then
 	 * only a set real-time clock tells this boot from an earlier one. */
 	apart = es_clock_tells_boots_apart(!EFI_ERROR(status), clock.count, time_ok, clock.time.Year);
 	if (!EFI_ERROR(status) && (clock.count >> 32) == 0)

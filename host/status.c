@@ -404,7 +404,8 @@ static void text_firmware(const struct view *v, FILE *out)
 			     "platform's\n");
 	/* The kernel's EFI stub reads the same protocol and its kernel credits
 	 * those bytes as a boot loader's seed, whatever random.trust_cpu says
-	 * (drivers/firmware/efi/libstub/random.c; ../shared/SPEC.md section 20). */
+	 * (drivers/firmware/efi/libstub/random.c efi_random_get_seed; the table is
+	 * credited under random.trust_bootloader, drivers/char/random.c). */
 	if (v->audit && es_audit_present(&v->a, ES_SRC_EFI_RNG_CPU) && !v->t.cpu && v->t.bootloader)
 		fprintf(out, "kernel trust: the firmware's RNG is the CPU's, and the kernel's EFI stub credits its bytes as "
 			     "a boot loader's seed whatever random.trust_cpu says; random.trust_bootloader=off stops "

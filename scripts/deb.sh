@@ -51,4 +51,17 @@ if command -v lintian > /dev/null; then
 		{ cat "$out/lintian.txt" "$out/lintian.err"; es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"; }
 	cat "$out/lintian.txt"
 	echo "lintian: clean"
+	# The source package too (the native build only: it is the same
+	# source for every architecture), as a distribution would lint it.
+	if [ "$arch" = "$(dpkg --print-architecture)" ]; then
+		(cd "$out" && rm -rf "src-$ver" && mkdir "src-$ver" && cp -a "$src" "src-$ver/earlyseed-$ver" &&
+			(cd "src-$ver/earlyseed-$ver" && debian/rules clean > /dev/null 2>&1 || true) &&
+			cd "src-$ver" && dpkg-source -b "earlyseed-$ver" > "$out/source.log" 2>&1) ||
+			{ cat "$out/source.log"; es_die "dpkg-source -b failed ($out/source.log)"; }
+		lintian -I --pedantic --fail-on warning "$out/src-$ver/earlyseed_$ver.dsc" > "$out/lintian-source.txt" \
+			2> "$out/lintian-source.err" ||
+			{ cat "$out/lintian-source.txt" "$out/lintian-source.err"; es_die "lintian on the source package: see above (explain a tag in debian/source/lintian-overrides, or fix it)"; }
+		cat "$out/lintian-source.txt"
+		echo "lintian (source): clean"
+	fi
 fi

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/trixie.sh: Debian 13's firmware (edk2 2025.02, whose OVMF and
 # AAVMF install an EFI_RNG_PROTOCOL of their own over the CPU's RNG:
-# ../shared/SPEC.md section 20) and its kernels (6.12) into the cache (scripts/lib.sh) under trixie/,
+# edk2's RngDxe, in OVMF X64 from edk2-stable202408) and its kernels (6.12) into the cache (scripts/lib.sh) under trixie/,
 # from the trixie suite of the registry the host's apt already uses, through
 # a private apt state (its own sources, lists and status): the host's
 # sources stay as they are.

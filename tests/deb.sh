@@ -18,6 +18,11 @@ deb=$(ls build/deb/earlyseed_*_amd64.deb 2>/dev/null | head -n 1)
 [ -n "$deb" ] || { bad "a .deb in build/deb"; exit 0; }
 # make deb ran lintian with -I --pedantic and kept what it said
 check "lintian has nothing to say, even pedantic" bash -c "[ -e build/deb/lintian.txt ] && [ ! -s build/deb/lintian.txt ]"
+check "lintian on the source package has nothing to say either" bash -c \
+	"[ -e build/deb/lintian-source.txt ] && [ ! -s build/deb/lintian-source.txt ]"
+check "debian/changelog's version is the images' (core/version.h)" test \
+	"$(dpkg-parsechangelog -S Version)" = "$(sed -n 's/^#define ES_VERSION "\(.*\)"$/\1/p' core/version.h)"
+check "efibootmgr is recommended (uninstall needs it)" bash -c "dpkg-deb -f '$deb' Recommends | grep -qw efibootmgr"
 boot_before=$(ls /sys/firmware/efi/efivars 2>/dev/null | grep -c '^Boot' || true)
 check "apt install ./$deb" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb"
 check "earlyseed --help" bash -c '/usr/bin/earlyseed --help | grep -q "earlyseed status"'
@@ -25,13 +30,21 @@ check "man earlyseed" bash -c 'MANPAGER=cat man earlyseed 2>/dev/null | grep -q 
 check "man earlyseed.conf" bash -c 'MANPAGER=cat man 5 earlyseed.conf 2>/dev/null | grep -q seed_file'
 check "the images under /usr/lib/earlyseed" test -s /usr/lib/earlyseed/earlyseed.efi -a -s /usr/lib/earlyseed/earlyseed-driver.efi \
 	-a -s /usr/lib/earlyseed/earlyseed.rom
-check "the unit, running the packaged tool" grep -qx 'ExecStart=/usr/bin/earlyseed seed refresh' \
-	/lib/systemd/system/earlyseed-seed.service
+check "the unit, running the packaged tool, under /usr/lib/systemd/system" grep -qx 'ExecStart=/usr/bin/earlyseed seed refresh' \
+	/usr/lib/systemd/system/earlyseed-seed.service
+check "... which brings the ESP's images up to date first" grep -qx 'ExecStartPre=-/usr/bin/earlyseed update --graceful' \
+	/usr/lib/systemd/system/earlyseed-seed.service
+check "the report unit, enabled" bash -c "grep -qx 'ExecStart=/usr/bin/earlyseed status --report' \
+	/usr/lib/systemd/system/earlyseed-report.service && [ -e /etc/systemd/system/multi-user.target.wants/earlyseed-report.service ]"
+check "the version the tool says is the package's" bash -c "[ \"\$(/usr/bin/earlyseed --version)\" = \"earlyseed \$(dpkg-parsechangelog -S Version)\" ]"
+check "an upgrade's postinst runs earlyseed update --graceful (no ESP here: nothing to do, no failure)" bash -c \
+	"sh debian/earlyseed.postinst configure 1.0 2>&1 | grep -q 'nothing to update'"
 check "no boot entry changed" test "$boot_before" = "$(ls /sys/firmware/efi/efivars 2>/dev/null | grep -c '^Boot' || true)"
 env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq earlyseed > /tmp/es-deb.purge 2>&1
 check "apt purge" grep -q "run 'earlyseed uninstall' before removing the package" /tmp/es-deb.purge
-left=$(ls -d /usr/bin/earlyseed /usr/lib/earlyseed /lib/systemd/system/earlyseed-seed.service \
-	/etc/systemd/system/*/earlyseed-seed.service /var/lib/systemd/deb-systemd-helper-enabled/earlyseed-seed.service* \
+left=$(ls -d /usr/bin/earlyseed /usr/lib/earlyseed /lib/systemd/system/earlyseed-*.service \
+	/usr/lib/systemd/system/earlyseed-*.service /etc/systemd/system/*/earlyseed-*.service \
+	/var/lib/systemd/deb-systemd-helper-enabled/earlyseed-*.service* \
 	/usr/share/man/man1/earlyseed.1.gz /usr/share/doc/earlyseed 2>/dev/null || true)
 if [ -z "$left" ] && ! dpkg -s earlyseed > /dev/null 2>&1; then ok "purge leaves nothing"
 else bad "purge leaves nothing" "left: $left"; fi
@@ -71,7 +84,7 @@ pe() { # pe FILE MACHINE SUBSYSTEM
 check "arm64: the app is an aa64 EFI application" pe "$x/usr/lib/earlyseed/earlyseed.efi" aa64 10
 check "arm64: the driver is an aa64 EFI boot-service driver" pe "$x/usr/lib/earlyseed/earlyseed-driver.efi" aa64 11
 check "arm64: the unit runs the packaged tool" grep -qx 'ExecStart=/usr/bin/earlyseed seed refresh' \
-	"$x/lib/systemd/system/earlyseed-seed.service"
+	"$x/usr/lib/systemd/system/earlyseed-seed.service"
 check "arm64: the man pages" test -s "$x/usr/share/man/man1/earlyseed.1.gz" -a -s "$x/usr/share/man/man5/earlyseed.conf.5.gz"
 check "arm64: amd64 and arm64 hold the same files but the ROM" bash -c \
 	"diff <(dpkg-deb -c '$deb' | awk '{print \$6}' | grep -v earlyseed.rom) <(dpkg-deb -c '$deb64' | awk '{print \$6}')"

@@ -39,6 +39,16 @@ for md in README.md docs/*.md; do
 	done
 done
 if [ -z "$broken" ]; then ok "every link in README.md and docs/ reaches a file"; else bad "every link in README.md and docs/ reaches a file" "broken:$broken"; fi
+# Docs that stand alone: no file of the tree cites a path outside it (a
+# sibling folder such as ../shared, which a clone does not have): each fact
+# cites its primary source (a kernel file, a spec section, an upstream
+# commit) instead. Relative links inside docs/ (../README.md) stay.
+outside=$(printf '%s\n' "$files" | grep -v '^tests/fuzz/' | while read -r f; do
+	[ -f "$f" ] && grep -InE '\.\./shared\b|shared/(SPEC|DESIGN)\.md' "$f" /dev/null 2> /dev/null |
+		grep -v '^tests/docs.sh:'
+done)
+if [ -z "$outside" ]; then ok "no file cites a path outside the repository (../shared)"
+else bad "no file cites a path outside the repository (../shared)" "$(head -n 5 <<< "$outside")"; fi
 # Every fuzz target (tests/fuzz/fuzz_T.c) is named in docs/checks.md and
 # has its budget in make fuzz's plan (the Makefile's FUZZ_PLAN).
 plan=$(sed -n 's/^FUZZ_PLAN := //p' Makefile)

@@ -55,7 +55,7 @@ struct fake_rng {
 	bool writes_nothing;  /* says EFI_SUCCESS, leaves the buffer as it was */
 	/* What its handle shows: by default a device path (a PCI device, as
 	 * VirtioRngDxe's) and no GetInfo; edk2's RngDxe has no device path
-	 * and lists its algorithms (../shared/SPEC.md section 20). */
+	 * and lists its algorithms (SecurityPkg/RandomNumberGenerator/RngDxe). */
 	bool no_device_path;
 	/* U-Boot's: the protocol on its root node, whose device path is one
 	 * VenHw node with U-Boot's GUID (lib/efi_loader/efi_root_node.c) */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # firmware/EarlyseedDxe.inf read the way edk2's INF parser reads it
-# (BaseTools/Source/Python/Parser/InfParser.py, ../shared/SPEC.md §19): a
+# (BaseTools/Source/Python/Parser/InfParser.py): a
 # '#' starts a comment; a line that is not a comment is a section header
 # only when it starts with '[' and ends with ']'; any other line before the
 # first section is "Unrecognized content", a warning that fails a platform

@@ -124,7 +124,7 @@ static void test_rng_and_tpm_once(void)
 }
 
 /* What an EFI_RNG_PROTOCOL instance is (issue: the firmware's RNG is often
- * the CPU's; ../shared/SPEC.md section 20), on values. */
+ * the CPU's; edk2 SecurityPkg/RandomNumberGenerator/RngDxe), on values. */
 static void test_rng_classify(void)
 {
 	const char *why = NULL;
@@ -972,7 +972,7 @@ static void test_seedfile_ours(void)
 	es_session_end(&s);
 }
 
-/* U-Boot's variable store (../shared/SPEC.md section 16): a token the
+/* U-Boot's variable store (lib/efi_loader/efi_var_file.c): a token the
  * firmware keeps on the disk is no secret (the file counts only by the
  * owner's choice); a token the firmware lost is named as lost. */
 static void disk_case(bool have, bool disk_kept, bool count_disk, bool lost, enum es_file_reason want)

@@ -225,7 +225,7 @@ has sdoff "the driver counted no CPU and installed no table" '^driver-audit: +ta
 if [ "$ES_DEBIAN" = 13 ]; then
 	# Debian 13's firmware has an EFI_RNG_PROTOCOL over RDRAND, whose bytes
 	# the kernel's stub credits under random.trust_bootloader anyway
-	# (../shared/SPEC.md section 20): status says so, with the switch
+	# (drivers/firmware/efi/libstub/random.c): status says so, with the switch
 	has sdoff "status names the firmware RNG the CPU's" '^firmware RNG: the CPU.s'
 	has sdoff "status says the stub credits it anyway, and the switch" '^kernel trust: the firmware.s RNG is the CPU.s.*random.trust_bootloader=off stops that'
 else

@@ -4,7 +4,7 @@
 # Debian generation's firmware and kernel (12: edk2 2022.11 and Linux 6.1,
 # the host's packages; 13: edk2 2025.02, whose OVMF and AAVMF install an
 # EFI_RNG_PROTOCOL of their own over the CPU's RNG, and Linux 6.12, from
-# scripts/trixie.sh; ../shared/SPEC.md section 20). The same cases and the
+# scripts/trixie.sh; edk2's RngDxe, in OVMF X64 from edk2-stable202408). The same cases and the
 # same promises on all four; only what each firmware has differs, and the
 # checks say which. Prints "ok - ..." / "not ok - ..."; every boot under
 # timeout. scripts/check.sh runs it for each architecture and generation.

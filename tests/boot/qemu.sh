@@ -959,7 +959,7 @@ boot28() {
 	refute "28f no RNG= on the efi: line" "$d/f.log" 'efi: .*RNG='
 }
 
-# 30. Hyper-V's ACPI OEM0 table (../shared/SPEC.md section 17), as QEMU
+# 30. Hyper-V's ACPI OEM0 table (Linux drivers/hv/hv_common.c), as QEMU
 #     gives it (-acpitable sig=OEM0,oem_table_id=MICROSFT): 64 bytes of the
 #     host's entropy, -cpu qemu64, no RNG device, random.trust_cpu=off: OEM0
 #     alone seeds the kernel at [0.000000], and the OS finds the table cut

@@ -7,7 +7,7 @@
 
 #include "matrix.h"
 
-/* Hyper-V's OEM0 table (../shared/SPEC.md section 17): 64 bytes from the
+/* Hyper-V's OEM0 table (Linux drivers/hv/hv_common.c ms_hyperv_late_init): 64 bytes from the
  * host seed a guest with no other source, and are gone from the table
  * after, as Linux leaves it (length 36, checksum right, bytes zero). */
 static void test_hyperv_oem0(void)

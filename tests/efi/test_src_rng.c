@@ -62,7 +62,8 @@ static void test_rng_raw_unsupported(void)
 
 /* U-Boot with a TPM and no other RNG device (its tpm-rng behind
  * EFI_RNG_PROTOCOL): the first GetRNG(RAW) answered EFI_DEVICE_ERROR in
- * ../shared/SPEC.md section 16's runs; the default algorithm then works. */
+ * 3 of 3 runs of Debian 12's u-boot-qemu 2023.01; the default algorithm
+ * then works. */
 static void test_rng_raw_device_error_then_default(void)
 {
 	static const EFI_STATUS first[] = { EFI_DEVICE_ERROR };
@@ -123,7 +124,7 @@ static void test_rng_writes_nothing(void)
 
 /* Debian 13's OVMF (edk2 2025.02): an EFI_RNG_PROTOCOL of its own on a
  * handle with no device path, listing CTR-256 and RAW, over RDRAND
- * (../shared/SPEC.md section 20; issue: the firmware's RNG is often the
+ * (edk2 SecurityPkg/RandomNumberGenerator/RngDxe; issue: the firmware's RNG is often the
  * CPU's). Measured before: under random.trust_cpu=off a table from it, a
  * token that said "256 bits not from the CPU", and a later boot with no
  * CPU RNG counting the file made from it. */

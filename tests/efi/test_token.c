@@ -82,7 +82,7 @@ static void test_token_account(void)
 	es_wipe(tok, sizeof(tok));
 }
 
-/* U-Boot's variable file (../shared/SPEC.md section 16): a token kept in
+/* U-Boot's variable file (lib/efi_loader/efi_var_file.c): a token kept in
  * \ubootefi.var on the disk is no secret; the file counts only with
  * disk_token = count; a U-Boot with no such file lost the token. */
 static void uboot_boot(bool vendor, bool var_file, bool token, const char *conf, bool expect_table)
