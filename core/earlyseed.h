@@ -74,6 +74,14 @@ struct es_source_info {
 	uint32_t max_bits;       /* counted at most this many bits (0: no cap) */
 	int8_t distrusted_by;    /* fails when this source fails its start-up
 				  * test (-1: none); Linux's RDRAND rule */
+	/* Facts the judgement's rules join on (core/session.c judge_rules[]): */
+	bool wraps_cpu;    /* a firmware's wrapper of the CPU's RNG: falls with the
+			    * CPU's own sources, counts the larger of it and them */
+	bool first_block;  /* its first block is recorded in the seed file: one
+			    * that repeats the recorded one fails */
+	bool whole_table;  /* a table a kernel credits whole: one that rests on less
+			    * overclaims */
+	bool token_bound;  /* counts no more than its token holds (the seed file) */
 };
 
 /* The row of src; NULL for a value out of range. */
@@ -665,6 +673,13 @@ struct es_verdict {
 
 /* Judge every source, apply trust and the gate. The session is unchanged. */
 void es_session_judge(const struct es_session *s, const struct es_trust *trust, struct es_verdict *v);
+/* The judgement's rules by name, in the order they run (core/session.c):
+ * up to cap names into names; returns how many there are. */
+size_t es_judge_rules(const char **names, size_t cap);
+/* Tests: es_session_judge() without the rule named rule, to show what each
+ * rule decides (tests/test_rules.c). */
+void es_session_judge_without(const struct es_session *s, const struct es_trust *trust, const char *rule,
+			      struct es_verdict *v);
 /* n (1..ES_SEED_FILE_MAX) bytes from the pool under label: BLAKE2s-256 in counter mode
  * (core/seed.c). Returns 0, or -1 for a bad n. */
 int es_session_extract(const struct es_session *s, const char *label, uint8_t *out, size_t n);

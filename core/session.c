@@ -281,167 +281,287 @@ static uint32_t by_provenance(const struct es_provenance *from, const struct es_
 	return bits;
 }
 
-/* es_session_judge() with the conditional sources in `committed` taken as
- * committed. */
-static void judge(const struct es_session *s, const struct es_trust *trust, uint32_t committed, struct es_verdict *v)
+/*
+ * The judgement is a list of named rules (judge_rules[] below), run in
+ * order over one struct judging: each reads the session and what the rules
+ * before it decided, and writes its part of the verdict. A new join of
+ * sources is a new rule with its reason beside it; tests/test_rules.c shows
+ * that each rule changes some verdict (es_session_judge_without).
+ */
+struct judging {
+	const struct es_session *s;
+	const struct es_trust *trust;
+	uint32_t committed;          /* conditional sources taken as committed */
+	uint8_t reason[ES_SRC_COUNT]; /* what blocked a conditional source */
+	bool cpu_failed;             /* one of the CPU's own sources failed */
+	bool tpm_repeats;            /* the TPM's first block is the recorded one */
+	uint8_t file_why;            /* the seed file's reason from its credit */
+	struct es_verdict *v;
+};
+
+/* A firmware RNG that is the CPU's stands or falls with the CPU's own
+ * instructions (their start-up and health tests). */
+static void rule_cpu_tests(struct judging *j)
 {
-	uint8_t file_why = ES_FILE_COUNTED;
-	uint8_t reason[ES_SRC_COUNT];
-	bool tpm_repeats, cpu_failed = false;
-
-	/* What blocked a conditional source, and below the seed file's header
-	 * rules (core/seedfile.c), applied here: after every row has run, in
-	 * any order. */
-	memcpy(reason, s->file_reason, sizeof(reason));
-	/* A firmware RNG that is the CPU's stands or falls with the CPU's own
-	 * instructions (their start-up and health tests). */
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
-		cpu_failed = cpu_failed || (es_source((enum es_source)i)->cpu && i != ES_SRC_EFI_RNG_CPU &&
-					    (s->present & (1u << i)) != 0 && s->test[i].failed);
-	/* The file's header against the identity this boot's rows handed in
-	 * (one check: its rules run in order, binding and MAC first). A TPM
-	 * whose first block is the one an earlier boot recorded in a header
-	 * bound here and sealed (identity aside) is stuck, or seeded the same
-	 * at every start (an emulator's fixed state): its credit would repeat. */
-	tpm_repeats = false;
-	if (s->file_checked) {
-		enum es_file_reason h = es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok,
-							  s->have_genid ? s->genid : NULL,
-							  s->have_uuid ? s->uuid : NULL, s->genid_check);
+		j->cpu_failed = j->cpu_failed || (es_source((enum es_source)i)->cpu && !es_source((enum es_source)i)->wraps_cpu &&
+						  (j->s->present & (1u << i)) != 0 && j->s->test[i].failed);
+}
 
-		tpm_repeats = s->have_tpm_first &&
-			      (h == ES_FILE_COUNTED || h == ES_FILE_VM_CHANGED || h == ES_FILE_ID_CHANGED) &&
-			      es_seedfile_tpm_repeats(s->file_head, sizeof(s->file_head), s->file_tok, s->tpm_first);
-		if (reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
-			reason[ES_SRC_SEED_FILE] = (uint8_t)h;
+/* The file's header against the identity this boot's rows handed in (one
+ * check: its rules run in order, binding and MAC first; core/seedfile.c).
+ * A TPM whose first block is the one an earlier boot recorded in a header
+ * bound here and sealed (identity aside) is stuck, or seeded the same at
+ * every start (an emulator's fixed state): its credit would repeat. */
+static void rule_file_header(struct judging *j)
+{
+	const struct es_session *s = j->s;
+	enum es_file_reason h;
+
+	if (!s->file_checked)
+		return;
+	h = es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok, s->have_genid ? s->genid : NULL,
+			      s->have_uuid ? s->uuid : NULL, s->genid_check);
+	j->tpm_repeats = s->have_tpm_first &&
+			 (h == ES_FILE_COUNTED || h == ES_FILE_VM_CHANGED || h == ES_FILE_ID_CHANGED) &&
+			 es_seedfile_tpm_repeats(s->file_head, sizeof(s->file_head), s->file_tok, s->tpm_first);
+	if (j->reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
+		j->reason[ES_SRC_SEED_FILE] = (uint8_t)h;
+}
+
+/* Why source i fails (NULL: it passes): its tests, the CPU it wraps, a
+ * repeating first block, no bytes, a block, or not yet written. */
+static const char *fails_because(const struct judging *j, unsigned int i)
+{
+	const struct es_source_info *r = es_source((enum es_source)i);
+	const struct es_session *s = j->s;
+
+	if (s->test[i].failed)
+		return s->test[i].why;
+	if (r->wraps_cpu && j->cpu_failed)
+		return "the CPU's RNG it wraps failed its own tests";
+	if (r->first_block && j->tpm_repeats)
+		return "returned the same first block as at the boot that wrote the seed file";
+	if (r->must_deliver && s->bytes[i] == 0)
+		return "delivered no bytes";
+	/* blocked, in whatever order the calls came */
+	if (r->conditional && j->reason[i] != ES_FILE_COUNTED)
+		return es_file_reason_text((enum es_file_reason)j->reason[i]);
+	if (r->conditional && (j->committed & (1u << i)) == 0)
+		return es_file_reason_text(ES_FILE_NOT_WRITTEN);
+	return NULL;
+}
+
+/* Each present source passes or fails, with its first reason. */
+static void rule_states(struct judging *j)
+{
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
+		const char *why;
+
+		j->v->bytes[i] = j->s->bytes[i];
+		if ((j->s->present & (1u << i)) == 0)
+			continue;
+		why = fails_because(j, i);
+		j->v->state[i] = why == NULL ? ES_PASS : ES_FAIL;
+		j->v->why[i] = why;
 	}
+}
 
-	memset(v, 0, sizeof(*v));
-	v->trust = *trust;
+/* A seed file that rests on nothing counted here fails, with the reason
+ * the audit record gives: nothing at all; the header alone would count but
+ * its token holds nothing under this trust; or only the CPU's, untrusted. */
+static void file_rests_on_nothing(struct judging *j, unsigned int i, uint32_t rests)
+{
+	const struct es_provenance *from = &j->s->from[i];
+
+	if (sat_add(from->other_bits, from->cpu_bits) == 0)
+		j->file_why = ES_FILE_UNSEEDED;
+	else if (rests > 0)
+		j->file_why = j->trust->cpu ? ES_FILE_UNSEEDED : ES_FILE_TOKEN_UNTRUSTED;
+	else
+		j->file_why = ES_FILE_CPU_UNTRUSTED;
+	j->v->state[i] = ES_FAIL;
+	j->v->why[i] = es_file_reason_text((enum es_file_reason)j->file_why);
+}
+
+/* What a passing source counts: its health credit, its cap, and what an
+ * earlier stage's output rests on (provenance) or the CPU's trust. */
+static void credit_one(struct judging *j, unsigned int i)
+{
+	const struct es_source_info *r = es_source((enum es_source)i);
+	const struct es_trust *trust = j->trust;
+	struct es_verdict *v = j->v;
+	uint32_t bits = es_health_credit(j->s->bytes[i], r->h_bits);
+
+	if (r->max_bits != 0 && bits > r->max_bits)
+		bits = r->max_bits;
+	if ((j->s->from_known & (1u << i)) != 0) {
+		const struct es_provenance *from = &j->s->from[i];
+		uint32_t rests = sat_add(from->other_bits, trust->cpu ? from->cpu_bits : 0u);
+
+		/* A kernel would credit a whole table: one resting on less
+		 * than that must not reach the kernel on its own. */
+		if (r->whole_table && rests < bits)
+			v->prev_overclaims = true;
+		bits = by_provenance(from, r->token_bound ? &j->s->token_from : NULL, bits, trust, v);
+		if (bits == 0 && r->token_bound) {
+			file_rests_on_nothing(j, i, rests);
+			return;
+		}
+	} else if (r->cpu && !trust->cpu) {
+		v->untrusted_bits = sat_add(v->untrusted_bits, bits);
+		bits = 0;
+	} else if (r->cpu) {
+		v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits, bits);
+	} else {
+		v->made_of.other_bits = sat_add(v->made_of.other_bits, bits);
+	}
+	v->bits[i] = bits;
+	v->counted_bits = sat_add(v->counted_bits, bits);
+	if (r->hardware)
+		v->hw_bits = sat_add(v->hw_bits, bits);
+}
+
+static void rule_credits(struct judging *j)
+{
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
+		if ((j->s->present & (1u << i)) != 0 && j->v->state[i] == ES_PASS)
+			credit_one(j, i);
+}
+
+/* drop bits of source i from its count, the totals and what they rest on */
+static void uncount(struct es_verdict *v, unsigned int i, uint32_t drop, uint32_t *made_of)
+{
+	v->bits[i] -= drop < v->bits[i] ? drop : v->bits[i];
+	v->counted_bits -= drop < v->counted_bits ? drop : v->counted_bits;
+	v->hw_bits -= drop < v->hw_bits ? drop : v->hw_bits;
+	*made_of -= drop < *made_of ? drop : *made_of;
+}
+
+/* The firmware's RNG may be the TPM itself (U-Boot binds tpm-rng behind
+ * EFI_RNG_PROTOCOL, drivers/rng/tpm_rng.c, with no other RNG device): when
+ * both passed, the smaller credit goes, and the two count as one source.
+ * Both are sources no CPU trust touches. */
+static void rule_rng_tpm_once(struct judging *j)
+{
+	struct es_verdict *v = j->v;
+	enum es_source less;
+
+	if (v->bits[ES_SRC_EFI_RNG] == 0 || v->bits[ES_SRC_TPM] == 0)
+		return;
+	less = v->bits[ES_SRC_EFI_RNG] < v->bits[ES_SRC_TPM] ? ES_SRC_EFI_RNG : ES_SRC_TPM;
+	uncount(v, less, v->bits[less], &v->made_of.other_bits);
+	v->rng_tpm_once = true;
+}
+
+/* The firmware's wrapper of the CPU's RNG and the CPU's own instructions
+ * are one source: the larger credit, never both. Both are the CPU's
+ * (made_of.cpu_bits). */
+static void rule_cpu_wrapper_once(struct judging *j)
+{
+	struct es_verdict *v = j->v;
+	uint32_t own = 0, w = 0;
+	unsigned int wrapper = ES_SRC_COUNT;
+
 	for (unsigned int i = 0; i < ES_SRC_COUNT; i++) {
 		const struct es_source_info *r = es_source((enum es_source)i);
-		const struct es_health_test *t = &s->test[i];
-		uint32_t bits;
 
-		v->bytes[i] = s->bytes[i];
-		if ((s->present & (1u << i)) == 0)
-			continue;
-		if (t->failed) {
-			v->state[i] = ES_FAIL;
-			v->why[i] = t->why;
-		} else if (i == ES_SRC_EFI_RNG_CPU && cpu_failed) {
-			v->state[i] = ES_FAIL;
-			v->why[i] = "the CPU's RNG it wraps failed its own tests";
-		} else if (i == ES_SRC_TPM && tpm_repeats) {
-			v->state[i] = ES_FAIL;
-			v->why[i] = "returned the same first block as at the boot that wrote the seed file";
-		} else if (r->must_deliver && s->bytes[i] == 0) {
-			v->state[i] = ES_FAIL;
-			v->why[i] = "delivered no bytes";
-		} else if (r->conditional && reason[i] != ES_FILE_COUNTED) {
-			/* blocked, in whatever order the calls came */
-			v->state[i] = ES_FAIL;
-			v->why[i] = es_file_reason_text((enum es_file_reason)reason[i]);
-		} else if (r->conditional && (committed & (1u << i)) == 0) {
-			v->state[i] = ES_FAIL;
-			v->why[i] = es_file_reason_text(ES_FILE_NOT_WRITTEN);
-		} else {
-			v->state[i] = ES_PASS;
-		}
-		if (v->state[i] != ES_PASS)
-			continue;
-		bits = es_health_credit(s->bytes[i], r->h_bits);
-		if (r->max_bits != 0 && bits > r->max_bits)
-			bits = r->max_bits;
-		if ((s->from_known & (1u << i)) != 0) {
-			const struct es_provenance *from = &s->from[i];
-			uint32_t rests = sat_add(from->other_bits, trust->cpu ? from->cpu_bits : 0u);
-
-			/* A kernel would credit a whole table: one resting on
-			 * less than that must not reach the kernel on its own. */
-			if (i == ES_SRC_PREV_TABLE && rests < bits)
-				v->prev_overclaims = true;
-			bits = by_provenance(from, i == ES_SRC_SEED_FILE ? &s->token_from : NULL, bits, trust, v);
-			if (bits == 0 && i == ES_SRC_SEED_FILE) {
-				/* A file that rests on nothing counted here fails,
-				 * with the reason the audit record gives. */
-				if (sat_add(from->other_bits, from->cpu_bits) == 0)
-					file_why = ES_FILE_UNSEEDED;
-				else if (rests > 0)
-					/* the header alone would count: the token holds
-					 * nothing under this trust (the CPU's, untrusted;
-					 * or nothing at all, as a file of no worth) */
-					file_why = trust->cpu ? ES_FILE_UNSEEDED : ES_FILE_TOKEN_UNTRUSTED;
-				else
-					file_why = ES_FILE_CPU_UNTRUSTED;
-				v->state[i] = ES_FAIL;
-				v->why[i] = es_file_reason_text((enum es_file_reason)file_why);
-				continue;
-			}
-		} else if (r->cpu && !trust->cpu) {
-			v->untrusted_bits = sat_add(v->untrusted_bits, bits);
-			bits = 0;
-		} else if (r->cpu) {
-			v->made_of.cpu_bits = sat_add(v->made_of.cpu_bits, bits);
-		} else {
-			v->made_of.other_bits = sat_add(v->made_of.other_bits, bits);
-		}
-		v->bits[i] = bits;
-		v->counted_bits = sat_add(v->counted_bits, bits);
-		if (r->hardware)
-			v->hw_bits = sat_add(v->hw_bits, bits);
+		if (r->wraps_cpu)
+			w = v->bits[wrapper = i];
+		else if (r->cpu)
+			own = sat_add(own, v->bits[i]);
 	}
-	/* The firmware's RNG may be the TPM itself (U-Boot binds tpm-rng
-	 * behind EFI_RNG_PROTOCOL, drivers/rng/tpm_rng.c, with no other
-	 * RNG device): when both passed, the smaller credit goes, and the two
-	 * count as one source. Both are sources no CPU trust touches. */
-	if (v->bits[ES_SRC_EFI_RNG] > 0 && v->bits[ES_SRC_TPM] > 0) {
-		enum es_source less = v->bits[ES_SRC_EFI_RNG] < v->bits[ES_SRC_TPM] ? ES_SRC_EFI_RNG : ES_SRC_TPM;
-		uint32_t drop = v->bits[less];
+	if (own > 0 && w > 0)
+		uncount(v, wrapper, own < w ? own : w, &v->made_of.cpu_bits);
+}
 
-		v->bits[less] = 0;
-		v->counted_bits -= drop < v->counted_bits ? drop : v->counted_bits;
-		v->hw_bits -= drop < v->hw_bits ? drop : v->hw_bits;
-		v->made_of.other_bits -= drop < v->made_of.other_bits ? drop : v->made_of.other_bits;
-		v->rng_tpm_once = true;
-	}
-	/* The firmware's wrapper of the CPU's RNG and the CPU's own
-	 * instructions are one source: the larger credit, never both. Both
-	 * are the CPU's (made_of.cpu_bits). */
-	{
-		uint32_t own = sat_add(v->bits[ES_SRC_RDSEED], v->bits[ES_SRC_RDRAND]), w = v->bits[ES_SRC_EFI_RNG_CPU];
-		uint32_t drop = own < w ? own : w;
+/* The seed file's one reason for the audit record: what blocked it, what
+ * its credit said, or why it failed (no bytes, its health, not written);
+ * absent: missing. */
+static void rule_file_reason(struct judging *j)
+{
+	struct es_verdict *v = j->v;
+	const struct es_session *s = j->s;
 
-		if (own > 0 && w > 0) {
-			v->bits[ES_SRC_EFI_RNG_CPU] = w - drop;
-			v->counted_bits -= drop < v->counted_bits ? drop : v->counted_bits;
-			v->hw_bits -= drop < v->hw_bits ? drop : v->hw_bits;
-			v->made_of.cpu_bits -= drop < v->made_of.cpu_bits ? drop : v->made_of.cpu_bits;
-		}
-	}
-	v->file_reason = reason[ES_SRC_SEED_FILE];
-	if (v->file_reason == ES_FILE_COUNTED && file_why != ES_FILE_COUNTED)
-		v->file_reason = file_why;
+	v->file_reason = j->reason[ES_SRC_SEED_FILE];
+	if (v->file_reason == ES_FILE_COUNTED && j->file_why != ES_FILE_COUNTED)
+		v->file_reason = j->file_why;
 	else if (v->file_reason == ES_FILE_COUNTED && v->state[ES_SRC_SEED_FILE] == ES_FAIL)
 		v->file_reason = s->bytes[ES_SRC_SEED_FILE] == 0 ? ES_FILE_SHORT
 				 : s->test[ES_SRC_SEED_FILE].failed ? ES_FILE_HEALTH
 								    : ES_FILE_NOT_WRITTEN;
 	else if (v->state[ES_SRC_SEED_FILE] == ES_ABSENT && v->file_reason == ES_FILE_COUNTED)
 		v->file_reason = ES_FILE_MISSING;
-	v->gate_met = v->counted_bits >= ES_GATE_BITS;
-	v->uncredited = !trust->bootloader;
-	/* The gate keeps a kernel from crediting what the sources do not hold;
-	 * a kernel that credits no table cannot be misled, and mixing helps. */
-	v->install = v->gate_met || v->uncredited;
-	v->prev_found = (s->present & (1u << ES_SRC_PREV_TABLE)) != 0;
+}
+
+/* The gate keeps a kernel from crediting what the sources do not hold; a
+ * kernel that credits no table cannot be misled, and mixing helps. */
+static void rule_gate(struct judging *j)
+{
+	j->v->gate_met = j->v->counted_bits >= ES_GATE_BITS;
+	j->v->uncredited = !j->trust->bootloader;
+	j->v->install = j->v->gate_met || j->v->uncredited;
+}
+
+/* A previous table that failed, overclaims or is oversized must not reach
+ * the kernel on its own (core/table.c settles it). */
+static void rule_previous(struct judging *j)
+{
+	struct es_verdict *v = j->v;
+
+	v->prev_found = (j->s->present & (1u << ES_SRC_PREV_TABLE)) != 0;
 	v->prev_bad = v->prev_found && (v->state[ES_SRC_PREV_TABLE] == ES_FAIL || v->prev_overclaims);
-	v->prev_freeable = v->prev_found && !s->prev_oversized;
-	v->prev_size = s->prev_size;
+	v->prev_freeable = v->prev_found && !j->s->prev_oversized;
+	v->prev_size = j->s->prev_size;
+}
+
+static const struct {
+	const char *name;
+	void (*apply)(struct judging *j);
+} judge_rules[] = {
+	{ "cpu-tests", rule_cpu_tests },	 /* before the states: the wrapper falls with the CPU */
+	{ "file-header", rule_file_header },	 /* before the states: a header's reason, a TPM that repeats */
+	{ "states", rule_states },		 /* pass or fail, the first reason */
+	{ "credits", rule_credits },		 /* what each passing source counts */
+	{ "rng-tpm-once", rule_rng_tpm_once },	 /* after the credits: joins of two passing sources */
+	{ "cpu-wrapper-once", rule_cpu_wrapper_once },
+	{ "file-reason", rule_file_reason },	 /* after the credits: the file's one reason */
+	{ "gate", rule_gate },			 /* after the joins: what is counted */
+	{ "previous-table", rule_previous },
+};
+#define JUDGE_RULES (sizeof(judge_rules) / sizeof(judge_rules[0]))
+
+/* es_session_judge() with the conditional sources in `committed` taken as
+ * committed, without the rule named skip (NULL: every rule). */
+static void judge(const struct es_session *s, const struct es_trust *trust, uint32_t committed, const char *skip,
+		  struct es_verdict *v)
+{
+	struct judging j = { s, trust, committed, { 0 }, false, false, ES_FILE_COUNTED, v };
+
+	memcpy(j.reason, s->file_reason, sizeof(j.reason));
+	memset(v, 0, sizeof(*v));
+	v->trust = *trust;
+	for (size_t i = 0; i < JUDGE_RULES; i++)
+		if (skip == NULL || strcmp(skip, judge_rules[i].name) != 0)
+			judge_rules[i].apply(&j);
+}
+
+size_t es_judge_rules(const char **names, size_t cap)
+{
+	for (size_t i = 0; i < JUDGE_RULES && i < cap; i++)
+		names[i] = judge_rules[i].name;
+	return JUDGE_RULES;
+}
+
+void es_session_judge_without(const struct es_session *s, const struct es_trust *trust, const char *rule,
+			      struct es_verdict *v)
+{
+	judge(s, trust, s->committed, rule, v);
 }
 
 void es_session_judge(const struct es_session *s, const struct es_trust *trust, struct es_verdict *v)
 {
-	judge(s, trust, s->committed, v);
+	judge(s, trust, s->committed, NULL, v);
 }
 
 void es_session_file_provenance(const struct es_session *s, const struct es_trust *trust, bool file_counts,
@@ -449,7 +569,7 @@ void es_session_file_provenance(const struct es_session *s, const struct es_trus
 {
 	struct es_verdict v;
 
-	judge(s, trust, s->committed | (file_counts ? 1u << ES_SRC_SEED_FILE : 0u), &v);
+	judge(s, trust, s->committed | (file_counts ? 1u << ES_SRC_SEED_FILE : 0u), NULL, &v);
 	from->other_bits = v.made_of.other_bits > ES_GATE_BITS ? ES_GATE_BITS : v.made_of.other_bits;
 	from->cpu_bits = v.made_of.cpu_bits > ES_GATE_BITS ? ES_GATE_BITS : v.made_of.cpu_bits;
 }

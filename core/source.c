@@ -61,7 +61,8 @@
  */
 static const struct es_source_info rows[ES_SRC_COUNT] = {
 	[ES_SRC_CLOCK] = { .name = "clock", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
-	[ES_SRC_PREV_TABLE] = { .name = "prev_table", .h_bits = 8, .feed = ES_FEED_TABLE, .distrusted_by = -1 },
+	[ES_SRC_PREV_TABLE] = { .name = "prev_table", .h_bits = 8, .feed = ES_FEED_TABLE, .distrusted_by = -1,
+				.whole_table = true },
 	[ES_SRC_EFI_RNG] = { .name = "efi_rng", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
 			     .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 	/* RDRAND is asked only for the longs RDSEED did not give, so it need
@@ -72,17 +73,17 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 			    .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 	[ES_SRC_SEED_FILE] = { .name = "seed_file", .h_bits = 8, .feed = ES_FEED_TABLE, .must_deliver = true,
 			       .in_health_summary = true, .conditional = true, .max_bits = ES_GATE_BITS,
-			       .distrusted_by = -1 },
+			       .distrusted_by = -1, .token_bound = true },
 	[ES_SRC_TOKEN] = { .name = "token", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_ES_RNG] = { .name = "es_rng", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_TPM] = { .name = "tpm", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
-			 .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
+			 .in_health_summary = true, .hardware = true, .distrusted_by = -1, .first_block = true },
 	[ES_SRC_VMGENID] = { .name = "vmgenid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_SMBIOS] = { .name = "smbios_uuid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	/* The firmware's RNG that is the CPU's (core/rng.c): counted only as
 	 * the CPU is, never beside it (core/session.c). */
 	[ES_SRC_EFI_RNG_CPU] = { .name = "efi_rng_cpu", .h_bits = 4, .feed = ES_FEED_BLOCKS, .cpu = true,
-				 .must_deliver = true, .hardware = true, .distrusted_by = -1 },
+				 .must_deliver = true, .hardware = true, .distrusted_by = -1, .wraps_cpu = true },
 	[ES_SRC_EFI_RNG_UNSAFE] = { .name = "efi_rng_unsafe", .h_bits = 0, .feed = ES_FEED_NONE,
 				    .distrusted_by = -1 },
 	[ES_SRC_OEM0] = { .name = "oem0", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
