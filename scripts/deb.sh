@@ -16,6 +16,14 @@ arch=${1:-$(dpkg --print-architecture)}
 ver=$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Version)
 out=$ROOT/build/deb src=$ROOT/build/deb/earlyseed-$ver
 bpflags=(-b -us -uc)
+# ES_DEB_VERSION=V (tests/boot/debvm.sh's upgrade): the same tree as
+# version V, images and package alike, into build/deb-V/, not linted: the
+# next release as an upgrade would bring it.
+up=${ES_DEB_VERSION:-}
+if [ -n "$up" ]; then
+	[[ $up =~ ^[0-9][0-9.]*$ ]] || es_die "ES_DEB_VERSION: dotted numbers, not '$up'"
+	out=$ROOT/build/deb-$up src=$ROOT/build/deb-$up/earlyseed-$up
+fi
 if [ "$arch" != "$(dpkg --print-architecture)" ]; then
 	[ "$arch" = arm64 ] || es_die "scripts/deb.sh: amd64 or arm64, not $arch"
 	command -v aarch64-linux-gnu-gcc > /dev/null || es_die "aarch64-linux-gnu-gcc missing (scripts/deps.sh)"
@@ -36,6 +44,16 @@ if git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1; then
 else
 	(cd "$ROOT" && tar -c --exclude=./build --exclude=./.cache --exclude=./.git . | tar -x -C "$src")
 fi
+if [ -n "$up" ]; then
+	sed -i "s/^#define ES_VERSION \".*\"$/#define ES_VERSION \"$up\"/" "$src/core/version.h"
+	{
+		printf 'earlyseed (%s) unstable; urgency=medium\n\n  * The next release, for the upgrade test.\n\n' "$up"
+		dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Maintainer | sed 's/^/ -- /' | tr -d '\n'
+		printf '  %s\n\n' "$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Date)"
+		cat "$ROOT/debian/changelog"
+	} > "$src/debian/changelog"
+	ver=$up
+fi
 # GNU-EFI's arm64 files: fetched once into the cache, shared by the copy
 # (CACHE names it there: debhelper gives the build a HOME of its own).
 [ "$arch" = arm64 ] && "$ROOT/scripts/arm64.sh" gnu-efi
@@ -46,7 +64,7 @@ deb=$(es_first "$out/earlyseed_${ver}_${arch}.deb")
 echo "built $deb"
 # lintian once a package, pedantic and informational tags too: what it
 # says is kept in $out/lintian.txt (tests/deb.sh wants it empty).
-if command -v lintian > /dev/null; then
+if command -v lintian > /dev/null && [ -z "$up" ]; then
 	lintian -I --pedantic --fail-on warning "$deb" > "$out/lintian.txt" 2> "$out/lintian.err" ||
 		{ cat "$out/lintian.txt" "$out/lintian.err"; es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"; }
 	cat "$out/lintian.txt"

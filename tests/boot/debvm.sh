@@ -38,7 +38,30 @@ if [ -z "$deb" ] || [ -n "$(find core efi arch host scripts linker man debian Ma
 fi
 [ -n "$deb" ] || { bad "the package is built (make deb)"; exit 1; }
 cp "$deb" "$W/" && deb=$W/${deb##*/}
+# The next release, as an upgrade brings it: the same tree as version
+# $ver.99, images and package (scripts/deb.sh ES_DEB_VERSION).
+ver=$(sed -n 's/^#define ES_VERSION "\(.*\)"$/\1/p' core/version.h)
+upver=$ver.99
+updeb=$(es_first "build/deb-$upver/earlyseed_${upver}_amd64.deb")
+if [ -z "$updeb" ] || [ -n "$(find core efi arch host scripts linker man debian Makefile -newer "$updeb" -type f | head -1)" ]; then
+	ES_DEB_LOCKED=1 ES_DEB_VERSION=$upver scripts/deb.sh > "$ROOT/build/debvm-deb-up.log" 2>&1 ||
+		{ bad "the next release's package is built (build/debvm-deb-up.log)"; exit 1; }
+	updeb=$(es_first "build/deb-$upver/earlyseed_${upver}_amd64.deb")
+fi
+cp "$updeb" "$W/" && updeb=$W/${updeb##*/}
 exec 9>&-
+# The real prometheus-node-exporter (Debian 12's), for the report's
+# /metrics: downloaded once into the cache.
+nedeb=""
+if [ "$ES_DEBIAN" != 13 ]; then
+	nedeb=$(es_first "$ES_CACHE/debs/prometheus-node-exporter_*_amd64.deb")
+	if [ -z "$nedeb" ]; then
+		mkdir -p "$ES_CACHE/debs"
+		(cd "$ES_CACHE/debs" && apt-get download prometheus-node-exporter) > "$ROOT/build/debvm-ne.log" 2>&1 ||
+			{ bad "apt-get download prometheus-node-exporter (build/debvm-ne.log)"; exit 1; }
+		nedeb=$(es_first "$ES_CACHE/debs/prometheus-node-exporter_*_amd64.deb")
+	fi
+fi
 qemu-img create -q -f qcow2 -F raw -b "$C/disk.raw" "$W/disk.qcow2" || { bad "overlay disk"; exit 1; }
 cp "$C/vars.fd" "$W/vars.fd"
 
@@ -118,9 +141,44 @@ has install "install succeeds" '^install: rc=0$'
 has install "the printed efibootmgr line runs" '^efibootmgr: rc=0$'
 has install "earlyseed's entry is first in BootOrder" '^BootOrder: ([0-9A-F]{4}),'
 
+# A package's bytes inside a phase script: es-vm passes only the script
+# and one package, so another rides in the script itself.
+embed() { # embed FILE DEST
+	printf "base64 -d > %s <<'B64'\n" "$2"
+	base64 -w 76 "$1"
+	printf 'B64\n'
+}
+
 # 2. Seeded by earlyseed, then shim, GRUB, the kernel: no RNG device, no RDRAND.
 cat > "$W/shim.sh" <<PHASE
 $common
+# status as a user who is not root (the kernel's log is closed to them)
+runuser -u nobody -- earlyseed status > /run/st-user.out 2>&1; echo "status-user: rc=\$?"
+sed 's/^/user: /' /run/st-user.out
+# the boot's report (earlyseed-report.service): status.json, the journal
+echo "report: \$(systemctl is-active earlyseed-report.service)"
+sed 's/^/run-json: /' /run/earlyseed/status.json
+journalctl -b MESSAGE_ID=5554ae6735ce43999d316e497f360ce3 -o export --no-pager |
+	grep -E '^EARLYSEED_(SEEDED_AT_ZERO|NEXT_BOOT_SEEDED)=' | sed 's/^/journal-entry: /'
+PHASE
+if [ -n "$nedeb" ]; then
+	{
+		embed "$nedeb" /run/ne.deb
+		cat <<'PHASE'
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /run/ne.deb > /run/ne.log 2>&1
+echo "node-exporter: rc=$?"
+systemctl restart earlyseed-report.service; echo "report-again: rc=$?"
+# its /metrics on the loopback, once it listens (bash's /dev/tcp: no curl here)
+for i in $(seq 1 90); do
+	bash -c 'exec 3<>/dev/tcp/127.0.0.1/9100 && printf "GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n" >&3 && cat <&3' \
+		> /run/metrics 2> /dev/null && grep -q '^earlyseed_' /run/metrics && break
+	sleep 1
+done
+grep '^earlyseed_' /run/metrics | sed 's/^/metric: /'
+PHASE
+	} >> "$W/shim.sh"
+fi
+cat >> "$W/shim.sh" <<PHASE
 echo "service: \$(systemctl is-active earlyseed-seed.service)"
 journalctl -b -u earlyseed-seed.service --no-pager -o cat | sed 's/^/journal: /'
 earlyseed status > /run/st.out 2>&1; echo "status: rc=\$?"; cat /run/st.out
@@ -143,17 +201,52 @@ has shim "status --json exits 0" '^status-json: rc=0$'
 has shim "status says the next boot is seeded" '^next boot: seeded'
 has shim "systemd-analyze security rates the unit SAFE" '^security: .*(SAFE|OK)'
 has shim "install --next updates the config" '^next = \\EFI\\debian\\grubx64.efi'
+has shim "status as a user who is not root: unknown, exit 4, never a guess" '^status-user: rc=4$'
+has shim "... naming what would let it read the kernel's log" '^user: kernel log: cannot read the kernel.s log.*root or CAP_SYSLOG'
+hasnt shim "... and never 'not yet'" '^user: this boot: not yet'
+has shim "the report unit ran at boot" '^report: active$'
+has shim "/run/earlyseed/status.json says this boot was seeded at 0" '^run-json: \{"schema":1,.*"at_zero":true'
+has shim "the journal holds the boot's entry (MESSAGE_ID, fields)" '^journal-entry: EARLYSEED_SEEDED_AT_ZERO=1$'
+if [ -n "$nedeb" ]; then
+	has shim "prometheus-node-exporter installs" '^node-exporter: rc=0$'
+	has shim "its /metrics serves the boot's values: seeded at 0" '^metric: earlyseed_boot_seeded_at_zero 1$'
+	has shim "... the next boot seeded" '^metric: earlyseed_next_boot_seeded 1$'
+	has shim "... and the version" "^metric: earlyseed_info\\{version=\"$ver\",ran=\"$ver\",esp=\"$ver\"\\} 1$"
+fi
 
-# 3. GRUB straight after earlyseed; then the next stage goes missing.
-cat > "$W/grub.sh" <<PHASE
+# 3. GRUB straight after earlyseed; the package upgraded (the ESP follows)
+# and downgraded (the ESP keeps the newer); then the next stage goes missing.
+sbat='grep -ao "earlyseed,1,earlyseed,earlyseed,[^,]*" /boot/efi/EFI/earlyseed/earlyseed.efi'
+{
+	cat <<PHASE
 $common
 earlyseed status > /dev/null 2>&1; echo "status: rc=\$?"
+PHASE
+	embed "$updeb" /run/up.deb
+	cat <<PHASE
+DEBIAN_FRONTEND=noninteractive apt-get install -y /run/up.deb > /run/up.log 2>&1; echo "upgrade: rc=\$?"
+grep -E 'updated from|left alone|nothing to update' /run/up.log | sed 's/^/postinst: /'
+$sbat | sed 's/^/esp-sbat: /'
+earlyseed status --json | grep -o '"versions":{[^}]*}' | sed 's/^/versions: /'
+cp /run/es-deb /run/down.deb
+DEBIAN_FRONTEND=noninteractive apt-get install -y --allow-downgrades /run/down.deb > /run/down.log 2>&1
+echo "downgrade: rc=\$?"
+grep -E 'updated from|left alone|nothing to update' /run/down.log | sed 's/^/postinst-down: /'
+$sbat | sed 's/^/esp-sbat-after: /'
 sed -i 's/^next = .*/next = \\\\EFI\\\\debian\\\\gone.efi/' /boot/efi/EFI/earlyseed/earlyseed.conf
 grep '^next' /boot/efi/EFI/earlyseed/earlyseed.conf
 PHASE
+} > "$W/grub.sh"
 boot grub
 has grub "the kernel's crng is ready at 0.000000" '^crng: \[ *0\.000000\] random: crng init done'
 has grub "status exits 0" '^status: rc=0$'
+has grub "an upgrade of the package ($ver to $upver) succeeds" '^upgrade: rc=0$'
+has grub "... its postinst brings the ESP's app to $upver" "^postinst: .*earlyseed.efi: updated from $ver to $upver"
+has grub "... the ESP's app carries $upver" "^esp-sbat: earlyseed,1,earlyseed,earlyseed,$upver\$"
+has grub "... and status finds the ESP current" "^versions: .*\"app_on_esp\":\"$upver\",.*\"esp_outdated\":false"
+has grub "a downgrade to $ver succeeds" '^downgrade: rc=0$'
+has grub "... and leaves the ESP's newer app alone" "^postinst-down: .*version $upver, newer than the package.s \\($ver\\): left alone"
+has grub "... which still carries $upver" "^esp-sbat-after: earlyseed,1,earlyseed,earlyseed,$upver\$"
 has grub "the config now names a missing next stage" '^next = \\EFI\\debian\\gone.efi$'
 
 # 4. The next stage is missing: the firmware falls through to Debian's
@@ -161,7 +254,7 @@ has grub "the config now names a missing next stage" '^next = \\EFI\\debian\\gon
 cat > "$W/missing.sh" <<PHASE
 $common
 earlyseed status > /run/st.out 2>&1; echo "status: rc=\$?"; cat /run/st.out
-earlyseed status --json | tr ',' '\n' | grep -E 'next_stage_failed|table_taken_back'
+earlyseed status --json | tr ',' '\n' | grep -E 'next_stage_failed|table_taken_back|"ran"'
 earlyseed uninstall > /run/un.out 2>&1; echo "uninstall: rc=\$?"; cat /run/un.out
 efibootmgr | grep -E '^(BootOrder|Boot[0-9A-F]{4})'
 ls /boot/efi/EFI | sed 's/^/esp: /'
@@ -171,6 +264,7 @@ console missing "earlyseed says the next stage failed to start" 'earlyseed: .*go
 has missing "the firmware fell through to Debian's entry" 'current-entry: .*debian'
 has missing "status exits non-zero" '^status: rc=[1-9]'
 has missing "status reports the failed next stage" '"next_stage_failed": *true'
+has missing "the boot ran the upgraded app (its record says $upver)" "\"ran\":\"$upver\""
 has missing "uninstall succeeds" '^uninstall: rc=0$'
 hasnt missing "uninstall leaves no earlyseed entry" '^Boot[0-9A-F]{4}.*earlyseed'
 hasnt missing "uninstall leaves nothing on the ESP" '^esp: earlyseed$'
