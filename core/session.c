@@ -531,6 +531,18 @@ static const struct {
 };
 #define JUDGE_RULES (sizeof(judge_rules) / sizeof(judge_rules[0]))
 
+/* a and b the same name (a NULL: none is); no C library in the firmware */
+static bool same_name(const char *a, const char *b)
+{
+	size_t i = 0;
+
+	if (a == NULL)
+		return false;
+	while (a[i] != '\0' && a[i] == b[i])
+		i++;
+	return a[i] == b[i];
+}
+
 /* es_session_judge() with the conditional sources in `committed` taken as
  * committed, without the rule named skip (NULL: every rule). */
 static void judge(const struct es_session *s, const struct es_trust *trust, uint32_t committed, const char *skip,
@@ -542,7 +554,7 @@ static void judge(const struct es_session *s, const struct es_trust *trust, uint
 	memset(v, 0, sizeof(*v));
 	v->trust = *trust;
 	for (size_t i = 0; i < JUDGE_RULES; i++)
-		if (skip == NULL || strcmp(skip, judge_rules[i].name) != 0)
+		if (!same_name(skip, judge_rules[i].name))
 			judge_rules[i].apply(&j);
 }
 
