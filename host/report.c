@@ -70,11 +70,11 @@ static int put_journal(const struct report *r, const char *socket_path, FILE *er
 		     "MESSAGE_ID=" REPORT_MESSAGE_ID "\nPRIORITY=%d\nSYSLOG_IDENTIFIER=earlyseed\n"
 		     "MESSAGE=this boot: %s%s; next boot: %s\n"
 		     "EARLYSEED_SEEDED_AT_ZERO=%s\nEARLYSEED_CRNG_READY=%s\nEARLYSEED_CRNG_READY_US=%lu\n"
-		     "EARLYSEED_BY=%s\nEARLYSEED_NEXT_BOOT_SEEDED=%d\nEARLYSEED_NEXT_BOOT=%s\n"
+		     "EARLYSEED_BY=%s\nEARLYSEED_NEXT_BOOT_SEEDED=%s\nEARLYSEED_NEXT_BOOT=%s\n"
 		     "EARLYSEED_SEED_FILE_BITS=%u\nEARLYSEED_EXIT=%d\nEARLYSEED_VERSION=%s\nEARLYSEED_RAN_VERSION=%s\n"
 		     "EARLYSEED_ESP_VERSION=%s\nEARLYSEED_ESP_OUTDATED=%d\n",
 		     r->at_zero == 1 && r->exit == 0 ? 6 : 4, r->at_zero == 1 ? "seeded at [0.000000] by " : "", by,
-		     next, tri(r->at_zero), tri(r->crng_ready), r->crng_us, by, r->next_seeded ? 1 : 0, next,
+		     next, tri(r->at_zero), tri(r->crng_ready), r->crng_us, by, tri(r->next_seeded), next,
 		     r->seed_file_bits, r->exit, r->version, r->ran, r->esp, r->esp_outdated ? 1 : 0);
 	if (n < 0 || (size_t)n >= sizeof(msg) || strlen(socket_path) >= sizeof(sa.sun_path))
 		return -1;
@@ -96,12 +96,13 @@ static int put_prom(const struct report *r, const char *dir, FILE *err)
 {
 	char text[4096], ran[40], esp[40], ver[40];
 	const char *unknown = "NaN";
-	char ready[32], at0[8];
+	char ready[32], at0[8], next[8];
 
 	clean(ran, sizeof(ran), r->ran);
 	clean(esp, sizeof(esp), r->esp);
 	clean(ver, sizeof(ver), r->version);
 	snprintf(at0, sizeof(at0), "%s", r->at_zero < 0 ? unknown : r->at_zero ? "1" : "0");
+	snprintf(next, sizeof(next), "%s", r->next_seeded < 0 ? unknown : r->next_seeded ? "1" : "0");
 	if (r->crng_ready == 1)
 		snprintf(ready, sizeof(ready), "%lu.%06lu", r->crng_us / 1000000ul, r->crng_us % 1000000ul);
 	else
@@ -114,7 +115,7 @@ static int put_prom(const struct report *r, const char *dir, FILE *err)
 		 "# TYPE earlyseed_crng_ready_seconds gauge\nearlyseed_crng_ready_seconds %s\n"
 		 "# HELP earlyseed_next_boot_seeded 1 when the next boot will be seeded (the seed file or this "
 		 "machine's hardware RNG).\n"
-		 "# TYPE earlyseed_next_boot_seeded gauge\nearlyseed_next_boot_seeded %d\n"
+		 "# TYPE earlyseed_next_boot_seeded gauge\nearlyseed_next_boot_seeded %s\n"
 		 "# HELP earlyseed_seed_file_bits What the seed file rests on, as the next boot will count it.\n"
 		 "# TYPE earlyseed_seed_file_bits gauge\nearlyseed_seed_file_bits %u\n"
 		 "# HELP earlyseed_status_exit earlyseed status's exit status (0 seeded now and next boot).\n"
@@ -124,7 +125,7 @@ static int put_prom(const struct report *r, const char *dir, FILE *err)
 		 "# TYPE earlyseed_esp_outdated gauge\nearlyseed_esp_outdated %d\n"
 		 "# HELP earlyseed_info The tool's version, the image's that ran this boot, the ESP's.\n"
 		 "# TYPE earlyseed_info gauge\nearlyseed_info{version=\"%s\",ran=\"%s\",esp=\"%s\"} 1\n",
-		 at0, ready, r->next_seeded ? 1 : 0, r->seed_file_bits, r->exit, r->esp_outdated ? 1 : 0, ver, ran, esp);
+		 at0, ready, next, r->seed_file_bits, r->exit, r->esp_outdated ? 1 : 0, ver, ran, esp);
 	/* readable by the exporter's own user (prometheus) */
 	return put_file(dir, "earlyseed.prom", text, 0644, err);
 }

@@ -30,7 +30,7 @@ struct report {
 	int at_zero;          /* ready at [0.000000] through earlyseed: 1, 0, -1 unknown */
 	unsigned long crng_us;
 	const char *by;       /* this boot: by what */
-	bool next_seeded;
+	int next_seeded;      /* 1, 0, or -1: unknown */
 	const char *next;     /* the next boot: by what, or why not */
 	uint32_t seed_file_bits;
 	int exit;             /* status's exit status */

@@ -76,6 +76,7 @@ struct view {
 	/* what cannot be known: the kernel's log unread (not root, or wrapped
 	 * and not in the journal); no UEFI at all */
 	bool log_unknown, no_efi;
+	bool esp_denied, next_unknown; /* the ESP is there but closed to this user */
 	char log_why[300];
 	/* versions: this tool's, the image's that ran (its record), the ESP's
 	 * and the package's (host/updater.h) */
@@ -169,6 +170,14 @@ static void view_read(const struct status_opts *o, struct view *v, FILE *err)
 	view_log(o, v);
 	view_versions(o, v);
 	v->have_esp = peek_read(&v->so, &v->pk, err) == 0;
+	if (!v->have_esp) {
+		/* there, but closed to this user (mounted root-only, umask 0077) */
+		int fd = open(v->so.esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		v->esp_denied = fd < 0 && (errno == EACCES || errno == EPERM);
+		if (fd >= 0)
+			close(fd);
+	}
 	/* U-Boot keeps every variable, the token among them, in \ubootefi.var
 	 * on the ESP (U-Boot lib/efi_loader/efi_var_file.c); other firmware in
 	 * a file of its own (the Pi 4's edk2: RPI_EFI.fd), found by its bytes
@@ -293,8 +302,12 @@ static void view_next_boot(struct view *v)
 		 v->hw_names);
 	/* a next stage that failed fails again: nothing earlyseed holds
 	 * reaches that kernel */
+	/* no hardware to vouch for the next boot and an ESP this user cannot
+	 * read: what the seed file holds is not known here */
+	v->next_unknown = v->esp_denied && !v->hw && !v->failed;
 	v->next = v->failed ? "not seeded: earlyseed's next stage failed to start this boot (check next = in its config, "
 			"or `earlyseed install --next`)"
+	       : v->next_unknown ? "unknown: the ESP, where the seed file is, cannot be read by this user (root can)"
 	       : v->file_ok ? "seeded from the seed file"
 	       : v->hw ? v->next_hw
 		       : "not seeded: earlyseed has no seed file that counts and counted no hardware RNG this boot";
@@ -302,6 +315,7 @@ static void view_next_boot(struct view *v)
 	     : v->no_efi			? STATUS_NOT_SEEDED
 	     : v->log_unknown			? STATUS_UNKNOWN
 	     : !v->by_us			? STATUS_NOT_SEEDED
+	     : v->next_unknown		? STATUS_UNKNOWN
 	     : (!v->file_ok && !v->hw)	? STATUS_NEXT_AT_RISK
 					: STATUS_OK;
 }
@@ -370,7 +384,8 @@ static void status_json(const struct view *v, FILE *out)
 			json_str(out, v->store_file);
 		else
 			fputs("null", out);
-		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":", (v->file_ok || v->hw) && !v->failed ? "true" : "false");
+		fprintf(out, "},\"next_boot\":{\"seeded\":%s,\"by\":",
+			v->next_unknown ? "null" : (v->file_ok || v->hw) && !v->failed ? "true" : "false");
 		json_str(out, v->next);
 		fputs(",\"seed_file\":", out);
 		json_str(out, v->pk.path);
@@ -443,7 +458,9 @@ static void text_seed_file(const struct view *v, FILE *out)
 	if (v->file_why != NULL)
 		fprintf(out, "seed file this boot: %s%s\n", strcmp(v->file_why, "counted") == 0 ? "" : "did not count: ",
 			v->file_why);
-	if (!v->have_esp)
+	if (v->esp_denied)
+		fprintf(out, "seed file: cannot read the ESP at %s (permission denied): root can\n", v->so.esp);
+	else if (!v->have_esp)
 		fprintf(out, "seed file: no ESP at %s (--esp DIR)\n", v->so.esp);
 	else if (v->pk.off)
 		fprintf(out, "seed file: turned off in the config\n");
@@ -473,7 +490,7 @@ static int status_report(const struct status_opts *o, const struct view *v, cons
 		.at_zero = v->log_unknown ? -1 : v->by_us,
 		.crng_us = v->k.crng_us,
 		.by = v->by,
-		.next_seeded = (v->file_ok || v->hw) && !v->failed,
+		.next_seeded = v->next_unknown ? -1 : (v->file_ok || v->hw) && !v->failed,
 		.next = v->next,
 		.seed_file_bits = v->file_bits,
 		.exit = v->rc,

@@ -60,12 +60,13 @@ fi
 (cd "$src" && CACHE=$ES_CACHE dpkg-buildpackage "${bpflags[@]}" > "$out/build.log" 2>&1) ||
 	{ tail -n 30 "$out/build.log" >&2; es_die "dpkg-buildpackage failed (build/deb/build.log)"; }
 deb=$(es_first "$out/earlyseed_${ver}_${arch}.deb")
-[ -n "$deb" ] || es_die "no .deb in $out"
-echo "built $deb"
+efideb=$(es_first "$out/earlyseed-efi_${ver}_${arch}.deb")
+[ -n "$deb" ] && [ -n "$efideb" ] || es_die "no earlyseed and earlyseed-efi .deb in $out"
+echo "built $deb $efideb"
 # lintian once a package, pedantic and informational tags too: what it
 # says is kept in $out/lintian.txt (tests/deb.sh wants it empty).
 if command -v lintian > /dev/null && [ -z "$up" ]; then
-	lintian -I --pedantic --fail-on warning "$deb" > "$out/lintian.txt" 2> "$out/lintian.err" ||
+	lintian -I --pedantic --fail-on warning "$deb" "$efideb" > "$out/lintian.txt" 2> "$out/lintian.err" ||
 		{ cat "$out/lintian.txt" "$out/lintian.err"; es_die "lintian: see above (explain a tag in debian/earlyseed.lintian-overrides, or fix it)"; }
 	cat "$out/lintian.txt"
 	echo "lintian: clean"

@@ -15,7 +15,14 @@ check() { # check NAME CMD...
 }
 check "make deb builds it, lintian clean" make -s deb
 deb=$(ls build/deb/earlyseed_*_amd64.deb 2>/dev/null | head -n 1)
-[ -n "$deb" ] || { bad "a .deb in build/deb"; exit 0; }
+efideb=$(ls build/deb/earlyseed-efi_*_amd64.deb 2>/dev/null | head -n 1)
+[ -n "$deb" ] && [ -n "$efideb" ] || { bad "earlyseed and earlyseed-efi .debs in build/deb"; exit 0; }
+# The images in a package of their own, for any architecture's image builder
+check "earlyseed-efi holds the images, and is Multi-Arch: foreign" bash -c \
+	"[ \"\$(dpkg-deb -f '$efideb' Multi-Arch)\" = foreign ] && dpkg-deb -c '$efideb' | grep -q './usr/lib/earlyseed/earlyseed.efi\$' &&
+	! dpkg-deb -c '$efideb' | grep -q 'usr/bin'"
+check "earlyseed holds the tool and depends on the same version of earlyseed-efi" bash -c \
+	"! dpkg-deb -c '$deb' | grep -q 'usr/lib/earlyseed/' && dpkg-deb -f '$deb' Depends | grep -q 'earlyseed-efi (= '"
 # make deb ran lintian with -I --pedantic and kept what it said
 check "lintian has nothing to say, even pedantic" bash -c "[ -e build/deb/lintian.txt ] && [ ! -s build/deb/lintian.txt ]"
 check "lintian on the source package has nothing to say either" bash -c \
@@ -24,7 +31,7 @@ check "debian/changelog's version is the images' (core/version.h)" test \
 	"$(dpkg-parsechangelog -S Version)" = "$(sed -n 's/^#define ES_VERSION "\(.*\)"$/\1/p' core/version.h)"
 check "efibootmgr is recommended (uninstall needs it)" bash -c "dpkg-deb -f '$deb' Recommends | grep -qw efibootmgr"
 boot_before=$(ls /sys/firmware/efi/efivars 2>/dev/null | grep -c '^Boot' || true)
-check "apt install ./$deb" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb"
+check "apt install ./$deb ./$efideb" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "./$deb" "./$efideb"
 check "earlyseed --help" bash -c '/usr/bin/earlyseed --help | grep -q "earlyseed status"'
 check "man earlyseed" bash -c 'MANPAGER=cat man earlyseed 2>/dev/null | grep -q "seed the kernel"'
 check "man earlyseed.conf" bash -c 'MANPAGER=cat man 5 earlyseed.conf 2>/dev/null | grep -q seed_file'
@@ -39,14 +46,16 @@ check "the report unit, enabled" bash -c "grep -qx 'ExecStart=/usr/bin/earlyseed
 check "the version the tool says is the package's" bash -c "[ \"\$(/usr/bin/earlyseed --version)\" = \"earlyseed \$(dpkg-parsechangelog -S Version)\" ]"
 check "an upgrade's postinst runs earlyseed update --graceful (no ESP here: nothing to do, no failure)" bash -c \
 	"sh debian/earlyseed.postinst configure 1.0 2>&1 | grep -q 'nothing to update'"
+check "... and so does the images' (earlyseed-efi)" bash -c \
+	"sh debian/earlyseed-efi.postinst configure 1.0 2>&1 | grep -q 'nothing to update'"
 check "no boot entry changed" test "$boot_before" = "$(ls /sys/firmware/efi/efivars 2>/dev/null | grep -c '^Boot' || true)"
-env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq earlyseed > /tmp/es-deb.purge 2>&1
+env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq earlyseed earlyseed-efi > /tmp/es-deb.purge 2>&1
 check "apt purge" grep -q "run 'earlyseed uninstall' before removing the package" /tmp/es-deb.purge
 left=$(ls -d /usr/bin/earlyseed /usr/lib/earlyseed /lib/systemd/system/earlyseed-*.service \
 	/usr/lib/systemd/system/earlyseed-*.service /etc/systemd/system/*/earlyseed-*.service \
 	/var/lib/systemd/deb-systemd-helper-enabled/earlyseed-*.service* \
 	/usr/share/man/man1/earlyseed.1.gz /usr/share/doc/earlyseed 2>/dev/null || true)
-if [ -z "$left" ] && ! dpkg -s earlyseed > /dev/null 2>&1; then ok "purge leaves nothing"
+if [ -z "$left" ] && ! dpkg -s earlyseed > /dev/null 2>&1 && ! dpkg -s earlyseed-efi > /dev/null 2>&1; then ok "purge leaves nothing"
 else bad "purge leaves nothing" "left: $left"; fi
 
 # The package's removal deletes a token the OS made (Hardening IV, 5): the
@@ -66,11 +75,13 @@ rm -rf "$tv"
 # for which machine, and lintian clean.
 check "make deb-arm64 builds it, lintian clean" make -s deb-arm64
 deb64=$(ls build/deb-arm64/earlyseed_*_arm64.deb 2>/dev/null | head -n 1)
-[ -n "$deb64" ] || { bad "an arm64 .deb in build/deb-arm64"; exit 0; }
+efideb64=$(ls build/deb-arm64/earlyseed-efi_*_arm64.deb 2>/dev/null | head -n 1)
+[ -n "$deb64" ] && [ -n "$efideb64" ] || { bad "arm64 earlyseed and earlyseed-efi .debs in build/deb-arm64"; exit 0; }
 check "arm64: lintian has nothing to say, even pedantic" bash -c "[ -e build/deb-arm64/lintian.txt ] && [ ! -s build/deb-arm64/lintian.txt ]"
 check "arm64: its Architecture is arm64" test "$(dpkg-deb -f "$deb64" Architecture)" = arm64
 x=$(mktemp -d)
 dpkg-deb -x "$deb64" "$x"
+dpkg-deb -x "$efideb64" "$x"
 check "arm64: the tool is an AArch64 executable needing no libraries" bash -c \
 	"readelf -h '$x/usr/bin/earlyseed' | grep -q 'Machine: *AArch64' && ! readelf -l '$x/usr/bin/earlyseed' | grep -q INTERP"
 # PE/COFF: the COFF header at the offset in 0x3c; machine 0xaa64, subsystem
@@ -87,5 +98,6 @@ check "arm64: the unit runs the packaged tool" grep -qx 'ExecStart=/usr/bin/earl
 	"$x/usr/lib/systemd/system/earlyseed-seed.service"
 check "arm64: the man pages" test -s "$x/usr/share/man/man1/earlyseed.1.gz" -a -s "$x/usr/share/man/man5/earlyseed.conf.5.gz"
 check "arm64: amd64 and arm64 hold the same files but the ROM" bash -c \
-	"diff <(dpkg-deb -c '$deb' | awk '{print \$6}' | grep -v earlyseed.rom) <(dpkg-deb -c '$deb64' | awk '{print \$6}')"
+	"diff <(dpkg-deb -c '$deb' | awk '{print \$6}'; dpkg-deb -c '$efideb' | awk '{print \$6}' | grep -v earlyseed.rom) \
+		<(dpkg-deb -c '$deb64' | awk '{print \$6}'; dpkg-deb -c '$efideb64' | awk '{print \$6}')"
 rm -rf "$x"

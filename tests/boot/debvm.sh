@@ -36,8 +36,9 @@ if [ -z "$deb" ] || [ -n "$(find core efi arch host scripts linker man debian Ma
 	ES_DEB_LOCKED=1 scripts/deb.sh > "$ROOT/build/debvm-deb.log" 2>&1 || { bad "the package is built (build/debvm-deb.log)"; exit 1; }
 	deb=$(es_first "build/deb/earlyseed_*_amd64.deb")
 fi
-[ -n "$deb" ] || { bad "the package is built (make deb)"; exit 1; }
-cp "$deb" "$W/" && deb=$W/${deb##*/}
+efideb=$(es_first "build/deb/earlyseed-efi_*_amd64.deb")
+[ -n "$deb" ] && [ -n "$efideb" ] || { bad "the packages are built (make deb)"; exit 1; }
+cp "$deb" "$efideb" "$W/" && deb=$W/${deb##*/} efideb=$W/${efideb##*/}
 # The next release, as an upgrade brings it: the same tree as version
 # $ver.99, images and package (scripts/deb.sh ES_DEB_VERSION).
 ver=$(sed -n 's/^#define ES_VERSION "\(.*\)"$/\1/p' core/version.h)
@@ -48,19 +49,17 @@ if [ -z "$updeb" ] || [ -n "$(find core efi arch host scripts linker man debian 
 		{ bad "the next release's package is built (build/debvm-deb-up.log)"; exit 1; }
 	updeb=$(es_first "build/deb-$upver/earlyseed_${upver}_amd64.deb")
 fi
-cp "$updeb" "$W/" && updeb=$W/${updeb##*/}
+upefideb=$(es_first "build/deb-$upver/earlyseed-efi_${upver}_amd64.deb")
+[ -n "$updeb" ] && [ -n "$upefideb" ] || { bad "the next release's packages are built"; exit 1; }
+cp "$updeb" "$upefideb" "$W/" && updeb=$W/${updeb##*/} upefideb=$W/${upefideb##*/}
 exec 9>&-
 # The real prometheus-node-exporter (Debian 12's), for the report's
 # /metrics: downloaded once into the cache.
 nedeb=""
 if [ "$ES_DEBIAN" != 13 ]; then
-	nedeb=$(es_first "$ES_CACHE/debs/prometheus-node-exporter_*_amd64.deb")
-	if [ -z "$nedeb" ]; then
-		mkdir -p "$ES_CACHE/debs"
-		(cd "$ES_CACHE/debs" && apt-get download prometheus-node-exporter) > "$ROOT/build/debvm-ne.log" 2>&1 ||
-			{ bad "apt-get download prometheus-node-exporter (build/debvm-ne.log)"; exit 1; }
-		nedeb=$(es_first "$ES_CACHE/debs/prometheus-node-exporter_*_amd64.deb")
-	fi
+	(es_apt_download prometheus-node-exporter) > "$ROOT/build/debvm-ne.log" 2>&1 ||
+		{ bad "apt-get download prometheus-node-exporter (build/debvm-ne.log)"; exit 1; }
+	nedeb=$(es_first "$ES_CACHE/deb/prometheus-node-exporter_*_amd64.deb")
 fi
 qemu-img create -q -f qcow2 -F raw -b "$C/disk.raw" "$W/disk.qcow2" || { bad "overlay disk"; exit 1; }
 cp "$C/vars.fd" "$W/vars.fd"
@@ -115,11 +114,15 @@ efibootmgr | sed -n "s/^BootCurrent: /bootcurrent: /p"
 for n in $(efibootmgr | sed -n "s/^BootCurrent: //p"); do efibootmgr -v | grep "^Boot$n" | sed "s/^/current-entry: /"; done
 '
 
-# 1. The package, then `earlyseed install` as the README says.
-cat > "$W/install.sh" <<PHASE
-$common
+# 1. The packages (the tool, and the images beside it), then `earlyseed
+# install` as the README says.
+{
+	printf '%s\n' "$common"
+	embed "$efideb" "/run/$(basename "$efideb")"
+	cat <<PHASE
 cp /run/es-deb /run/$(basename "$deb")
-DEBIAN_FRONTEND=noninteractive apt-get install -y /run/$(basename "$deb") > /run/apt.log 2>&1; echo "apt: rc=\$?"
+DEBIAN_FRONTEND=noninteractive apt-get install -y /run/$(basename "$deb") /run/$(basename "$efideb") > /run/apt.log 2>&1
+echo "apt: rc=\$?"
 tail -n 3 /run/apt.log
 echo "unit: \$(systemctl is-enabled earlyseed-seed.service)"
 earlyseed install --esp /boot/efi --next '\\EFI\\debian\\nothere.efi'; echo "install-missing: rc=\$?"
@@ -131,8 +134,9 @@ echo "running: \$line"
 sh -c "\$line" > /dev/null; echo "efibootmgr: rc=\$?"
 efibootmgr | grep -E '^(BootOrder|Boot[0-9A-F]{4})'
 PHASE
+} > "$W/install.sh"
 boot install
-has install "apt installs the package" '^apt: rc=0$'
+has install "apt installs the packages (the tool, the images)" '^apt: rc=0$'
 has install "the package enables the service" '^unit: enabled$'
 has install "install refuses a next stage that is not on the ESP" '^install-missing: rc=1$'
 has install "... and writes nothing" '^install-missing: nothing written$'
@@ -142,7 +146,8 @@ has install "the printed efibootmgr line runs" '^efibootmgr: rc=0$'
 has install "earlyseed's entry is first in BootOrder" '^BootOrder: ([0-9A-F]{4}),'
 
 # A package's bytes inside a phase script: es-vm passes only the script
-# and one package, so another rides in the script itself.
+# and one package, so another (a small one: fw_cfg is read a byte at a
+# time) rides in the script itself.
 embed() { # embed FILE DEST
 	printf "base64 -d > %s <<'B64'\n" "$2"
 	base64 -w 76 "$1"
@@ -160,12 +165,20 @@ echo "report: \$(systemctl is-active earlyseed-report.service)"
 sed 's/^/run-json: /' /run/earlyseed/status.json
 journalctl -b MESSAGE_ID=5554ae6735ce43999d316e497f360ce3 -o export --no-pager |
 	grep -E '^EARLYSEED_(SEEDED_AT_ZERO|NEXT_BOOT_SEEDED)=' | sed 's/^/journal-entry: /'
+journalctl -b -u earlyseed-report.service -o cat --no-pager | sed 's/^/report-log: /'
+journalctl -b -t earlyseed -o export --no-pager | grep -aE '^(MESSAGE_ID|MESSAGE|EARLYSEED_SEEDED_AT_ZERO)=' |
+	sed 's/^/journal-t: /'
 PHASE
 if [ -n "$nedeb" ]; then
+	# 4 MB: too much for fw_cfg's byte-wide port under TCG; a read-only
+	# 9p share (virtio) brings it
+	rm -rf "$W/share" && mkdir -p "$W/share" && cp "$nedeb" "$W/share/ne.deb"
 	{
-		embed "$nedeb" /run/ne.deb
 		cat <<'PHASE'
-DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /run/ne.deb > /run/ne.log 2>&1
+modprobe 9pnet_virtio 2> /dev/null; modprobe 9p 2> /dev/null
+mkdir -p /run/share && mount -t 9p -o trans=virtio,version=9p2000.L,ro esshare /run/share
+echo "share: rc=$?"
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /run/share/ne.deb > /run/ne.log 2>&1
 echo "node-exporter: rc=$?"
 systemctl restart earlyseed-report.service; echo "report-again: rc=$?"
 # its /metrics on the loopback, once it listens (bash's /dev/tcp: no curl here)
@@ -188,7 +201,9 @@ systemd-analyze security --no-pager earlyseed-seed.service 2>&1 | tail -n 1 | se
 earlyseed install --esp /boot/efi --next '\\EFI\\debian\\grubx64.efi' > /dev/null 2>&1; echo "next-grub: rc=\$?"
 grep '^next' /boot/efi/EFI/earlyseed/earlyseed.conf
 PHASE
-boot shim
+share=()
+[ -n "$nedeb" ] && share=(-virtfs "local,path=$W/share,mount_tag=esshare,security_model=none,readonly=on")
+boot shim "${share[@]}"
 console shim "earlyseed prints its one summary line" 'earlyseed: summary '
 has shim "the kernel's crng is ready at 0.000000" '^crng: \[ *0\.000000\] random: crng init done'
 has shim "the kernel names a seed table (RNG=)" '^table: RNG=0x'
@@ -204,6 +219,7 @@ has shim "install --next updates the config" '^next = \\EFI\\debian\\grubx64.efi
 has shim "status as a user who is not root: unknown, exit 4, never a guess" '^status-user: rc=4$'
 has shim "... naming what would let it read the kernel's log" '^user: kernel log: cannot read the kernel.s log.*root or CAP_SYSLOG'
 hasnt shim "... and never 'not yet'" '^user: this boot: not yet'
+has shim "... nor guesses the next boot from an ESP it cannot read" '^user: next boot: unknown: the ESP'
 has shim "the report unit ran at boot" '^report: active$'
 has shim "/run/earlyseed/status.json says this boot was seeded at 0" '^run-json: \{"schema":1,.*"at_zero":true'
 has shim "the journal holds the boot's entry (MESSAGE_ID, fields)" '^journal-entry: EARLYSEED_SEEDED_AT_ZERO=1$'
@@ -223,13 +239,15 @@ $common
 earlyseed status > /dev/null 2>&1; echo "status: rc=\$?"
 PHASE
 	embed "$updeb" /run/up.deb
+	embed "$upefideb" /run/up-efi.deb
+	embed "$efideb" /run/down-efi.deb
 	cat <<PHASE
-DEBIAN_FRONTEND=noninteractive apt-get install -y /run/up.deb > /run/up.log 2>&1; echo "upgrade: rc=\$?"
+DEBIAN_FRONTEND=noninteractive apt-get install -y /run/up.deb /run/up-efi.deb > /run/up.log 2>&1; echo "upgrade: rc=\$?"
 grep -E 'updated from|left alone|nothing to update' /run/up.log | sed 's/^/postinst: /'
 $sbat | sed 's/^/esp-sbat: /'
 earlyseed status --json | grep -o '"versions":{[^}]*}' | sed 's/^/versions: /'
 cp /run/es-deb /run/down.deb
-DEBIAN_FRONTEND=noninteractive apt-get install -y --allow-downgrades /run/down.deb > /run/down.log 2>&1
+DEBIAN_FRONTEND=noninteractive apt-get install -y --allow-downgrades /run/down.deb /run/down-efi.deb > /run/down.log 2>&1
 echo "downgrade: rc=\$?"
 grep -E 'updated from|left alone|nothing to update' /run/down.log | sed 's/^/postinst-down: /'
 $sbat | sed 's/^/esp-sbat-after: /'
