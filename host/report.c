@@ -91,7 +91,8 @@ static int put_journal(const struct report *r, const char *socket_path, FILE *er
 }
 
 /* The Prometheus text format (exposition_formats.md): HELP, TYPE, value;
- * NaN where status cannot tell. */
+ * NaN where status cannot tell; labels in the order the exporter serves
+ * them (sorted by name). */
 static int put_prom(const struct report *r, const char *dir, FILE *err)
 {
 	char text[4096], ran[40], esp[40], ver[40];
@@ -124,8 +125,8 @@ static int put_prom(const struct report *r, const char *dir, FILE *err)
 		 "update).\n"
 		 "# TYPE earlyseed_esp_outdated gauge\nearlyseed_esp_outdated %d\n"
 		 "# HELP earlyseed_info The tool's version, the image's that ran this boot, the ESP's.\n"
-		 "# TYPE earlyseed_info gauge\nearlyseed_info{version=\"%s\",ran=\"%s\",esp=\"%s\"} 1\n",
-		 at0, ready, next, r->seed_file_bits, r->exit, r->esp_outdated ? 1 : 0, ver, ran, esp);
+		 "# TYPE earlyseed_info gauge\nearlyseed_info{esp=\"%s\",ran=\"%s\",version=\"%s\"} 1\n",
+		 at0, ready, next, r->seed_file_bits, r->exit, r->esp_outdated ? 1 : 0, esp, ran, ver);
 	/* readable by the exporter's own user (prometheus) */
 	return put_file(dir, "earlyseed.prom", text, 0644, err);
 }

@@ -227,7 +227,7 @@ if [ -n "$nedeb" ]; then
 	has shim "prometheus-node-exporter installs" '^node-exporter: rc=0$'
 	has shim "its /metrics serves the boot's values: seeded at 0" '^metric: earlyseed_boot_seeded_at_zero 1$'
 	has shim "... the next boot seeded" '^metric: earlyseed_next_boot_seeded 1$'
-	has shim "... and the version" "^metric: earlyseed_info\\{version=\"$ver\",ran=\"$ver\",esp=\"$ver\"\\} 1$"
+	has shim "... and the version" "^metric: earlyseed_info\\{esp=\"$ver\",ran=\"$ver\",version=\"$ver\"\\} 1$"
 fi
 
 # 3. GRUB straight after earlyseed; the package upgraded (the ESP follows)

@@ -289,7 +289,7 @@ static void test_report(void)
 	CHECK(text != NULL && strstr(text, "\nearlyseed_next_boot_seeded 1\n") != NULL);
 	CHECK(text != NULL && strstr(text, "\nearlyseed_seed_file_bits 256\n") != NULL);
 	CHECK(text != NULL && strstr(text, "\nearlyseed_crng_ready_seconds 0.000000\n") != NULL);
-	CHECK(text != NULL && strstr(text, "earlyseed_info{version=\"" ES_VERSION_TEXT "\"") != NULL);
+	CHECK(text != NULL && strstr(text, "earlyseed_info{esp=\"\",ran=\"" ES_VERSION_TEXT "\",version=\"" ES_VERSION_TEXT "\"} 1\n") != NULL);
 	free(text);
 	/* not root: unknown is NaN, never 0 */
 	snprintf(kmsg, sizeof(kmsg), "%s/no-kmsg", root);
