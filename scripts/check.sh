@@ -25,6 +25,15 @@ J=${J:-$(nproc 2> /dev/null || echo 2)}
 D=build/check
 LOG=build/check.log
 mkdir -p "$D"
+# One run a tree: a second would remove the first's logs and memo. (Two
+# clones each have their own build/; the cache under ~/.cache they share is
+# keyed by content, but two cold clones building the same entry at once
+# are not yet kept apart: run the first to the end.)
+exec {CHECK_LOCK}> build/.check.lock
+flock -n "$CHECK_LOCK" || {
+	echo "check: another make check or make test is running in this tree (build/.check.lock): wait for it, or run this one from a clone"
+	exit 1
+}
 : > "$LOG"
 # A boot two tests make the same way (or make run made) is booted once in
 # this run (the boot memo, tests/boot/harness.sh); the next run boots anew.
@@ -229,6 +238,26 @@ reap() {
 	unset "PID[$pid]"
 	running=$((running - 1))
 }
+# Ctrl-C, or CI's TERM: every running job stops with what it started (a
+# QEMU, a mmdebstrap), the run says so and fails; nothing is left behind.
+interrupted() {
+	local p n=0
+	trap - INT TERM
+	for p in "${!PID[@]}"; do kill -TERM -- "-$p" 2> /dev/null; done
+	# a bounded wait, then KILL what did not stop
+	for _ in $(seq 1 50); do
+		n=0
+		for p in "${!PID[@]}"; do kill -0 -- "-$p" 2> /dev/null && n=$((n + 1)); done
+		[ $n = 0 ] && break
+		sleep 0.1
+	done
+	for p in "${!PID[@]}"; do kill -KILL -- "-$p" 2> /dev/null; done
+	wait 2> /dev/null
+	echo "check: interrupted: stopped ${#PID[@]} running job(s):$(for p in "${!PID[@]}"; do printf ' %s' "${NAMES[${PID[$p]}]}"; done)"
+	echo "$passed passed, $((failed + 1)) failed, $skipped skipped"
+	exit 130
+}
+trap interrupted INT TERM
 t0=$SECONDS
 pending=("${ORDER[@]}")
 while [ ${#pending[@]} -gt 0 ] || [ $running -gt 0 ]; do
@@ -245,8 +274,12 @@ while [ ${#pending[@]} -gt 0 ] || [ $running -gt 0 ]; do
 				unset "pending[k]" && started=1 && break ;;
 			esac
 			START[$i]=$SECONDS
+			# a process group of its own (job control on while it
+			# forks): interrupted() can stop it and all it started
+			set -m
 			( eval "${CMDS[i]}" ) > "$D/${NAMES[i]}.log" 2>&1 < /dev/null &
 			PID[$!]=$i
+			set +m
 			running=$((running + 1)) started=1
 			unset "pending[k]"
 			break
