@@ -114,6 +114,15 @@ efibootmgr | sed -n "s/^BootCurrent: /bootcurrent: /p"
 for n in $(efibootmgr | sed -n "s/^BootCurrent: //p"); do efibootmgr -v | grep "^Boot$n" | sed "s/^/current-entry: /"; done
 '
 
+# A package's bytes inside a phase script: es-vm passes only the script
+# and one package, so another (a small one: fw_cfg is read a byte at a
+# time) rides in the script itself.
+embed() { # embed FILE DEST
+	printf "base64 -d > %s <<'B64'\n" "$2"
+	base64 -w 76 "$1"
+	printf 'B64\n'
+}
+
 # 1. The packages (the tool, and the images beside it), then `earlyseed
 # install` as the README says.
 {
@@ -144,15 +153,6 @@ has install "install without --next picks shim, the loader this machine boots" '
 has install "install succeeds" '^install: rc=0$'
 has install "the printed efibootmgr line runs" '^efibootmgr: rc=0$'
 has install "earlyseed's entry is first in BootOrder" '^BootOrder: ([0-9A-F]{4}),'
-
-# A package's bytes inside a phase script: es-vm passes only the script
-# and one package, so another (a small one: fw_cfg is read a byte at a
-# time) rides in the script itself.
-embed() { # embed FILE DEST
-	printf "base64 -d > %s <<'B64'\n" "$2"
-	base64 -w 76 "$1"
-	printf 'B64\n'
-}
 
 # 2. Seeded by earlyseed, then shim, GRUB, the kernel: no RNG device, no RDRAND.
 cat > "$W/shim.sh" <<PHASE
