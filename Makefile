@@ -250,12 +250,12 @@ FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=
 FUZZ_NO_CMP := core/pool.c core/blake2s.c core/seed.c core/health.c core/sha256.c core/drbg.c core/wipe.c \
 	core/pool_unmix.c core/trust.c core/config.c core/credit.c host/replay.c
 
-# Every tests/test_T.c is a host test, build/host/test_T and build/asan/test_T,
+# Every tests/core/test_T.c is a host test, build/host/test_T and build/asan/test_T,
 # found by name: adding one edits no Makefile.
-TESTS := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
+TESTS := $(sort $(patsubst tests/core/%.c,%,$(wildcard tests/core/test_*.c)))
 # ... every tests/host/test_T.c a test of host/ (the same, by the same rule),
 HOST_TESTS := $(sort $(patsubst tests/host/%.c,%,$(wildcard tests/host/test_*.c)))
-$(if $(filter $(TESTS),$(HOST_TESTS)),$(error tests/ and tests/host/ both hold $(filter $(TESTS),$(HOST_TESTS)): one name, one test))
+$(if $(filter $(TESTS),$(HOST_TESTS)),$(error tests/core/ and tests/host/ both hold $(filter $(TESTS),$(HOST_TESTS)): one name, one test))
 # ... and every tests/efi/test_F.c a program of the fault matrix (below).
 EFI_TESTS := $(sort $(patsubst tests/efi/%.c,%,$(wildcard tests/efi/test_*.c)))
 
@@ -346,8 +346,8 @@ $(addprefix $(BUILD)/,host/libeshost.a asan/libeshost.a host/libestest.a asan/li
 host: $(addprefix $(BUILD)/host/,$(TESTS) $(HOST_TESTS)) $(addprefix $(BUILD)/asan/,$(TESTS) $(HOST_TESTS)) \
 	$(addprefix $(BUILD)/host/efi/,$(EFI_TESTS)) $(addprefix $(BUILD)/asan/efi/,$(EFI_TESTS))
 
-# $(call test_dir,T): where test_T's source is, tests/ or tests/host/.
-test_dir = $(if $(wildcard tests/host/$(1).c),tests/host,tests)
+# $(call test_dir,T): where test_T's source is, tests/core/ or tests/host/.
+test_dir = $(if $(wildcard tests/host/$(1).c),tests/host,tests/core)
 $(BUILD)/host/test_%: $(BUILD)/host/obj/$$(call test_dir,test_$$*)/test_%.o $$(call objs,host,$$(test_$$*_EXTRA)) \
 		$(BUILD)/host/obj/tests/check.o $(BUILD)/host/libeshost.a $(BUILD)/host/libestest.a $(BUILD)/host/libescore.a
 	$(CC) $(HOST_CFLAGS) $^ -lm -o $@

@@ -677,7 +677,7 @@ void es_session_judge(const struct es_session *s, const struct es_trust *trust, 
  * up to cap names into names; returns how many there are. */
 size_t es_judge_rules(const char **names, size_t cap);
 /* Tests: es_session_judge() without the rule named rule, to show what each
- * rule decides (tests/test_rules.c). */
+ * rule decides (tests/core/test_rules.c). */
 void es_session_judge_without(const struct es_session *s, const struct es_trust *trust, const char *rule,
 			      struct es_verdict *v);
 /* n (1..ES_SEED_FILE_MAX) bytes from the pool under label: BLAKE2s-256 in counter mode
@@ -1039,7 +1039,7 @@ unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len
  * algorithm behind the driver's EFI_RNG_PROTOCOL
  * (EFI_RNG_ALGORITHM_SP800_90_HASH_256). No prediction resistance; the caller
  * reseeds from the pool at every ReadyToBoot. Checked against NIST CAVP
- * Hash_DRBG.rsp vectors in tests/test_drbg.c.
+ * Hash_DRBG.rsp vectors in tests/core/test_drbg.c.
  */
 /* Table 2: seedlen for SHA-256 is 440 bits. */
 #define ES_DRBG_SEEDLEN 55u

@@ -27,7 +27,7 @@ uint32_t es_health_rct_cutoff(unsigned int h_bits, unsigned int alpha_log2);
 /*
  * SP 800-90B 4.4.2: C = 1 + CRITBINOM(W, 2^-H, 1 - alpha) for W = 512 and
  * alpha = 2^-30, H = 1..8 bits per byte; 0 for any other H. Constants (no
- * floating point in firmware): tests/test_health.c derives each one again
+ * floating point in firmware): tests/core/test_health.c derives each one again
  * from the binomial tail and checks SP 800-90B's Table 2.
  */
 uint32_t es_health_apt_cutoff(unsigned int h_bits);

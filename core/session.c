@@ -285,7 +285,7 @@ static uint32_t by_provenance(const struct es_provenance *from, const struct es_
  * The judgement is a list of named rules (judge_rules[] below), run in
  * order over one struct judging: each reads the session and what the rules
  * before it decided, and writes its part of the verdict. A new join of
- * sources is a new rule with its reason beside it; tests/test_rules.c shows
+ * sources is a new rule with its reason beside it; tests/core/test_rules.c shows
  * that each rule changes some verdict (es_session_judge_without).
  */
 struct judging {

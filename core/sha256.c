@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* FIPS 180-4 section 6.2: SHA-256. Checked against the FIPS 180-2 appendix B
- * examples (tests/test_drbg.c). */
+ * examples (tests/core/test_drbg.c). */
 #include "sha256.h"
 
 #include <string.h>

@@ -8,8 +8,8 @@
 
 #include "../../host/replay.h"
 #include "../check.h"
-#include "../credit_kat.h"
-#include "../pool_kat.h"
+#include "../core/credit_kat.h"
+#include "../core/pool_kat.h"
 
 struct run {
 	char *out;

@@ -2,8 +2,8 @@
 /* es_credit_entropy_bits(_safe)(): the kernel's own answers; seeding policies. */
 #include <stdio.h>
 
-#include "../core/credit.h"
-#include "check.h"
+#include "../../core/credit.h"
+#include "../check.h"
 #include "credit_kat.h"
 
 static void test_kernel_known_answers(void)

@@ -5,8 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../core/health.h"
-#include "check.h"
+#include "../../core/health.h"
+#include "../check.h"
 
 /* P(X >= c) for X ~ Binomial(w, p), by lgamma: independent of core/. */
 static double binom_tail(unsigned int w, double p, unsigned int c)

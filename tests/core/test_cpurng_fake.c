@@ -2,9 +2,9 @@
 /* cpurng.c against scripted instructions: probes and retry bounds. */
 #include <string.h>
 
-#include "../arch/x86_64/cpurng.h"
-#include "check.h"
-#include "fake_insn.h"
+#include "../../arch/x86_64/cpurng.h"
+#include "../check.h"
+#include "../fake_insn.h"
 
 #define RDRAND_BIT (1u << 30)
 #define RDSEED_BIT (1u << 18)

@@ -2,8 +2,8 @@
 /* es_table_prev_check(): the kernel's bound, and never a read past avail. */
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
 
 static enum es_table_prev check(uint32_t size_field, size_t avail, uint32_t *size)
 {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
 
 struct warnings {
 	unsigned int n;

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "check.h"
-#include "mkvarstore.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
+#include "../mkvarstore.h"
 
 static const uint8_t other_guid[16] = { 0x61, 0xdf, 0xe4, 0x8b, 0xca, 0x93, 0xd2, 0x11,
 					0xaa, 0x0d, 0x00, 0xe0, 0x98, 0x03, 0x2b, 0x8c }; /* EFI_GLOBAL_VARIABLE */

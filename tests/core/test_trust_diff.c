@@ -29,8 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
 
 #define CL_SIZE 2048 /* COMMAND_LINE_SIZE, x86 and arm64 */
 #define LINE_MAX_LEN 4200

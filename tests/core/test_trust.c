@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
 
 static struct es_trust parse(const char *cmdline)
 {

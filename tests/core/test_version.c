@@ -3,8 +3,8 @@
  * `earlyseed update` calls newer is what apt calls newer. */
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
 
 static int sign(int x)
 {

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "../core/sha256.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../../core/sha256.h"
+#include "../check.h"
 
 static void sha(const void *p, size_t n, uint8_t out[32])
 {

@@ -5,10 +5,10 @@
  * tests/boot/qemu-aarch64.sh). */
 #include <string.h>
 
-#include "../arch/aarch64/cpurng.h"
-#include "../core/earlyseed.h"
-#include "check.h"
-#include "fake_insn_aarch64.h"
+#include "../../arch/aarch64/cpurng.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
+#include "../fake_insn_aarch64.h"
 
 static int good(uint64_t *v)
 {

@@ -2,8 +2,8 @@
 /* es_seed_absorb(): length-prefixed records; es_seed_extract(): one-way, pinned. */
 #include <string.h>
 
-#include "../core/seed.h"
-#include "check.h"
+#include "../../core/seed.h"
+#include "../check.h"
 
 static void test_absorb_is_header_then_data(void)
 {

@@ -3,8 +3,8 @@
  * BLAKE2 reference KAT file (keyed vectors). */
 #include <string.h>
 
-#include "../core/blake2s.h"
-#include "check.h"
+#include "../../core/blake2s.h"
+#include "../check.h"
 
 /* RFC 7693 Appendix B: BLAKE2s-256("abc"). */
 static void test_rfc7693_abc(void)

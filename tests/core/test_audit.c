@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "../core/le.h"
-#include "../host/inspect.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../../core/le.h"
+#include "../../host/inspect.h"
+#include "../check.h"
 
 static struct es_audit_record sample(void)
 {

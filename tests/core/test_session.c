@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../arch/x86_64/cpurng.h"
-#include "../core/earlyseed.h"
-#include "check.h"
-#include "fake_insn.h"
+#include "../../arch/x86_64/cpurng.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
+#include "../fake_insn.h"
 
 static struct es_trust trust_on, trust_cpu_off, trust_bl_off;
 

@@ -2,8 +2,8 @@
 /* TPM2_GetRandom's command and response (core/tpm.c), on known bytes. */
 #include <string.h>
 
-#include "../core/earlyseed.h"
-#include "check.h"
+#include "../../core/earlyseed.h"
+#include "../check.h"
 
 static void test_command(void)
 {

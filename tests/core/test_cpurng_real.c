@@ -3,8 +3,8 @@
  * have both). Skipped, visibly, where CPUID lacks one. */
 #include <stdio.h>
 
-#include "../arch/x86_64/cpurng.h"
-#include "check.h"
+#include "../../arch/x86_64/cpurng.h"
+#include "../check.h"
 
 #define SAMPLES 64
 

@@ -2,8 +2,8 @@
 /* es_pool_mix(): known answers from the kernel; es_pool_unmix(): exact inverse. */
 #include <string.h>
 
-#include "../core/pool.h"
-#include "check.h"
+#include "../../core/pool.h"
+#include "../check.h"
 #include "pool_kat.h"
 
 static int pool_equals_kat(const struct es_pool *p, const struct pool_kat *k)
