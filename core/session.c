@@ -548,11 +548,12 @@ static bool same_name(const char *a, const char *b)
 static void judge(const struct es_session *s, const struct es_trust *trust, uint32_t committed, const char *skip,
 		  struct es_verdict *v)
 {
-	struct judging j = { s, trust, committed, { 0 }, false, false, ES_FILE_COUNTED, v };
+	struct judging j;
 
-	memcpy(j.reason, s->file_reason, sizeof(j.reason));
 	memset(v, 0, sizeof(*v));
 	v->trust = *trust;
+	j = (struct judging){ s, trust, committed, { 0 }, false, false, ES_FILE_COUNTED, v };
+	memcpy(j.reason, s->file_reason, sizeof(j.reason));
 	for (size_t i = 0; i < JUDGE_RULES; i++)
 		if (!same_name(skip, judge_rules[i].name))
 			judge_rules[i].apply(&j);

@@ -526,7 +526,6 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	static struct view v;
 	char *json = NULL;
 	size_t jn = 0;
-	FILE *mem;
 
 	memset(&v, 0, sizeof(v));
 	view_read(o, &v, err);
@@ -534,7 +533,8 @@ int status_run(const struct status_opts *o, FILE *out, FILE *err)
 	view_hardware(&v);
 	view_next_boot(&v);
 	if (o->json || o->json_pretty || o->report) {
-		mem = open_memstream(&json, &jn);
+		FILE *mem = open_memstream(&json, &jn);
+
 		if (mem == NULL)
 			return 1;
 		status_json(&v, mem);
