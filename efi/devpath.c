@@ -5,6 +5,7 @@
 
 #include "fs.h"
 #include "guid.h"
+#include "le.h"
 
 static EFI_GUID dp_guid = EFI_DEVICE_PATH_PROTOCOL_GUID; /* 09576e91-6d3f-11d2-8e39-00a0c969723b */
 
@@ -16,7 +17,7 @@ static EFI_GUID dp_guid = EFI_DEVICE_PATH_PROTOCOL_GUID; /* 09576e91-6d3f-11d2-8
 
 static UINTN node_len(const EFI_DEVICE_PATH *n)
 {
-	return (UINTN)n->Length[0] | ((UINTN)n->Length[1] << 8);
+	return le_get16(n->Length);
 }
 
 static const EFI_DEVICE_PATH *next_node(const EFI_DEVICE_PATH *n)

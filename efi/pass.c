@@ -15,6 +15,7 @@
 #include "log.h"
 #include "seedtable.h"
 #include "verdict.h"
+#include "le.h"
 
 uint64_t pass_cycles(void)
 {
@@ -22,16 +23,6 @@ uint64_t pass_cycles(void)
 }
 
 static EFI_GUID acpi20_guid = ES_EFI_ACPI_20_TABLE_GUID;
-
-static uint32_t le32(const UINT8 *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t le64(const UINT8 *p)
-{
-	return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
 
 /* ACPI 6.5 section 5.2.5.3 (RSDP) and 5.2.8 (XSDT): the RSDP's XSDT address
  * at 24 (revision 2 and later), the XSDT's 64-bit entries after its 36-byte
@@ -45,19 +36,19 @@ unsigned int pass_acpi_tables(struct pass_acpi *out, unsigned int max)
 
 	if (rsdp == NULL || memcmp(rsdp, "RSD PTR ", 8) != 0 || rsdp[15] < 2)
 		return 0;
-	xsdt = pass_phys(le64(rsdp + 24));
+	xsdt = pass_phys(le_get64(rsdp + 24));
 	if (xsdt == NULL || memcmp(xsdt, "XSDT", 4) != 0)
 		return 0;
-	n = le32(xsdt + 4);
+	n = le_get32(xsdt + 4);
 	if (n < 36 || n > 36 + 8 * PASS_ACPI_MAX)
 		return 0;
 	for (uint32_t at = 36; at + 8 <= n && k < max; at += 8) {
-		UINT8 *t = (UINT8 *)(UINTN)le64(xsdt + at); // NOLINT(performance-no-int-to-ptr): the address is physical
+		UINT8 *t = (UINT8 *)(UINTN)le_get64(xsdt + at); // NOLINT(performance-no-int-to-ptr): the address is physical
 
-		if (t == NULL || le32(t + 4) > PASS_ACPI_TABLE_MAX)
+		if (t == NULL || le_get32(t + 4) > PASS_ACPI_TABLE_MAX)
 			continue;
 		out[k].t = t;
-		out[k++].len = le32(t + 4);
+		out[k++].len = le_get32(t + 4);
 	}
 	return k;
 }

@@ -9,6 +9,7 @@
 #include "fs.h"
 #include "cpurng.h"
 #include "guid.h"
+#include "le.h"
 
 _Static_assert(sizeof(EFI_RNG_PROTOCOL) == 16, "EFI_RNG_PROTOCOL is GetInfo + GetRNG");
 _Static_assert(offsetof(EFI_RNG_PROTOCOL, GetRNG) == 8, "GetRNG at offset 8");
@@ -96,7 +97,7 @@ static void rng_info(EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
  * address), 28 bytes, and stay a device's. */
 static bool rng_root_only(const EFI_DEVICE_PATH *dp)
 {
-	UINTN len = (UINTN)dp->Length[0] | ((UINTN)dp->Length[1] << 8);
+	UINTN len = le_get16(dp->Length);
 	const EFI_DEVICE_PATH *next;
 	bool vendor = (DevicePathType(dp) == HARDWARE_DEVICE_PATH && DevicePathSubType(dp) == HW_VENDOR_DP) ||
 		      (DevicePathType(dp) == MESSAGING_DEVICE_PATH && DevicePathSubType(dp) == MSG_VENDOR_DP) ||

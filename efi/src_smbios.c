@@ -13,6 +13,7 @@
 
 #include "guid.h"
 #include "log.h"
+#include "le.h"
 
 static EFI_GUID smbios3_guid = ES_SMBIOS3_TABLE_GUID;
 static EFI_GUID smbios_guid = ES_SMBIOS_TABLE_GUID;
@@ -24,18 +25,14 @@ static const UINT8 *structures(UINT32 *len)
 
 	/* "_SM3_": u32 maximum size at 12, u64 address at 16 */
 	if (e != NULL && memcmp(e, "_SM3_", 5) == 0) {
-		*len = (UINT32)e[12] | (UINT32)e[13] << 8 | (UINT32)e[14] << 16 | (UINT32)e[15] << 24;
-		UINT64 a = 0;
-
-		for (int i = 7; i >= 0; i--)
-			a = a << 8 | e[16 + i];
-		return pass_phys(a);
+		*len = le_get32(e + 12);
+		return pass_phys(le_get64(e + 16));
 	}
 	/* "_SM_": u16 length at 0x16, u32 address at 0x18 */
 	e = guid_table(&smbios_guid);
 	if (e != NULL && memcmp(e, "_SM_", 4) == 0) {
-		*len = (UINT32)e[0x16] | (UINT32)e[0x17] << 8;
-		return pass_phys((UINT32)e[0x18] | (UINT32)e[0x19] << 8 | (UINT32)e[0x1a] << 16 | (UINT32)e[0x1b] << 24);
+		*len = le_get16(e + 0x16);
+		return pass_phys(le_get32(e + 0x18));
 	}
 	return NULL;
 }
