@@ -55,9 +55,20 @@ static uint8_t *esp_read(int espfd, const char *rel, size_t *n, bool *absent, FI
 	if (fd < 0)
 		return NULL;
 	buf = malloc(IMAGE_MAX);
-	got = buf == NULL ? -1 : read(fd, buf, IMAGE_MAX);
+	got = 0;
+	while (buf != NULL && (size_t)got < IMAGE_MAX) {
+		ssize_t r = read(fd, buf + got, IMAGE_MAX - (size_t)got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			got = r < 0 ? -1 : got;
+			break;
+		}
+		got += r;
+	}
 	close(fd);
-	if (got < 0 || (size_t)got == IMAGE_MAX) {
+	if (buf == NULL || got < 0 || (size_t)got == IMAGE_MAX) {
 		fprintf(err, "earlyseed: cannot read %s whole (at most %u bytes)\n", rel, IMAGE_MAX);
 		free(buf);
 		return NULL;
