@@ -82,6 +82,8 @@ struct es_source_info {
 	bool whole_table;  /* a table a kernel credits whole: one that rests on less
 			    * overclaims */
 	bool token_bound;  /* counts no more than its token holds (the seed file) */
+	bool one_chip;     /* may be the same chip as another such source (the
+			    * firmware's RNG and the TPM): counted once, the largest */
 };
 
 /* The row of src; NULL for a value out of range. */
@@ -667,7 +669,7 @@ struct es_verdict {
 			       * than a kernel credits it, under this trust */
 	bool prev_freeable; /* its size field is within ES_TABLE_READ_MAX */
 	bool rng_tpm_once;  /* the firmware's RNG and the TPM both passed: counted
-			     * once, the larger (they may be one chip) */
+			     * once, the larger (they may be one chip: one_chip) */
 	uint32_t prev_size;
 };
 

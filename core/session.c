@@ -122,54 +122,64 @@ bool es_session_add_table(struct es_session *s, const void *table, const struct 
 	return true;
 }
 
+/* What the token says of the file, in the order it matters (the first
+ * reason is kept): none (a clone, or one the firmware lost), malformed,
+ * readable by the OS under Secure Boot, or kept on the disk. */
+static enum es_file_reason token_reason(const struct es_file_token *tok)
+{
+	if (tok != NULL && tok->have == ES_HAVE_NONE && tok->lost)
+		return ES_FILE_TOKEN_LOST;
+	if (tok == NULL || tok->have == ES_HAVE_NONE)
+		return ES_FILE_NO_TOKEN;
+	if (tok->have != ES_HAVE_YES || tok->bytes == NULL)
+		return ES_FILE_TOKEN_BAD;
+	/* Secure Boot keeps an ESP writer from replacing earlyseed, not from
+	 * writing a file it knows: then only a token the OS cannot read keeps
+	 * the pool unknown to it. */
+	if (tok->secure_boot && tok->runtime)
+		return ES_FILE_TOKEN_EXPOSED;
+	/* anyone who can read the disk knows the token; a copy of the disk
+	 * brings it along: a disk image carries bytes, never authority
+	 * (systemd's SYSTEMD_RANDOM_SEED_CREDIT is the same choice, the
+	 * owner's to make) */
+	if (tok->disk_kept && !tok->count_disk)
+		return ES_FILE_TOKEN_ON_DISK;
+	return ES_FILE_COUNTED;
+}
+
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok)
 {
+	const enum es_source f = ES_SRC_SEED_FILE; /* this row's tag */
 	struct es_seedfile_header h;
+	enum es_file_reason t = token_reason(tok);
 
-	es_session_present(s, ES_SRC_SEED_FILE);
+	es_session_present(s, f);
 	if (n > ES_SEED_FILE_MAX || (n != 0 && p == NULL)) {
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
+		es_session_block(s, f, ES_FILE_READ_FAILED);
 		return;
 	}
 	/* Every byte is mixed, whatever it turns out to be worth. */
-	(void)es_seed_absorb(&s->pool, ES_SRC_SEED_FILE, p, n);
-	s->bytes[ES_SRC_SEED_FILE] = (uint32_t)n;
+	(void)es_seed_absorb(&s->pool, f, p, n);
+	s->bytes[f] = (uint32_t)n;
 	s->file_read = true;
 	/* Someone else's file that seed_file names: mixed, never rewritten. */
 	if (!es_seedfile_ours(p, n, tok != NULL && tok->size > n ? tok->size : n)) {
 		s->file_foreign = true;
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NOT_OURS);
+		es_session_block(s, f, ES_FILE_NOT_OURS);
 		return;
 	}
 	/* The token first: without it (a clone) nothing else matters. */
-	if (tok != NULL && tok->have == ES_HAVE_NONE && tok->lost)
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_LOST);
-	else if (tok == NULL || tok->have == ES_HAVE_NONE)
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_NO_TOKEN);
-	else if (tok->have != ES_HAVE_YES || tok->bytes == NULL)
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_BAD);
-	else if (tok->secure_boot && tok->runtime)
-		/* Secure Boot keeps an ESP writer from replacing earlyseed, not
-		 * from writing a file it knows: then only a token the OS cannot
-		 * read keeps the pool unknown to it. */
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_EXPOSED);
-	else if (tok->disk_kept && !tok->count_disk)
-		/* anyone who can read the disk knows the token; a copy of the
-		 * disk brings it along: a disk image carries bytes, never
-		 * authority (systemd's SYSTEMD_RANDOM_SEED_CREDIT is the same
-		 * choice, the owner's to make) */
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_TOKEN_ON_DISK);
+	if (t != ES_FILE_COUNTED)
+		es_session_block(s, f, t);
 	if (n < ES_SEED_FILE_MIN) {
-		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_SHORT);
+		es_session_block(s, f, ES_FILE_SHORT);
 		return;
 	}
 	if (!es_seedfile_parse(p, n, &h)) {
-		es_session_block(s, ES_SRC_SEED_FILE,
-				 es_seedfile_old(p, n) ? ES_FILE_OLD_FORMAT : ES_FILE_NO_HEADER);
+		es_session_block(s, f, es_seedfile_old(p, n) ? ES_FILE_OLD_FORMAT : ES_FILE_NO_HEADER);
 		return;
 	}
-	es_health_feed_table(&s->test[ES_SRC_SEED_FILE], (const uint8_t *)p + ES_SEEDFILE_HEADER,
-			     n - ES_SEEDFILE_HEADER);
+	es_health_feed_table(&s->test[f], (const uint8_t *)p + ES_SEEDFILE_HEADER, n - ES_SEEDFILE_HEADER);
 	/* Its header is judged with the machine's identity (judge()). */
 	if (tok != NULL && tok->have == ES_HAVE_YES && tok->bytes != NULL) {
 		memcpy(s->file_head, p, ES_SEEDFILE_HEADER);
@@ -178,8 +188,8 @@ void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, con
 		s->genid_check = tok->genid_check;
 		s->token_from = tok->from;
 	}
-	s->from_known |= 1u << ES_SRC_SEED_FILE;
-	s->from[ES_SRC_SEED_FILE] = h.from;
+	s->from_known |= 1u << f;
+	s->from[f] = h.from;
 	s->file_flags = h.flags;
 }
 
@@ -438,20 +448,26 @@ static void uncount(struct es_verdict *v, unsigned int i, uint32_t drop, uint32_
 	*made_of -= drop < *made_of ? drop : *made_of;
 }
 
-/* The firmware's RNG may be the TPM itself (U-Boot binds tpm-rng behind
- * EFI_RNG_PROTOCOL, drivers/rng/tpm_rng.c, with no other RNG device): when
- * both passed, the smaller credit goes, and the two count as one source.
- * Both are sources no CPU trust touches. */
-static void rule_rng_tpm_once(struct judging *j)
+/* Sources that may be one chip (the source table's one_chip): the
+ * firmware's RNG may be the TPM itself (U-Boot binds tpm-rng behind
+ * EFI_RNG_PROTOCOL, drivers/rng/tpm_rng.c, with no other RNG device). When
+ * more than one passed, the largest credit stays (the first of equals)
+ * and the others go: they count as one source. None is the CPU's. */
+static void rule_one_chip(struct judging *j)
 {
 	struct es_verdict *v = j->v;
-	enum es_source less;
+	unsigned int keep = ES_SRC_COUNT;
 
-	if (v->bits[ES_SRC_EFI_RNG] == 0 || v->bits[ES_SRC_TPM] == 0)
-		return;
-	less = v->bits[ES_SRC_EFI_RNG] < v->bits[ES_SRC_TPM] ? ES_SRC_EFI_RNG : ES_SRC_TPM;
-	uncount(v, less, v->bits[less], &v->made_of.other_bits);
-	v->rng_tpm_once = true;
+	for (unsigned int i = 0; i < ES_SRC_COUNT; i++)
+		if (es_source((enum es_source)i)->one_chip && v->bits[i] > 0 &&
+		    (keep == ES_SRC_COUNT || v->bits[i] > v->bits[keep]))
+			keep = i;
+	for (unsigned int i = 0; keep < ES_SRC_COUNT && i < ES_SRC_COUNT; i++) {
+		if (i == keep || !es_source((enum es_source)i)->one_chip || v->bits[i] == 0)
+			continue;
+		uncount(v, i, v->bits[i], &v->made_of.other_bits);
+		v->rng_tpm_once = true;
+	}
 }
 
 /* The firmware's wrapper of the CPU's RNG and the CPU's own instructions
@@ -480,17 +496,16 @@ static void rule_cpu_wrapper_once(struct judging *j)
  * absent: missing. */
 static void rule_file_reason(struct judging *j)
 {
+	const enum es_source f = ES_SRC_SEED_FILE;
 	struct es_verdict *v = j->v;
 	const struct es_session *s = j->s;
 
-	v->file_reason = j->reason[ES_SRC_SEED_FILE];
+	v->file_reason = j->reason[f];
 	if (v->file_reason == ES_FILE_COUNTED && j->file_why != ES_FILE_COUNTED)
 		v->file_reason = j->file_why;
-	else if (v->file_reason == ES_FILE_COUNTED && v->state[ES_SRC_SEED_FILE] == ES_FAIL)
-		v->file_reason = s->bytes[ES_SRC_SEED_FILE] == 0 ? ES_FILE_SHORT
-				 : s->test[ES_SRC_SEED_FILE].failed ? ES_FILE_HEALTH
-								    : ES_FILE_NOT_WRITTEN;
-	else if (v->state[ES_SRC_SEED_FILE] == ES_ABSENT && v->file_reason == ES_FILE_COUNTED)
+	else if (v->file_reason == ES_FILE_COUNTED && v->state[f] == ES_FAIL)
+		v->file_reason = s->bytes[f] == 0 ? ES_FILE_SHORT : s->test[f].failed ? ES_FILE_HEALTH : ES_FILE_NOT_WRITTEN;
+	else if (v->state[f] == ES_ABSENT && v->file_reason == ES_FILE_COUNTED)
 		v->file_reason = ES_FILE_MISSING;
 }
 
@@ -523,7 +538,7 @@ static const struct {
 	{ "file-header", rule_file_header },	 /* before the states: a header's reason, a TPM that repeats */
 	{ "states", rule_states },		 /* pass or fail, the first reason */
 	{ "credits", rule_credits },		 /* what each passing source counts */
-	{ "rng-tpm-once", rule_rng_tpm_once },	 /* after the credits: joins of two passing sources */
+	{ "one-chip", rule_one_chip },		 /* after the credits: joins of passing sources */
 	{ "cpu-wrapper-once", rule_cpu_wrapper_once },
 	{ "file-reason", rule_file_reason },	 /* after the credits: the file's one reason */
 	{ "gate", rule_gate },			 /* after the joins: what is counted */

@@ -64,7 +64,7 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 	[ES_SRC_PREV_TABLE] = { .name = "prev_table", .h_bits = 8, .feed = ES_FEED_TABLE, .distrusted_by = -1,
 				.whole_table = true },
 	[ES_SRC_EFI_RNG] = { .name = "efi_rng", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
-			     .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
+			     .in_health_summary = true, .hardware = true, .distrusted_by = -1, .one_chip = true },
 	/* RDRAND is asked only for the longs RDSEED did not give, so it need
 	 * not deliver; its start-up test already demands nine results. */
 	[ES_SRC_RDSEED] = { .name = "rdseed", .h_bits = 4, .feed = ES_FEED_WORDS, .cpu = true, .must_deliver = true,
@@ -77,7 +77,8 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 	[ES_SRC_TOKEN] = { .name = "token", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_ES_RNG] = { .name = "es_rng", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_TPM] = { .name = "tpm", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
-			 .in_health_summary = true, .hardware = true, .distrusted_by = -1, .first_block = true },
+			 .in_health_summary = true, .hardware = true, .distrusted_by = -1, .first_block = true,
+			 .one_chip = true },
 	[ES_SRC_VMGENID] = { .name = "vmgenid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	[ES_SRC_SMBIOS] = { .name = "smbios_uuid", .h_bits = 0, .feed = ES_FEED_NONE, .distrusted_by = -1 },
 	/* The firmware's RNG that is the CPU's (core/rng.c): counted only as

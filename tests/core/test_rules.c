@@ -96,7 +96,7 @@ static bool credits(const char *rule)
 	return w.counted_bits == 256 && wo.counted_bits == 0 && wo.state[ES_SRC_EFI_RNG] == ES_PASS;
 }
 
-static bool rng_tpm_once(const char *rule)
+static bool one_chip(const char *rule)
 {
 	struct es_verdict w, wo;
 
@@ -157,7 +157,7 @@ static const struct {
 	bool (*shows)(const char *rule);
 } cases[] = {
 	{ "cpu-tests", cpu_tests },	       { "file-header", file_header },	  { "states", states },
-	{ "credits", credits },		       { "rng-tpm-once", rng_tpm_once },  { "cpu-wrapper-once", cpu_wrapper_once },
+	{ "credits", credits },		       { "one-chip", one_chip },  { "cpu-wrapper-once", cpu_wrapper_once },
 	{ "file-reason", file_reason },	       { "gate", gate },		  { "previous-table", previous_table },
 };
 
