@@ -2,41 +2,31 @@
 /* `earlyseed seal` (host/sealtool.c): the owner's choices written into the
  * one sealed block of an image of the app, and every image it must refuse
  * (Hardening V, 5). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../core/earlyseed.h"
 #include "../../core/le.h"
 #include "../../host/sealtool.h"
 #include "../check.h"
+#include "../mkpe.h"
 
 static uint8_t img[0x1000];
 static const uint8_t magic[ES_SEALED_MAGIC_LEN] = ES_SEALED_MAGIC;
 #define OPT 0x98u     /* the optional header: PE signature at 0x80, COFF header after it */
 #define BLOCK 0x800u  /* where the app's data holds its sealed block */
 
-/* A PE32+ image as objcopy lays out the app: the fields petool_inspect reads
- * (offset, width, value), one section, and the sealed block in its data. */
+/* The app as objcopy lays it out, its sealed block in its data at BLOCK,
+ * no .sbat (tests/mkpe.c). */
 static void make_app(void)
 {
-	static const struct { uint32_t at, width, v; } f[] = {
-		{ 0x3c, 4, 0x80 }, { 0x84, 2, 0x8664 }, { 0x86, 2, 1 }, { 0x94, 2, 240 }, { OPT, 2, 0x20b },
-		{ OPT + 32, 4, 0x1000 }, { OPT + 36, 4, 0x200 }, { OPT + 56, 4, 0x2000 }, { OPT + 60, 4, 0x400 },
-		{ OPT + 68, 2, 10 }, { OPT + 108, 4, 16 }, { OPT + 240 + 8, 4, 0x800 }, { OPT + 240 + 12, 4, 0x1000 },
-		{ OPT + 240 + 16, 4, 0xc00 }, { OPT + 240 + 20, 4, 0x400 },
-	};
+	size_t n;
+	uint8_t *a = mkpe_app(NULL, 0x8664, 10, true, false, &n);
 
 	memset(img, 0, sizeof(img));
-	memcpy(img, "MZ", 2);
-	memcpy(img + 0x80, "PE\0\0", 4);
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-		if (f[i].width == 2)
-			es_le_put16(img + f[i].at, (uint16_t)f[i].v);
-		else
-			es_le_put32(img + f[i].at, f[i].v);
-	}
-	memcpy(img + OPT + 240, ".data", 5);
-	memcpy(img + BLOCK, magic, sizeof(magic));
-	es_le_put32(img + BLOCK + 16, ES_SEALED_VERSION);
+	if (a != NULL)
+		memcpy(img, a, n < sizeof(img) ? n : sizeof(img));
+	free(a);
 }
 
 static void test_seal_and_read_back(void)
