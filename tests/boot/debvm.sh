@@ -164,7 +164,7 @@ sed 's/^/user: /' /run/st-user.out
 echo "report: \$(systemctl is-active earlyseed-report.service)"
 sed 's/^/run-json: /' /run/earlyseed/status.json
 journalctl --boot=0 MESSAGE_ID=5554ae6735ce43999d316e497f360ce3 -o export --no-pager |
-	grep -E '^EARLYSEED_(SEEDED_AT_ZERO|NEXT_BOOT_SEEDED)=' | sed 's/^/journal-entry: /'
+	grep -aE '^EARLYSEED_(SEEDED_AT_ZERO|NEXT_BOOT_SEEDED)=' | sed 's/^/journal-entry: /'
 journalctl -b -u earlyseed-report.service -o cat --no-pager | sed 's/^/report-log: /'
 journalctl -b -t earlyseed -o export --no-pager | grep -aE '^(MESSAGE_ID|MESSAGE|EARLYSEED_SEEDED_AT_ZERO)=' |
 	sed 's/^/journal-t: /'
