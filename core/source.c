@@ -95,14 +95,25 @@ const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {
 	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE, ES_SRC_TPM, ES_SRC_OEM0,
 };
 
-const char *es_source_name(enum es_source src, unsigned int arch)
-{
+/* The CPU sources' names on another architecture than x86_64, whose names
+ * the rows carry: a new architecture adds its lines here (and its folder
+ * under arch/), no code. */
+static const struct {
+	uint16_t arch;
+	enum es_source src;
+	const char *name;
+} arch_names[] = {
 	/* Arm ARM: RNDRRS is reseeded from the TRNG before each read (RDSEED's
 	 * place in the gathering), RNDR is the DRBG's output (RDRAND's). */
-	if (arch == ES_AUDIT_ARCH_AARCH64 && src == ES_SRC_RDSEED)
-		return "rndrrs";
-	if (arch == ES_AUDIT_ARCH_AARCH64 && src == ES_SRC_RDRAND)
-		return "rndr";
+	{ ES_AUDIT_ARCH_AARCH64, ES_SRC_RDSEED, "rndrrs" },
+	{ ES_AUDIT_ARCH_AARCH64, ES_SRC_RDRAND, "rndr" },
+};
+
+const char *es_source_name(enum es_source src, unsigned int arch)
+{
+	for (size_t i = 0; i < sizeof(arch_names) / sizeof(arch_names[0]); i++)
+		if (arch_names[i].arch == arch && arch_names[i].src == src)
+			return arch_names[i].name;
 	return (unsigned int)src < ES_SRC_COUNT ? rows[src].name : "unknown";
 }
 
