@@ -69,6 +69,7 @@ static CHAR16 uboot_var_file[] = L"\\ubootefi.var";
 static void persist_store(struct persist *p, EFI_HANDLE device)
 {
 	const CHAR16 *v = ST->FirmwareVendor;
+	bool unread = false;
 
 	p->uboot = v != NULL;
 	for (UINTN i = 0; p->uboot && uboot_vendor[i] != 0; i++)
@@ -86,10 +87,17 @@ static void persist_store(struct persist *p, EFI_HANDLE device)
 	 * file counts nothing anyway. */
 	if (p->token != ES_HAVE_YES)
 		return;
-	p->store = varfile_find(device, p->store_name, sizeof(p->store_name) / sizeof(p->store_name[0]));
+	p->store = varfile_find(device, p->store_name, sizeof(p->store_name) / sizeof(p->store_name[0]), &unread);
 	if (p->store != ES_VARSTORE_NONE)
 		log_line("token: \\%s holds it (%a): the firmware keeps its variables in a file on a disk, no secret "
 			 "from the disk's readers", p->store_name, es_varstore_text(p->store));
+	else if (unread) {
+		/* more files worth reading than a boot reads: a store in one of
+		 * them is not ruled out, and nothing bogus may count */
+		p->store = ES_VARSTORE_EDK2;
+		log_line("token: the volumes hold more candidate files than a boot reads (64 MiB): a variable "
+			 "store in a file is not ruled out, so the token is taken as kept on a disk");
+	}
 }
 
 static void persist_gather(struct pass *ps)

@@ -17,12 +17,18 @@ static EFI_GUID sfs_guid = EFI_SIMPLE_FILE_SYSTEM_PROTOCOL_GUID; /* 964e5b22-645
 
 #define MAX_VOLUMES 16u  /* a board's SD card and USB sticks, with room */
 #define MAX_ENTRIES 256u /* a boot partition's root folder (the Pi's: ~30) */
+/* What a boot reads in all: a few firmware images and variable files, not
+ * a stick full of block-sized files (the boot must not stall on them). A
+ * file worth reading past it is not ruled out (*unread): the caller takes
+ * the token as kept on a disk, as nothing bogus may count. */
+#define READ_BUDGET (64ULL << 20)
 /* EFI_FILE_INFO and a name of up to 255 characters (FAT's long names) */
 #define INFO_SIZE (SIZE_OF_EFI_FILE_INFO + 256 * sizeof(CHAR16))
 #define PATH_CHARS 258u /* '\\', the name, the NUL */
+#define ES_VARSTORE_UNREAD ((enum es_varstore)0x7f) /* file_check: worth reading, not read */
 
 /* The whole file, when its size and head make it worth reading. */
-static enum es_varstore file_check(EFI_FILE_HANDLE root, CHAR16 *fname, UINT64 size)
+static enum es_varstore file_check(EFI_FILE_HANDLE root, CHAR16 *fname, UINT64 size, UINT64 *budget)
 {
 	EFI_FILE_HANDLE f;
 	UINT8 head[ES_VARSTORE_HEAD];
@@ -34,14 +40,30 @@ static enum es_varstore file_check(EFI_FILE_HANDLE root, CHAR16 *fname, UINT64 s
 	    EFI_ERROR(uefi_call_wrapper(root->Open, 5, root, &f, fname, EFI_FILE_MODE_READ, 0ULL)))
 		return ES_VARSTORE_NONE;
 	if (EFI_ERROR(uefi_call_wrapper(f->Read, 3, f, &n, head)) || n != sizeof(head) ||
-	    !es_varstore_worth_reading(size, head, n) || (buf = fs_alloc((UINTN)size)) == NULL) {
+	    !es_varstore_worth_reading(size, head, n)) {
 		(void)uefi_call_wrapper(f->Close, 1, f);
 		return ES_VARSTORE_NONE;
 	}
-	n = (UINTN)size;
-	if (!EFI_ERROR(uefi_call_wrapper(f->SetPosition, 2, f, 0ULL)) &&
-	    !EFI_ERROR(uefi_call_wrapper(f->Read, 3, f, &n, buf)))
-		k = es_varstore_find(buf, n);
+	/* worth reading, but past what a boot reads: not ruled out */
+	if (size > *budget || (buf = fs_alloc((UINTN)size)) == NULL) {
+		(void)uefi_call_wrapper(f->Close, 1, f);
+		return ES_VARSTORE_UNREAD;
+	}
+	/* the whole file, however many reads it takes (a driver may return
+	 * fewer bytes than asked before the end) */
+	if (!EFI_ERROR(uefi_call_wrapper(f->SetPosition, 2, f, 0ULL))) {
+		UINTN got = 0;
+
+		while (got < (UINTN)size) {
+			n = (UINTN)size - got;
+			if (EFI_ERROR(uefi_call_wrapper(f->Read, 3, f, &n, buf + got)) || n == 0)
+				break;
+			got += n;
+		}
+		if (got == (UINTN)size)
+			k = es_varstore_find(buf, got);
+	}
+	*budget -= *budget < size ? *budget : size;
 	es_wipe(buf, (size_t)size);
 	fs_free(buf);
 	(void)uefi_call_wrapper(f->Close, 1, f);
@@ -49,7 +71,7 @@ static enum es_varstore file_check(EFI_FILE_HANDLE root, CHAR16 *fname, UINT64 s
 }
 
 /* The root folder of one volume. */
-static enum es_varstore volume_check(EFI_HANDLE h, CHAR16 *name, UINTN cap)
+static enum es_varstore volume_check(EFI_HANDLE h, CHAR16 *name, UINTN cap, UINT64 *budget, bool *unread)
 {
 	EFI_FILE_HANDLE root = fs_open_root(h);
 	EFI_FILE_INFO *info;
@@ -74,7 +96,12 @@ static enum es_varstore volume_check(EFI_HANDLE h, CHAR16 *name, UINTN cap)
 		for (j = 0; j + 2 < PATH_CHARS && info->FileName[j] != 0; j++)
 			path[j + 1] = info->FileName[j];
 		path[j + 1] = 0;
-		k = file_check(root, path, info->FileSize);
+		k = file_check(root, path, info->FileSize, budget);
+		if (k == ES_VARSTORE_UNREAD) {
+			*unread = true;
+			k = ES_VARSTORE_NONE;
+			continue;
+		}
 		if (k != ES_VARSTORE_NONE) {
 			for (j = 0; j + 1 < cap && info->FileName[j] != 0; j++)
 				name[j] = info->FileName[j];
@@ -86,22 +113,24 @@ static enum es_varstore volume_check(EFI_HANDLE h, CHAR16 *name, UINTN cap)
 	return k;
 }
 
-enum es_varstore varfile_find(EFI_HANDLE device, CHAR16 *name, UINTN cap)
+enum es_varstore varfile_find(EFI_HANDLE device, CHAR16 *name, UINTN cap, bool *unread)
 {
 	EFI_HANDLE *h = NULL;
 	UINTN n = 0;
+	UINT64 budget = READ_BUDGET;
 	enum es_varstore k;
 
+	*unread = false;
 	if (cap == 0)
 		return ES_VARSTORE_NONE;
 	name[0] = 0;
-	k = volume_check(device, name, cap);
+	k = volume_check(device, name, cap, &budget, unread);
 	if (k != ES_VARSTORE_NONE ||
 	    EFI_ERROR(uefi_call_wrapper(BS->LocateHandleBuffer, 5, ByProtocol, &sfs_guid, NULL, &n, &h)))
 		return k;
 	for (UINTN i = 0; i < n && i < MAX_VOLUMES && k == ES_VARSTORE_NONE; i++)
 		if (h[i] != device)
-			k = volume_check(h[i], name, cap);
+			k = volume_check(h[i], name, cap, &budget, unread);
 	(void)uefi_call_wrapper(BS->FreePool, 1, h);
 	return k;
 }

@@ -87,21 +87,31 @@ static void parse_export(struct klog *k, char *buf, size_t n)
 {
 	char *msg = NULL;
 	unsigned long us = 0;
+	bool have_us = false;
 	size_t at = 0;
 
-	while (at <= n) {
+	for (;;) {
 		char *nl = at < n ? memchr(buf + at, '\n', n - at) : NULL;
 		char *line = buf + at;
 
 		if (nl == NULL || nl == line) {
-			/* the entry's end (or the buffer's) */
+			/* the entry's end (or the buffer's): a kernel line with
+			 * its own time; the first tells whether the journal
+			 * still holds the boot's start (the kernel's first line
+			 * is at 0); one without a time cannot be placed */
 			if (msg != NULL) {
+				if (!k->first)
+					k->rotated = !have_us || us != 0;
 				k->first = true;
 				k->journal = true;
-				klog_text(k, msg, us);
+				if (have_us)
+					klog_text(k, msg, us);
+				else
+					k->rotated = true;
 			}
 			msg = NULL;
 			us = 0;
+			have_us = false;
 			if (nl == NULL)
 				break;
 			at = (size_t)(nl - buf) + 1;
@@ -111,21 +121,26 @@ static void parse_export(struct klog *k, char *buf, size_t n)
 		if (strchr(line, '=') == NULL) {
 			/* binary: the size, the bytes, a newline */
 			size_t after = (size_t)(nl - buf) + 1;
-			uint64_t size = 0;
 
-			if (n - after < 8)
-				break;
-			for (int i = 7; i >= 0; i--)
-				size = size << 8 | (unsigned char)buf[after + (size_t)i];
-			if (size > n - after - 8)
-				break;
-			at = after + 8 + (size_t)size + 1;
+			if (n - after < 8) {
+				at = n; /* cut: what is pending is still read */
+			} else {
+				uint64_t size = 0;
+
+				for (int i = 7; i >= 0; i--)
+					size = size << 8 | (unsigned char)buf[after + (size_t)i];
+				at = size > n - after - 8 ? n : after + 8 + (size_t)size + 1;
+			}
+			if (at > n)
+				at = n;
 			continue;
 		}
 		if (strncmp(line, "MESSAGE=", 8) == 0)
 			msg = line + 8;
-		else if (strncmp(line, "_SOURCE_MONOTONIC_TIMESTAMP=", 28) == 0)
+		else if (strncmp(line, "_SOURCE_MONOTONIC_TIMESTAMP=", 28) == 0) {
 			us = strtoul(line + 28, NULL, 10);
+			have_us = true;
+		}
 		at = (size_t)(nl - buf) + 1;
 	}
 }
@@ -192,7 +207,10 @@ void klog_read_journal(const char *file, struct klog *k)
 
 	memset(&j, 0, sizeof(j));
 	/* the journal of this boot, kernel lines only; no pager, no hints */
-	f = file != NULL ? fopen(file, "r") : popen("journalctl -q -k -b 0 -o export --no-pager 2>/dev/null", "r");
+	f = file != NULL ? fopen(file, "r")
+			 : popen("journalctl -q -k -b 0 -o export --output-fields=MESSAGE,_SOURCE_MONOTONIC_TIMESTAMP "
+				 "--no-pager 2>/dev/null",
+				 "r");
 	if (f == NULL)
 		return;
 	n = fread(buf, 1, sizeof(buf) - 1, f);
@@ -203,7 +221,8 @@ void klog_read_journal(const char *file, struct klog *k)
 	parse(&j, n);
 	if (!j.journal)
 		return;
+	/* rotated: the journal no longer holds the boot's first kernel line
+	 * (a volatile journal vacuumed, journald started after the wrap) */
 	j.error = 0;
-	j.rotated = false; /* the journal keeps the boot's first lines */
 	*k = j;
 }

@@ -87,7 +87,10 @@ static uint8_t *pkg_read(const char *from, const struct target *t, char *path, s
 	return installer_slurp(path, n, err);
 }
 
-static int version_of(const uint8_t *img, size_t n, char *v, size_t cap, uint16_t *machine, uint16_t *subsystem)
+/* The image's version, machine, subsystem and whether it is signed
+ * (Authenticode: a certificate table). */
+static int version_of(const uint8_t *img, size_t n, char *v, size_t cap, uint16_t *machine, uint16_t *subsystem,
+		      bool *is_signed)
 {
 	struct pe_info info;
 	const char *why;
@@ -96,6 +99,7 @@ static int version_of(const uint8_t *img, size_t n, char *v, size_t cap, uint16_
 		return -1;
 	*machine = info.machine;
 	*subsystem = info.subsystem;
+	*is_signed = info.is_signed;
 	return petool_version(img, n, v, cap);
 }
 
@@ -106,7 +110,8 @@ static enum outcome update_one(int espfd, const char *from, const struct target 
 	char ev[32], pv[32], path[4200];
 	uint16_t em, es, pm, ps;
 	size_t en, pn;
-	bool absent;
+	bool absent, esigned = false, psigned = false;
+	int got;
 	uint8_t *eimg = esp_read(espfd, t->rel, &en, &absent, err), *pimg = NULL;
 	uint32_t sealed = 0;
 	const char *why, *leaf;
@@ -115,7 +120,7 @@ static enum outcome update_one(int espfd, const char *from, const struct target 
 
 	if (eimg == NULL)
 		return absent ? NOT_THERE : FAILED;
-	if (version_of(eimg, en, ev, sizeof(ev), &em, &es) != 0) {
+	if (version_of(eimg, en, ev, sizeof(ev), &em, &es, &esigned) != 0) {
 		/* earlyseed's own images have carried their version in .sbat
 		 * since 1.1; the 1.0 line says "1" there */
 		fprintf(out, "%s: no earlyseed version in its .sbat: not earlyseed's image, left alone\n", t->rel);
@@ -125,7 +130,7 @@ static enum outcome update_one(int espfd, const char *from, const struct target 
 	pimg = pkg_read(from, t, path, sizeof(path), &pn, err);
 	if (pimg == NULL)
 		goto done;
-	if (version_of(pimg, pn, pv, sizeof(pv), &pm, &ps) != 0) {
+	if (version_of(pimg, pn, pv, sizeof(pv), &pm, &ps, &psigned) != 0) {
 		fprintf(err, "earlyseed: %s carries no earlyseed version in its .sbat: not updating %s from it\n", path,
 			t->rel);
 		goto done;
@@ -141,9 +146,24 @@ static enum outcome update_one(int espfd, const char *from, const struct target 
 		r = CURRENT;
 		goto done;
 	}
+	/* An image the owner signed for Secure Boot (their own db key) is
+	 * never replaced by an unsigned one: the firmware would refuse it at
+	 * the next boot. */
+	if (esigned && !psigned) {
+		fprintf(err, "earlyseed: %s is signed and %s is not: the firmware would refuse it under Secure Boot; "
+			     "sign the new image (or put a .efi.signed beside it) and run update again; left at %s\n",
+			t->rel, path, ev);
+		goto done;
+	}
 	/* The owner's sealed choices (earlyseed seal) are kept: sealed into
-	 * the new image where it can be, never dropped in silence. */
-	if (sealtool_get(eimg, en, &sealed, &why) == 0 && sealed != 0 && sealtool_set(pimg, pn, sealed, &why) != 0) {
+	 * the new image where it can be, never dropped in silence (an app
+	 * whose settings cannot be read is not updated either). */
+	got = sealtool_get(eimg, en, &sealed, &why);
+	if (got != 0 && !t->driver && strncmp(why, "no sealed settings", 18) != 0) {
+		fprintf(err, "earlyseed: %s: its sealed settings cannot be read (%s): left at %s\n", t->rel, why, ev);
+		goto done;
+	}
+	if (got == 0 && sealed != 0 && sealtool_set(pimg, pn, sealed, &why) != 0) {
 		fprintf(err, "earlyseed: %s carries settings sealed into it (earlyseed seal), which %s cannot take (%s): "
 			     "seal the new image (and sign it after) and install it yourself; left at %s\n", t->rel, path,
 			why, ev);
@@ -223,7 +243,7 @@ void updater_look(int espfd, const char *from, struct updater_view view[2])
 		char path[4200];
 		uint16_t m, s;
 		size_t n;
-		bool absent;
+		bool absent, sg;
 		uint8_t *img;
 
 		if (v->installed)
@@ -233,11 +253,11 @@ void updater_look(int espfd, const char *from, struct updater_view view[2])
 			continue;
 		v->installed = true;
 		snprintf(v->rel, sizeof(v->rel), "%s", targets[i].rel);
-		(void)version_of(img, n, v->esp_version, sizeof(v->esp_version), &m, &s);
+		(void)version_of(img, n, v->esp_version, sizeof(v->esp_version), &m, &s, &sg);
 		free(img);
 		img = pkg_read(from != NULL ? from : UPDATER_FROM_DEFAULT, &targets[i], path, sizeof(path), &n, null);
 		if (img != NULL)
-			(void)version_of(img, n, v->pkg_version, sizeof(v->pkg_version), &m, &s);
+			(void)version_of(img, n, v->pkg_version, sizeof(v->pkg_version), &m, &s, &sg);
 		free(img);
 	}
 	fclose(null);

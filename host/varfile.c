@@ -4,6 +4,7 @@
 #include "varfile.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,8 +29,21 @@ static enum es_varstore file_scan(int dfd, const char *fname)
 		close(fd);
 		return ES_VARSTORE_NONE;
 	}
-	if (pread(fd, buf, (size_t)st.st_size, 0) == (ssize_t)st.st_size)
-		k = es_varstore_find(buf, (size_t)st.st_size);
+	{
+		size_t got = 0;
+
+		while (got < (size_t)st.st_size) {
+			ssize_t r = pread(fd, buf + got, (size_t)st.st_size - got, (off_t)got);
+
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				break;
+			got += (size_t)r;
+		}
+		if (got == (size_t)st.st_size)
+			k = es_varstore_find(buf, got);
+	}
 	es_wipe(buf, (size_t)st.st_size); /* it may hold the token */
 	free(buf);
 	close(fd);

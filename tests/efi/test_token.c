@@ -4,6 +4,7 @@
  * account, and a token a firmware keeps on a disk (U-Boot's \ubootefi.var,
  * an edk2 image's variable store in a file, efi/varfile.c).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "matrix.h"
@@ -204,11 +205,46 @@ static void test_store_in_a_file(void)
 	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED);
 }
 
+/* More files worth reading than a boot reads (64 MiB): the ones left unread
+ * may hold the store, so the token is taken as kept on a disk; within the
+ * budget, nothing is assumed. */
+static void budget_boot(int files, bool expect_table)
+{
+	static CHAR16 edk2[] = L"EDK II";
+	static const char *names[3] = { "\\a.bin", "\\b.bin", "\\c.bin" };
+	static uint8_t *big;
+
+	if (big == NULL)
+		big = calloc(1, ES_VARSTORE_FILE_MAX);
+	base();
+	no_cpu_rng();
+	fake.no_rng_protocol = true;
+	ST->FirmwareVendor = edk2;
+	for (int i = 0; i < files; i++)
+		add_file(names[i], big, ES_VARSTORE_FILE_MAX, false);
+	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
+	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
+	finish(expect_table, true);
+}
+
+static void test_store_scan_budget(void)
+{
+	struct es_audit_record a;
+
+	check_rand_fill(token_bytes, sizeof(token_bytes));
+	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
+	budget_boot(2, true);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_COUNTED && !logged("not ruled out"));
+	budget_boot(3, false);
+	CHECK(audit_decode_ok(&a) && a.seed_file_reason == ES_FILE_TOKEN_ON_DISK && logged("not ruled out"));
+}
+
 int main(void)
 {
 	matrix_start();
 	RUN(test_token_account);
 	RUN(test_uboot_token_on_disk);
 	RUN(test_store_in_a_file);
+	RUN(test_store_scan_budget);
 	return matrix_done();
 }

@@ -170,6 +170,23 @@ static void test_sealed_and_strangers(void)
 	put_image(pkg_path("earlyseed.efi.signed"), "1.1", 10, false, true);
 	CHECK(run(false, true) == 1 && strstr(errbuf, "sealed into it") != NULL && version_is(esp_path(app), "1.0"));
 	unlink(pkg_path("earlyseed.efi.signed"));
+	/* an app the owner signed is never replaced by an unsigned one: the
+	 * firmware would refuse it under Secure Boot */
+	put_image(esp_path(app), "1.0", 10, false, true);
+	put_image(pkg_path("earlyseed.efi"), "1.1", 10, false, false);
+	CHECK(run(false, true) == 1 && strstr(errbuf, "is signed and") != NULL && version_is(esp_path(app), "1.0"));
+	/* ... by a signed one, it is */
+	put_image(pkg_path("earlyseed.efi.signed"), "1.1", 10, false, true);
+	CHECK(run(false, true) == 0 && same_file(esp_path(app), pkg_path("earlyseed.efi.signed")));
+	unlink(pkg_path("earlyseed.efi.signed"));
+	/* sealed settings this tool cannot read: not dropped, not updated */
+	put_image(esp_path(app), "1.0", 10, true, false);
+	img = slurp(esp_path(app), &n);
+	es_le_put32(img + 0x800 + 16, ES_SEALED_VERSION + 1u); /* a sealed version from the future */
+	check_put(esp_path(app), img, n);
+	free(img);
+	CHECK(run(false, true) == 1 && strstr(errbuf, "sealed settings cannot be read") != NULL &&
+	      version_is(esp_path(app), "1.0"));
 	/* no earlyseed line in its .sbat: not earlyseed's, left alone */
 	put_image(esp_path(app), NULL, 10, false, false);
 	CHECK(run(false, true) == 0 && strstr(outbuf, "not earlyseed's image, left alone") != NULL);
