@@ -42,10 +42,10 @@ static void json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* s as a JSON string, or null when empty. */
+/* s as a JSON string, or null when there is none (NULL or empty). */
 static void json_opt(FILE *out, const char *s)
 {
-	if (s[0] == '\0')
+	if (s == NULL || s[0] == '\0')
 		fputs("null", out);
 	else
 		json_str(out, s);
@@ -324,10 +324,7 @@ static void status_json(const struct view *v, FILE *out)
 {
 		/* schema 1: the fields below; a reader checks it (docs/host-tool.md) */
 		fprintf(out, "{\"schema\":%d,\"boot_id\":", STATUS_JSON_SCHEMA);
-		if (v->boot_id[0] != '\0')
-			json_str(out, v->boot_id);
-		else
-			fputs("null", out);
+		json_opt(out, v->boot_id);
 		fputs(",\"versions\":{\"tool\":", out);
 		json_str(out, es_version);
 		fputs(",\"ran\":", out);
@@ -349,17 +346,11 @@ static void status_json(const struct view *v, FILE *out)
 		fputs(",\"uefi\":", out);
 		fputs(v->no_efi ? "false" : "true", out);
 		fputs(",\"rng_table\":", out);
-		if (v->k.rng_table)
-			json_str(out, v->k.rng_addr);
-		else
-			fputs("null", out);
+		json_opt(out, v->k.rng_table ? v->k.rng_addr : NULL);
 		fputs(",\"by\":", out);
 		json_str(out, v->by);
 		fputs(",\"audit\":", out);
-		if (v->audit)
-			json_str(out, v->summary);
-		else
-			fputs("null", out);
+		json_opt(out, v->audit ? v->summary : NULL);
 		fprintf(out, ",\"driver\":%s,\"next_stage_failed\":%s,\"table_taken_back\":%s,\"cpu_trust_lag\":%s",
 			v->driver ? "true" : "false", v->failed ? "true" : "false",
 			v->audit && (v->a.flags & ES_AUDIT_F_TAKEN_BACK) != 0 ? "true" : "false", v->lag ? "true" : "false");
@@ -392,10 +383,7 @@ static void status_json(const struct view *v, FILE *out)
 		fprintf(out, ",\"seed_file_exists\":%s,\"seed_file_bits\":%u,\"token\":%s,\"trust_cpu\":%s,"
 			     "\"seed_file_this_boot\":",
 			v->pk.exists ? "true" : "false", v->file_bits, v->token ? "true" : "false", v->t.cpu ? "true" : "false");
-		if (v->file_why != NULL)
-			json_str(out, v->file_why);
-		else
-			fputs("null", out);
+		json_opt(out, v->file_why);
 		fprintf(out, "},\"exit\":%d}\n", v->rc);
 }
 
