@@ -77,8 +77,6 @@ struct es_source_info {
 	/* Facts the judgement's rules join on (core/session.c judge_rules[]): */
 	bool wraps_cpu;    /* a firmware's wrapper of the CPU's RNG: falls with the
 			    * CPU's own sources, counts the larger of it and them */
-	bool first_block;  /* its first block is recorded in the seed file: one
-			    * that repeats the recorded one fails */
 	bool whole_table;  /* a table a kernel credits whole: one that rests on less
 			    * overclaims */
 	bool token_bound;  /* counts no more than its token holds (the seed file) */
@@ -254,6 +252,46 @@ enum es_trust_var es_trust_var_apply(struct es_trust *t, const void *p, size_t n
 #define ES_VMGENID_LEN 16u
 #define ES_UUID_LEN 16u
 
+/*
+ * The machine's identities: what a seed file is sealed under, one row each
+ * (es_identity(), core/identity.c): the source whose row hands it, whether
+ * it is that row's bytes or the digest of its first block, its header flag,
+ * the slot of its tag, its label, and what a mismatch means. The seal, the
+ * check and the OS's reseal loop over the rows; a new identity is a row, a
+ * slot in a new header version, and nothing in the rules.
+ */
+enum es_identity { ES_ID_GENID = 0, ES_ID_UUID, ES_ID_TPM, ES_ID_COUNT };
+#define ES_ID_LEN 16u
+enum es_id_rule {
+	/* a file sealed under it counts only under the same one now; a file
+	 * sealed without it, only with none now (a clone, a copied disk) */
+	ES_ID_MUST_HOLD = 0,
+	/* the same value at a later boot means the source repeats itself: the
+	 * source fails (a TPM that answers the same first block) */
+	ES_ID_MUST_CHANGE,
+};
+struct es_identity_info {
+	const char *label;     /* the tag's own label: no two keyed hashes say the same */
+	uint32_t flag;         /* ES_SEEDFILE_F_* */
+	uint8_t source;        /* enum es_source whose row hands it */
+	uint8_t from_digest;   /* 1: the digest of the source's first block; 0: its ES_ID_LEN bytes */
+	uint8_t rule;          /* enum es_id_rule */
+	uint8_t mismatch;      /* enum es_file_reason, for ES_ID_MUST_HOLD */
+	uint8_t checked_only;  /* held only under vmgenid = check */
+	uint8_t at;            /* the tag's offset in the header */
+};
+/* The row of id, or NULL past the table. */
+const struct es_identity_info *es_identity(enum es_identity id);
+/* This boot's identities, as their rows handed them: have has bit
+ * (1u << enum es_identity) for each one in id[]. */
+struct es_ids {
+	uint8_t id[ES_ID_COUNT][ES_ID_LEN];
+	uint32_t have;
+};
+/* Record identity what (ES_ID_LEN bytes) in ids; a second one of the same
+ * kind in a boot is ignored (the first block is the one recorded). */
+void es_ids_set(struct es_ids *ids, enum es_identity what, const uint8_t id[ES_ID_LEN]);
+
 /* Health state of one source's tests (internal, in the session). */
 struct es_health_test {
 	unsigned int h;
@@ -321,15 +359,10 @@ struct es_session {
 	struct es_provenance token_from; /* what the seed file's token rests on */
 	uint32_t committed;        /* bit per conditional source the caller committed */
 	uint8_t file_reason[ES_SRC_COUNT]; /* enum es_file_reason of a failed source */
-	/* The machine's identity, as its rows handed it (es_session_add of
-	 * ES_SRC_VMGENID and ES_SRC_SMBIOS, 16 bytes each). */
-	uint8_t genid[ES_VMGENID_LEN];
-	uint8_t uuid[ES_UUID_LEN];
-	bool have_genid, have_uuid;
-	/* The digest of the TPM's first block (its row's fact): a TPM that
-	 * repeats it across boots fails (es_seedfile_tpm_repeats). */
-	uint8_t tpm_first[ES_BLOCK_DIGEST];
-	bool have_tpm_first;
+	/* The machine's identities, as their rows handed them (the table of
+	 * es_identity(): the VM generation ID, the SMBIOS UUID, the digest of
+	 * the TPM's first block). */
+	struct es_ids ids;
 	/* The seed file's header and the token it is judged by (secrets until
 	 * es_session_end). */
 	uint8_t file_head[ES_SEEDFILE_HEADER];
@@ -474,9 +507,7 @@ struct es_seedfile_header {
 	struct es_provenance from;
 	uint32_t flags;
 	uint8_t bind[ES_SEEDFILE_BIND_LEN];
-	uint8_t genid_tag[ES_SEEDFILE_TAG_LEN];
-	uint8_t uuid_tag[ES_SEEDFILE_TAG_LEN];
-	uint8_t tpm_tag[ES_SEEDFILE_TAG_LEN];
+	uint8_t tag[ES_ID_COUNT][ES_SEEDFILE_TAG_LEN]; /* by enum es_identity, each at its row's slot */
 	uint8_t mac[ES_SEEDFILE_MAC_LEN];
 };
 /* A header of ours (ES_SEEDFILE_MAGIC) at p (n bytes, at least
@@ -491,34 +522,40 @@ void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDF
  * ES_LABEL_MAC and bytes 0..47, ES_SEEDFILE_F_NO_CPU_TRUST taken as 0. */
 void es_seedfile_mac(const uint8_t token[ES_TOKEN_LEN], const uint8_t hdr[ES_SEEDFILE_HEADER],
 		     uint8_t mac[ES_SEEDFILE_MAC_LEN]);
-/* What a tag is of: each has its own label (ES_LABEL_GENID, _UUID, _TPM). */
-enum es_seedfile_id { ES_ID_GENID = 0, ES_ID_UUID, ES_ID_TPM };
-/* The tag of id (16 bytes) of kind what: BLAKE2s-64 keyed with the token
- * over the kind's label and id, so the file shows neither. */
-void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], enum es_seedfile_id what, const uint8_t id[16],
+/* The tag of identity what (ES_ID_LEN bytes): BLAKE2s-64 keyed with the
+ * token over the identity's label and bytes, so the file shows neither. */
+void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], enum es_identity what, const uint8_t id[ES_ID_LEN],
 		     uint8_t tag[ES_SEEDFILE_TAG_LEN]);
 /* Bind *h to token and sign it as it is (flags and tags untouched): sets
  * bind and the MAC; writes the header to out. */
 void es_seedfile_sign(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], uint8_t out[ES_SEEDFILE_HEADER]);
-/* Bind *h to token and seal it: sets bind, the VMGENID, SMBIOS and TPM
- * flags and tags (genid, uuid, tpm: 16 bytes each — the ID, the UUID, the
- * digest of the TPM's first block — or NULL for none), and the MAC; keeps
- * from and ES_SEEDFILE_F_NO_CPU_TRUST; writes the header to out. */
-void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const uint8_t *genid,
-		      const uint8_t *uuid, const uint8_t *tpm, uint8_t out[ES_SEEDFILE_HEADER]);
-/* Does the sealed header at p (n bytes; its MAC is not checked here) say
- * that the boot which wrote it had a TPM whose first block had digest tpm
- * (16 bytes)? */
-bool es_seedfile_tpm_repeats(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN], const uint8_t tpm[16]);
+/* Bind *h to token and seal it under every identity of the table: the
+ * flag and tag of each that ids holds (NULL: none), no flag for the others;
+ * keeps from and ES_SEEDFILE_F_NO_CPU_TRUST; sets bind and the MAC; writes
+ * the header to out. */
+void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const struct es_ids *ids,
+		      uint8_t out[ES_SEEDFILE_HEADER]);
+/* As es_seedfile_seal, for a side that sees only some identities (the OS
+ * sees the SMBIOS UUID, never the VM generation ID nor the TPM's block):
+ * an identity ids lacks keeps old's flag and tag (old: a header bound here
+ * whose MAC passed, or NULL). */
+void es_seedfile_reseal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const struct es_ids *ids,
+			const struct es_seedfile_header *old, uint8_t out[ES_SEEDFILE_HEADER]);
+/* The sources whose identity must change between boots (ES_ID_MUST_CHANGE)
+ * and did not: a bit per source (1u << enum es_source) whose value in ids
+ * is the one the sealed header at p (n bytes; its MAC is not checked here)
+ * recorded. */
+uint32_t es_seedfile_repeats(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN], const struct es_ids *ids);
 /*
  * Whether the file at p (n bytes read) may count on this machine, by its
  * header alone: ES_FILE_COUNTED, or ES_FILE_NO_HEADER, _OLD_FORMAT,
- * _OTHER_MACHINE (bound to another token), _BAD_MAC, _VM_CHANGED (only under
- * genid_check), _ID_CHANGED. token: ES_TOKEN_LEN bytes; genid, uuid: this
- * boot's (16 bytes) or NULL.
+ * _OTHER_MACHINE (bound to another token), _BAD_MAC, or the mismatch reason
+ * of the first identity row (ES_ID_MUST_HOLD) that does not hold: the file
+ * was sealed under it and ids (NULL: none) holds another or none, or it was
+ * not and ids holds one. Rows marked checked_only hold unless genid_check.
  */
 enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN],
-				      const uint8_t *genid, const uint8_t *uuid, bool genid_check);
+				      const struct es_ids *ids, bool genid_check);
 /* May earlyseed rewrite, replace or delete this file? p: its first n bytes;
  * size: its whole size. Only when it is empty, all zeros, or starts with a
  * seed file's magic (either version): `seed_file` may name anything. */

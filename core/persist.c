@@ -55,8 +55,7 @@ void es_persist_prepare(const struct es_session *s, const struct es_trust *trust
 
 		/* bound and sealed, with the VM and machine it was written in
 		 * for the next boot to compare */
-		es_seedfile_seal(&h, tok, s->have_genid ? s->genid : NULL, s->have_uuid ? s->uuid : NULL,
-				 s->have_tpm_first ? s->tpm_first : NULL, buf);
+		es_seedfile_seal(&h, tok, &s->ids, buf);
 	} else {
 		es_seedfile_encode(&h, buf);
 	}

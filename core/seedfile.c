@@ -16,18 +16,13 @@ _Static_assert(sizeof(ES_SEEDFILE_MAGIC) - 1 == sizeof(magic), "magic is 8 bytes
 _Static_assert(sizeof(ES_SEEDFILE_MAGIC_V1) - 1 == sizeof(magic_v1), "magic is 8 bytes");
 /* The layout (core/earlyseed.h "The seed file's format"). */
 #define AT_BIND 16u
-#define AT_GENID (AT_BIND + ES_SEEDFILE_BIND_LEN)
-#define AT_UUID (AT_GENID + ES_SEEDFILE_TAG_LEN)
-#define AT_TPM (AT_UUID + ES_SEEDFILE_TAG_LEN)
-#define AT_MAC (AT_TPM + ES_SEEDFILE_TAG_LEN)
-_Static_assert(AT_GENID == 24 && AT_UUID == 32 && AT_TPM == 40 && AT_MAC == ES_SEEDFILE_MACED, "header offsets");
+#define AT_MAC ES_SEEDFILE_MACED /* the identities' tags between (core/identity.c) */
 _Static_assert(AT_MAC + ES_SEEDFILE_MAC_LEN == ES_SEEDFILE_HEADER, "the MAC ends the header");
-/* The tags' labels plus the ID fit one buffer. */
+/* A tag's label plus the ID fit one buffer. */
 #define TAG_IN_MAX 64u
-_Static_assert(sizeof(ES_LABEL_GENID) - 1 + 16 <= TAG_IN_MAX && sizeof(ES_LABEL_UUID) - 1 + 16 <= TAG_IN_MAX &&
-		       sizeof(ES_LABEL_TPM) - 1 + 16 <= TAG_IN_MAX,
+_Static_assert(sizeof(ES_LABEL_GENID) - 1 + ES_ID_LEN <= TAG_IN_MAX && sizeof(ES_LABEL_UUID) - 1 + ES_ID_LEN <= TAG_IN_MAX &&
+		       sizeof(ES_LABEL_TPM) - 1 + ES_ID_LEN <= TAG_IN_MAX,
 	       "tag input");
-_Static_assert(ES_BLOCK_DIGEST == 16, "a TPM block's digest is tagged like an ID");
 
 static uint16_t cap(uint32_t bits)
 {
@@ -45,9 +40,8 @@ bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h)
 	h->from.cpu_bits = cap(es_le_get16(b + 10));
 	h->flags = es_le_get32(b + 12);
 	memcpy(h->bind, b + AT_BIND, ES_SEEDFILE_BIND_LEN);
-	memcpy(h->genid_tag, b + AT_GENID, ES_SEEDFILE_TAG_LEN);
-	memcpy(h->uuid_tag, b + AT_UUID, ES_SEEDFILE_TAG_LEN);
-	memcpy(h->tpm_tag, b + AT_TPM, ES_SEEDFILE_TAG_LEN);
+	for (unsigned int i = 0; i < ES_ID_COUNT; i++)
+		memcpy(h->tag[i], b + es_identity((enum es_identity)i)->at, ES_SEEDFILE_TAG_LEN);
 	memcpy(h->mac, b + AT_MAC, ES_SEEDFILE_MAC_LEN);
 	return true;
 }
@@ -64,9 +58,8 @@ void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDF
 	es_le_put16(out + 10, cap(h->from.cpu_bits));
 	es_le_put32(out + 12, h->flags);
 	memcpy(out + AT_BIND, h->bind, ES_SEEDFILE_BIND_LEN);
-	memcpy(out + AT_GENID, h->genid_tag, ES_SEEDFILE_TAG_LEN);
-	memcpy(out + AT_UUID, h->uuid_tag, ES_SEEDFILE_TAG_LEN);
-	memcpy(out + AT_TPM, h->tpm_tag, ES_SEEDFILE_TAG_LEN);
+	for (unsigned int i = 0; i < ES_ID_COUNT; i++)
+		memcpy(out + es_identity((enum es_identity)i)->at, h->tag[i], ES_SEEDFILE_TAG_LEN);
 	memcpy(out + AT_MAC, h->mac, ES_SEEDFILE_MAC_LEN);
 }
 
@@ -84,23 +77,23 @@ void es_seedfile_mac(const uint8_t token[ES_TOKEN_LEN], const uint8_t hdr[ES_SEE
 	es_wipe(in, sizeof(in));
 }
 
-void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], enum es_seedfile_id what, const uint8_t id[16],
+void es_seedfile_tag(const uint8_t token[ES_TOKEN_LEN], enum es_identity what, const uint8_t id[ES_ID_LEN],
 		     uint8_t tag[ES_SEEDFILE_TAG_LEN])
 {
-	static const struct {
-		const char *label;
-		size_t len;
-	} labels[] = {
-		[ES_ID_GENID] = { ES_LABEL_GENID, sizeof(ES_LABEL_GENID) - 1 },
-		[ES_ID_UUID] = { ES_LABEL_UUID, sizeof(ES_LABEL_UUID) - 1 },
-		[ES_ID_TPM] = { ES_LABEL_TPM, sizeof(ES_LABEL_TPM) - 1 },
-	};
+	const struct es_identity_info *r = es_identity(what);
 	uint8_t in[TAG_IN_MAX];
-	size_t l = labels[what <= ES_ID_TPM ? what : ES_ID_TPM].len;
+	size_t l;
 
-	memcpy(in, labels[what <= ES_ID_TPM ? what : ES_ID_TPM].label, l);
-	memcpy(in + l, id, 16);
-	(void)es_blake2s(tag, ES_SEEDFILE_TAG_LEN, token, ES_TOKEN_LEN, in, l + 16u);
+	if (r == NULL) {
+		memset(tag, 0, ES_SEEDFILE_TAG_LEN);
+		return;
+	}
+	/* no strlen: the firmware build has mem* only (libc/mem.c) */
+	for (l = 0; l < TAG_IN_MAX - ES_ID_LEN && r->label[l] != '\0'; l++)
+		;
+	memcpy(in, r->label, l);
+	memcpy(in + l, id, ES_ID_LEN);
+	(void)es_blake2s(tag, ES_SEEDFILE_TAG_LEN, token, ES_TOKEN_LEN, in, l + ES_ID_LEN);
 	es_wipe(in, sizeof(in));
 }
 
@@ -112,26 +105,35 @@ void es_seedfile_sign(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN
 	memcpy(out + AT_MAC, h->mac, ES_SEEDFILE_MAC_LEN);
 }
 
-void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const uint8_t *genid,
-		      const uint8_t *uuid, const uint8_t *tpm, uint8_t out[ES_SEEDFILE_HEADER])
+static bool has(const struct es_ids *ids, unsigned int i)
+{
+	return ids != NULL && (ids->have & (1u << i)) != 0;
+}
+
+void es_seedfile_reseal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const struct es_ids *ids,
+			const struct es_seedfile_header *old, uint8_t out[ES_SEEDFILE_HEADER])
 {
 	h->flags &= ES_SEEDFILE_F_NO_CPU_TRUST;
-	memset(h->genid_tag, 0, sizeof(h->genid_tag));
-	memset(h->uuid_tag, 0, sizeof(h->uuid_tag));
-	memset(h->tpm_tag, 0, sizeof(h->tpm_tag));
-	if (tpm != NULL) {
-		h->flags |= ES_SEEDFILE_F_TPM;
-		es_seedfile_tag(token, ES_ID_TPM, tpm, h->tpm_tag);
-	}
-	if (genid != NULL) {
-		h->flags |= ES_SEEDFILE_F_VMGENID;
-		es_seedfile_tag(token, ES_ID_GENID, genid, h->genid_tag);
-	}
-	if (uuid != NULL) {
-		h->flags |= ES_SEEDFILE_F_SMBIOS;
-		es_seedfile_tag(token, ES_ID_UUID, uuid, h->uuid_tag);
+	for (unsigned int i = 0; i < ES_ID_COUNT; i++) {
+		const struct es_identity_info *r = es_identity((enum es_identity)i);
+
+		memset(h->tag[i], 0, ES_SEEDFILE_TAG_LEN);
+		if (has(ids, i)) {
+			h->flags |= r->flag;
+			es_seedfile_tag(token, (enum es_identity)i, ids->id[i], h->tag[i]);
+		} else if (old != NULL && (old->flags & r->flag) != 0) {
+			/* what this side cannot see, as the side that saw it sealed it */
+			h->flags |= r->flag;
+			memcpy(h->tag[i], old->tag[i], ES_SEEDFILE_TAG_LEN);
+		}
 	}
 	es_seedfile_sign(h, token, out);
+}
+
+void es_seedfile_seal(struct es_seedfile_header *h, const uint8_t token[ES_TOKEN_LEN], const struct es_ids *ids,
+		      uint8_t out[ES_SEEDFILE_HEADER])
+{
+	es_seedfile_reseal(h, token, ids, NULL, out);
 }
 
 /* Compare without an early exit: the MAC is checked against an attacker's
@@ -145,24 +147,36 @@ static bool same(const uint8_t *a, const uint8_t *b, size_t n)
 	return d == 0;
 }
 
-/* An identity rule: a tagged file needs the same ID now; an untagged one,
- * none now. */
-static bool id_holds(const uint8_t token[ES_TOKEN_LEN], bool tagged, const uint8_t tag[ES_SEEDFILE_TAG_LEN],
-		     enum es_seedfile_id what, const uint8_t *id)
+/* Identity i now against the header: sealed under the same value? (false
+ * when either side has none) */
+static bool same_id(const uint8_t token[ES_TOKEN_LEN], const struct es_seedfile_header *h, const struct es_ids *ids,
+		    unsigned int i)
 {
 	uint8_t now[ES_SEEDFILE_TAG_LEN];
 	bool ok;
 
-	if (!tagged || id == NULL)
-		return !tagged && id == NULL;
-	es_seedfile_tag(token, what, id, now);
-	ok = same(now, tag, sizeof(now));
+	if ((h->flags & es_identity((enum es_identity)i)->flag) == 0 || !has(ids, i))
+		return false;
+	es_seedfile_tag(token, (enum es_identity)i, ids->id[i], now);
+	ok = same(now, h->tag[i], sizeof(now));
 	es_wipe(now, sizeof(now));
 	return ok;
 }
 
+/* A MUST_HOLD row: a tagged file needs the same ID now; an untagged one,
+ * none now. */
+static bool holds(const uint8_t token[ES_TOKEN_LEN], const struct es_seedfile_header *h, const struct es_ids *ids,
+		  unsigned int i)
+{
+	bool tagged = (h->flags & es_identity((enum es_identity)i)->flag) != 0;
+
+	if (!tagged || !has(ids, i))
+		return !tagged && !has(ids, i);
+	return same_id(token, h, ids, i);
+}
+
 enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN],
-				      const uint8_t *genid, const uint8_t *uuid, bool genid_check)
+				      const struct es_ids *ids, bool genid_check)
 {
 	struct es_seedfile_header h;
 	uint8_t want[ES_SEEDFILE_MAC_LEN];
@@ -177,27 +191,31 @@ enum es_file_reason es_seedfile_check(const void *p, size_t n, const uint8_t tok
 	if (r == ES_FILE_COUNTED && !same(want, h.mac, sizeof(want)))
 		r = ES_FILE_BAD_MAC;
 	es_wipe(want, sizeof(want));
-	if (r == ES_FILE_COUNTED && genid_check &&
-	    !id_holds(token, (h.flags & ES_SEEDFILE_F_VMGENID) != 0, h.genid_tag, ES_ID_GENID, genid))
-		r = ES_FILE_VM_CHANGED;
-	if (r == ES_FILE_COUNTED &&
-	    !id_holds(token, (h.flags & ES_SEEDFILE_F_SMBIOS) != 0, h.uuid_tag, ES_ID_UUID, uuid))
-		r = ES_FILE_ID_CHANGED;
+	for (unsigned int i = 0; i < ES_ID_COUNT && r == ES_FILE_COUNTED; i++) {
+		const struct es_identity_info *row = es_identity((enum es_identity)i);
+
+		if (row->rule != ES_ID_MUST_HOLD || (row->checked_only && !genid_check))
+			continue;
+		if (!holds(token, &h, ids, i))
+			r = (enum es_file_reason)row->mismatch;
+	}
 	return r;
 }
 
-bool es_seedfile_tpm_repeats(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN], const uint8_t tpm[16])
+uint32_t es_seedfile_repeats(const void *p, size_t n, const uint8_t token[ES_TOKEN_LEN], const struct es_ids *ids)
 {
 	struct es_seedfile_header h;
-	uint8_t now[ES_SEEDFILE_TAG_LEN];
-	bool same_block;
+	uint32_t bits = 0;
 
-	if (!es_seedfile_parse(p, n, &h) || (h.flags & ES_SEEDFILE_F_TPM) == 0)
-		return false;
-	es_seedfile_tag(token, ES_ID_TPM, tpm, now);
-	same_block = same(now, h.tpm_tag, sizeof(now));
-	es_wipe(now, sizeof(now));
-	return same_block;
+	if (!es_seedfile_parse(p, n, &h))
+		return 0;
+	for (unsigned int i = 0; i < ES_ID_COUNT; i++) {
+		const struct es_identity_info *row = es_identity((enum es_identity)i);
+
+		if (row->rule == ES_ID_MUST_CHANGE && same_id(token, &h, ids, i))
+			bits |= 1u << row->source;
+	}
+	return bits;
 }
 
 bool es_seedfile_ours(const void *p, size_t n, uint64_t size)

@@ -36,6 +36,18 @@ void es_session_fail(struct es_session *s, enum es_source src, const char *why)
 
 /* A block of an ES_FEED_BLOCKS source: not zero, not a repeat of any earlier
  * block of that source (any instance). Only a digest of each is kept. */
+/* Record what source src handed as the identity it is (the table of
+ * es_identity()): its bytes, or the digest of its first block. */
+static void identify(struct es_session *s, enum es_source src, const uint8_t *id, bool digest)
+{
+	for (unsigned int i = 0; i < ES_ID_COUNT; i++) {
+		const struct es_identity_info *r = es_identity((enum es_identity)i);
+
+		if (r->source == (uint8_t)src && (r->from_digest != 0) == digest)
+			es_ids_set(&s->ids, (enum es_identity)i, id);
+	}
+}
+
 static void feed_block(struct es_session *s, enum es_source src, struct es_health_test *t, const uint8_t *p,
 		       size_t n)
 {
@@ -53,11 +65,10 @@ static void feed_block(struct es_session *s, enum es_source src, struct es_healt
 	}
 	if (s->nblocks < ES_MAX_BLOCKS)
 		memcpy(s->digest[s->nblocks++], d, sizeof(d));
-	/* the TPM's first block, for the seed file's rule across boots */
-	if (src == ES_SRC_TPM && !s->have_tpm_first && n > 0) {
-		memcpy(s->tpm_first, d, sizeof(d));
-		s->have_tpm_first = true;
-	}
+	/* a first block that is an identity (the TPM's), for the seed
+	 * file's rule across boots */
+	if (n > 0)
+		identify(s, src, d, true);
 	es_wipe(d, sizeof(d));
 	es_health_feed(t, p, n);
 }
@@ -72,15 +83,10 @@ int es_session_add(struct es_session *s, enum es_source src, const void *p, size
 	t = &s->test[src];
 	(void)es_seed_absorb(&s->pool, src, p, n);
 	es_session_present(s, src);
-	/* The machine's identity: facts of these rows, for the seed file's
+	/* The machine's identities: facts of these rows, for the seed file's
 	 * rules (applied when judged, whatever the order of the calls). */
-	if (src == ES_SRC_VMGENID && n == ES_VMGENID_LEN) {
-		memcpy(s->genid, p, ES_VMGENID_LEN);
-		s->have_genid = true;
-	} else if (src == ES_SRC_SMBIOS && n == ES_UUID_LEN) {
-		memcpy(s->uuid, p, ES_UUID_LEN);
-		s->have_uuid = true;
-	}
+	if (n == ES_ID_LEN)
+		identify(s, src, p, false);
 	s->bytes[src] = s->bytes[src] > UINT32_MAX - (uint32_t)n ? UINT32_MAX : s->bytes[src] + (uint32_t)n;
 	switch (r->feed) {
 	case ES_FEED_NONE:
@@ -304,7 +310,7 @@ struct judging {
 	uint32_t committed;          /* conditional sources taken as committed */
 	uint8_t reason[ES_SRC_COUNT]; /* what blocked a conditional source */
 	bool cpu_failed;             /* one of the CPU's own sources failed */
-	bool tpm_repeats;            /* the TPM's first block is the recorded one */
+	uint32_t repeats;            /* bit per source whose identity is the recorded one (es_seedfile_repeats) */
 	uint8_t file_why;            /* the seed file's reason from its credit */
 	struct es_verdict *v;
 };
@@ -330,11 +336,10 @@ static void rule_file_header(struct judging *j)
 
 	if (!s->file_checked)
 		return;
-	h = es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok, s->have_genid ? s->genid : NULL,
-			      s->have_uuid ? s->uuid : NULL, s->genid_check);
-	j->tpm_repeats = s->have_tpm_first &&
-			 (h == ES_FILE_COUNTED || h == ES_FILE_VM_CHANGED || h == ES_FILE_ID_CHANGED) &&
-			 es_seedfile_tpm_repeats(s->file_head, sizeof(s->file_head), s->file_tok, s->tpm_first);
+	h = es_seedfile_check(s->file_head, sizeof(s->file_head), s->file_tok, &s->ids, s->genid_check);
+	/* only a header bound here whose MAC passed says what repeats */
+	if (h == ES_FILE_COUNTED || h == ES_FILE_VM_CHANGED || h == ES_FILE_ID_CHANGED)
+		j->repeats = es_seedfile_repeats(s->file_head, sizeof(s->file_head), s->file_tok, &s->ids);
 	if (j->reason[ES_SRC_SEED_FILE] == ES_FILE_COUNTED)
 		j->reason[ES_SRC_SEED_FILE] = (uint8_t)h;
 }
@@ -350,7 +355,7 @@ static const char *fails_because(const struct judging *j, unsigned int i)
 		return s->test[i].why;
 	if (r->wraps_cpu && j->cpu_failed)
 		return "the CPU's RNG it wraps failed its own tests";
-	if (r->first_block && j->tpm_repeats)
+	if ((j->repeats & (1u << i)) != 0)
 		return "returned the same first block as at the boot that wrote the seed file";
 	if (r->must_deliver && s->bytes[i] == 0)
 		return "delivered no bytes";

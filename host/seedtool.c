@@ -143,27 +143,19 @@ static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t 
 	struct es_seedfile_header h = { 0 }, old_h;
 	struct es_provenance tfrom;
 	uint8_t tok[ES_TOKEN_LEN], uuid[ES_UUID_LEN];
-	bool have_old = es_seedfile_parse(old, n, &old_h), have_uuid = kernel_uuid(o, uuid);
+	bool have_old = es_seedfile_parse(old, n, &old_h);
+	struct es_ids ids = { 0 };
 	uint32_t flags;
 
+	if (kernel_uuid(o, uuid))
+		es_ids_set(&ids, ES_ID_UUID, uuid);
 	if (token_os(o, tok, &tfrom)) {
-		enum es_file_reason r = have_old ? es_seedfile_check(old, n, tok, NULL, NULL, false) : ES_FILE_NO_HEADER;
+		enum es_file_reason r = have_old ? es_seedfile_check(old, n, tok, NULL, false) : ES_FILE_NO_HEADER;
 		bool old_ok = r == ES_FILE_COUNTED || r == ES_FILE_ID_CHANGED; /* bound here, MAC good */
 		os_provenance(o, &old_h, old_ok && o->refresh, &h.from, &h.flags);
-		es_seedfile_seal(&h, tok, NULL, have_uuid ? uuid : NULL, NULL, hdr);
-		if (old_ok && (old_h.flags & ES_SEEDFILE_F_VMGENID) != 0) {
-			h.flags |= ES_SEEDFILE_F_VMGENID;
-			memcpy(h.genid_tag, old_h.genid_tag, sizeof(h.genid_tag));
-		}
-		if (old_ok && (old_h.flags & ES_SEEDFILE_F_TPM) != 0) { /* the app's TPM, too */
-			h.flags |= ES_SEEDFILE_F_TPM;
-			memcpy(h.tpm_tag, old_h.tpm_tag, sizeof(h.tpm_tag));
-		}
-		if (old_ok && !have_uuid && (old_h.flags & ES_SEEDFILE_F_SMBIOS) != 0) {
-			h.flags |= ES_SEEDFILE_F_SMBIOS;
-			memcpy(h.uuid_tag, old_h.uuid_tag, sizeof(h.uuid_tag));
-		}
-		es_seedfile_sign(&h, tok, hdr);
+		/* the identities the OS sees, sealed anew; the others (the VM
+		 * generation ID, the app's TPM) as the app sealed them */
+		es_seedfile_reseal(&h, tok, &ids, old_ok ? &old_h : NULL, hdr);
 	} else if (have_old) {
 		os_provenance(o, &old_h, false, &h.from, &flags);
 		memcpy(hdr, old, ES_SEEDFILE_HEADER);
@@ -177,6 +169,7 @@ static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t 
 	}
 	es_wipe(tok, sizeof(tok));
 	es_wipe(uuid, sizeof(uuid));
+	es_wipe(&ids, sizeof(ids));
 	es_wipe(&h, sizeof(h));
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "check.h"
 
+#include "../core/earlyseed.h"
 #include "../core/le.h"
 
 #include <stdio.h>
@@ -70,6 +71,23 @@ void check_rand_fill(void *p, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 		b[i] = (uint8_t)check_rand64();
+}
+
+const struct es_ids *check_ids(const uint8_t *genid, const uint8_t *uuid, const uint8_t *tpm)
+{
+	static struct es_ids ring[4];
+	static unsigned int next;
+	struct es_ids *r = &ring[next++ % 4];
+	const uint8_t *v[ES_ID_COUNT] = { [ES_ID_GENID] = genid, [ES_ID_UUID] = uuid, [ES_ID_TPM] = tpm };
+
+	memset(r, 0, sizeof(*r));
+	for (unsigned int i = 0; i < ES_ID_COUNT; i++) {
+		if (v[i] != NULL) {
+			memcpy(r->id[i], v[i], ES_ID_LEN);
+			r->have |= 1u << i;
+		}
+	}
+	return r;
 }
 
 void check_hex(uint8_t *out, const char *h)

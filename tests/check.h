@@ -33,6 +33,11 @@ void check_put(const char *path, const void *p, size_t n);
 void *check_slurp(const char *path, size_t *n);
 /* Remove a scratch directory and all below it (rm -rf). */
 void check_rmtree(const char *dir);
+/* The identities (core/earlyseed.h struct es_ids) of these 16-byte values,
+ * NULL for none: a pointer to one of 4 rotating buffers, so one call may
+ * pass several. */
+struct es_ids;
+const struct es_ids *check_ids(const uint8_t *genid, const uint8_t *uuid, const uint8_t *tpm);
 /* Lowercase hex string to bytes (test vectors). */
 void check_hex(uint8_t *out, const char *h);
 

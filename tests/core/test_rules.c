@@ -44,7 +44,7 @@ static void add_file(const uint8_t *genid, bool commit)
 	struct es_file_token t = { ES_HAVE_YES, tok, false, false, { 0, 256 }, true, 0, false, false, false };
 
 	check_rand_fill(b, sizeof(b));
-	es_seedfile_seal(&h, tok, genid, NULL, NULL, b);
+	es_seedfile_seal(&h, tok, check_ids(genid, NULL, NULL), b);
 	es_session_add_seed_file(&s, b, sizeof(b), &t);
 	if (commit)
 		es_session_commit(&s, ES_SRC_SEED_FILE);

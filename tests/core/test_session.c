@@ -556,7 +556,7 @@ static void make_file(uint8_t *b, size_t n, uint32_t other, uint32_t cpu, bool b
 	memcpy(tok, file_tok, sizeof(tok));
 	tok[0] ^= bound ? 0 : 1;
 	if (n >= ES_SEEDFILE_HEADER)
-		es_seedfile_seal(&h, tok, NULL, NULL, NULL, b);
+		es_seedfile_seal(&h, tok, NULL, b);
 }
 
 struct fcase {
@@ -728,14 +728,14 @@ static void test_seedfile_header(void)
 	struct es_seedfile_header h = { .from = { .cpu_bits = 17, .other_bits = 300 }, .flags = 5 }, g;
 	uint8_t b[ES_SEEDFILE_HEADER], bind2[ES_SEEDFILE_BIND_LEN], id[16] = { 1, 2, 3 };
 
-	es_seedfile_seal(&h, file_tok, NULL, id, NULL, b);
+	es_seedfile_seal(&h, file_tok, check_ids(NULL, id, NULL), b);
 	CHECK(memcmp(b, ES_SEEDFILE_MAGIC, 8) == 0);
 	CHECK(es_seedfile_parse(b, sizeof(b), &g));
 	/* seal keeps the trust bit, sets the identity flags it was given */
 	CHECK(g.from.other_bits == 256 && g.from.cpu_bits == 17 && g.flags == (1u | ES_SEEDFILE_F_SMBIOS));
 	CHECK(memcmp(g.bind, h.bind, sizeof(h.bind)) == 0 && memcmp(g.mac, h.mac, sizeof(h.mac)) == 0);
-	CHECK(memcmp(g.uuid_tag, h.uuid_tag, 8) == 0 && memcmp(b + 32, h.uuid_tag, 8) == 0);
-	CHECK(es_seedfile_check(b, sizeof(b), file_tok, NULL, id, true) == ES_FILE_COUNTED);
+	CHECK(memcmp(g.tag[ES_ID_UUID], h.tag[ES_ID_UUID], 8) == 0 && memcmp(b + 32, h.tag[ES_ID_UUID], 8) == 0);
+	CHECK(es_seedfile_check(b, sizeof(b), file_tok, check_ids(NULL, id, NULL), true) == ES_FILE_COUNTED);
 	CHECK(!es_seedfile_parse(b, sizeof(b) - 1, &g) && g.from.other_bits == 0);
 	b[0] ^= 1;
 	CHECK(!es_seedfile_parse(b, sizeof(b), &g));
@@ -808,7 +808,7 @@ static enum es_file_reason id_judge(const struct idcase *c, bool rows_first)
 	struct es_verdict v;
 
 	check_rand_fill(b, sizeof(b));
-	es_seedfile_seal(&h, file_tok, c->genid_then, c->uuid_then, NULL, b);
+	es_seedfile_seal(&h, file_tok, check_ids(c->genid_then, c->uuid_then, NULL), b);
 	es_session_begin(&s);
 	for (int pass = 0; pass < 2; pass++) {
 		if ((pass == 0) == rows_first) {
@@ -869,7 +869,7 @@ static void test_machine_identity(void)
 		es_session_begin(&s);
 		(void)es_session_add(&s, ES_SRC_SMBIOS, u, 15);
 		(void)es_session_add(&s, ES_SRC_VMGENID, big, sizeof(big));
-		CHECK(!s.have_uuid && !s.have_genid);
+		CHECK(s.ids.have == 0);
 		es_session_end(&s);
 	}
 }
@@ -909,15 +909,15 @@ static void test_header_mac(void)
 	struct es_verdict v;
 
 	check_rand_fill(b, sizeof(b));
-	es_seedfile_seal(&h, file_tok, id, NULL, NULL, b);
-	CHECK(es_seedfile_check(b, sizeof(b), file_tok, id, NULL, true) == ES_FILE_COUNTED);
+	es_seedfile_seal(&h, file_tok, check_ids(id, NULL, NULL), b);
+	CHECK(es_seedfile_check(b, sizeof(b), file_tok, check_ids(id, NULL, NULL), true) == ES_FILE_COUNTED);
 	/* every bit of bytes 0..63 but the trust bit breaks it */
 	for (size_t bit = 64; bit < 8 * ES_SEEDFILE_HEADER; bit++) {
 		enum es_file_reason r;
 
 		memcpy(e, b, sizeof(e));
 		e[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-		r = es_seedfile_check(e, sizeof(e), file_tok, id, NULL, true);
+		r = es_seedfile_check(e, sizeof(e), file_tok, check_ids(id, NULL, NULL), true);
 		if (bit == 8 * 12)
 			CHECK(r == ES_FILE_COUNTED);
 		else if (bit >= 8 * 16 && bit < 8 * 24)
@@ -934,16 +934,16 @@ static void test_header_mac(void)
 	memcpy(e, b, sizeof(e));
 	e[12] &= (uint8_t)~ES_SEEDFILE_F_VMGENID;
 	memset(e + 24, 0, 8);
-	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, NULL, true) == ES_FILE_BAD_MAC);
+	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, true) == ES_FILE_BAD_MAC);
 	/* an earlier release's file: mixed, never counted */
 	memcpy(e, b, sizeof(e));
 	memcpy(e, ES_SEEDFILE_MAGIC_V1, 8);
 	file_judge(e, sizeof(e), &c, &trust_on, &v);
 	CHECK(v.file_reason == ES_FILE_OLD_FORMAT && v.bytes[ES_SRC_SEED_FILE] == sizeof(e));
-	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, NULL, false) == ES_FILE_OLD_FORMAT);
-	CHECK(es_seedfile_check(e, 8, file_tok, NULL, NULL, false) == ES_FILE_OLD_FORMAT);
+	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, false) == ES_FILE_OLD_FORMAT);
+	CHECK(es_seedfile_check(e, 8, file_tok, NULL, false) == ES_FILE_OLD_FORMAT);
 	e[7] = '3';
-	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, NULL, false) == ES_FILE_NO_HEADER);
+	CHECK(es_seedfile_check(e, sizeof(e), file_tok, NULL, false) == ES_FILE_NO_HEADER);
 }
 
 /* Whose file it is (Hardening IV, 4): earlyseed rewrites only an empty file,

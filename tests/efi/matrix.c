@@ -225,7 +225,7 @@ void make_seed_file(uint8_t *b, size_t len, int hdr, const uint8_t *tok)
 	} else if (hdr == HDR_UNSEEDED || hdr == HDR_FORGED) {
 		h.from.other_bits = 0;
 	}
-	es_seedfile_seal(&h, hdr == HDR_OTHER ? other : tok, NULL, NULL, NULL, b);
+	es_seedfile_seal(&h, hdr == HDR_OTHER ? other : tok, NULL, b);
 	if (hdr == HDR_FORGED)
 		b[9] = 1; /* an ESP writer's "rests on 256 bits" */
 	else if (hdr == HDR_V1)

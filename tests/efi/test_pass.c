@@ -96,7 +96,7 @@ static void test_rows_in_any_order(void)
 	check_rand_fill(token_bytes, sizeof(token_bytes));
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
 	memcpy(file_before, file_old, ES_SEED_FILE_MIN);
-	es_seedfile_seal(&h, token_bytes, NULL, NULL, NULL, file_before);
+	es_seedfile_seal(&h, token_bytes, NULL, file_before);
 	both_orders("healthy", order_healthy);
 	both_orders("the seed file alone", order_file_alone);
 	both_orders("a failed monotonic count", order_no_counter);

@@ -147,7 +147,7 @@ static void trust_file_case(const char *conf, bool flag, bool want_cpu_counted)
 	check_rand_fill(token_bytes, sizeof(token_bytes));
 	make_seed_file(file_old, ES_SEED_FILE_MIN, HDR_GOOD, token_bytes);
 	h.flags = flag ? ES_SEEDFILE_F_NO_CPU_TRUST : 0;
-	es_seedfile_seal(&h, token_bytes, NULL, NULL, NULL, file_old);
+	es_seedfile_seal(&h, token_bytes, NULL, file_old);
 	add_file(SEED_PATH, file_old, ES_SEED_FILE_MIN, false);
 	put_token(token_bytes, TOKEN_ATTRS_APP, ES_GATE_BITS, 0);
 	finish(true, true);

@@ -26,6 +26,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct es_seedfile_header h;
 	struct es_file_token tok = { 0 };
 	const uint8_t *genid, *uuid;
+	struct es_ids ids = { 0 };
 	unsigned char *file;
 	size_t n;
 	unsigned int ctl, how, block;
@@ -50,6 +51,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	 * there is one and whether it is checked */
 	genid = (data[2] & 1u) != 0 ? data + 2 + 16 : NULL;
 	uuid = (data[2] & 2u) != 0 ? data + 2 + 8 : NULL;
+	if (genid != NULL)
+		es_ids_set(&ids, ES_ID_GENID, genid);
+	if (uuid != NULL)
+		es_ids_set(&ids, ES_ID_UUID, uuid);
 	tok.genid_check = (data[3] & 1u) != 0;
 	tok.size = (data[3] & 2u) != 0 ? n + data[4] : n;
 	/* the token's account (Hardening III, 1): bits 5-7 of how pick it */
@@ -59,7 +64,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	 * header sealed with the token, under the IDs or not (data[4]) */
 	if ((how & 16u) != 0 && n >= ES_SEEDFILE_HEADER && es_seedfile_parse(file, n, &h)) {
 		if ((data[4] & 1u) != 0)
-			es_seedfile_seal(&h, tok.bytes, genid, uuid, NULL, file);
+			es_seedfile_seal(&h, tok.bytes, &ids, file);
 		else
 			es_seedfile_sign(&h, tok.bytes, file);
 	}
@@ -83,7 +88,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (v.bits[ES_SRC_SEED_FILE] > ES_GATE_BITS || v.bits[ES_SRC_TOKEN] != 0 || v.hw_bits != 0)
 		abort();
 	ours = es_seedfile_parse(file, n, &h) &&
-	       es_seedfile_check(file, n, tok.bytes, genid, uuid, tok.genid_check) == ES_FILE_COUNTED &&
+	       es_seedfile_check(file, n, tok.bytes, &ids, tok.genid_check) == ES_FILE_COUNTED &&
 	       es_seedfile_ours(file, n, tok.size > n ? tok.size : n);
 	if (v.state[ES_SRC_SEED_FILE] == ES_PASS &&
 	    ((ctl & 1u) == 0 || n < ES_SEED_FILE_MIN || !ours || tok.have != ES_HAVE_YES ||

@@ -190,7 +190,7 @@ static void test_install(void)
 	es_seedfile_bind(t1 + 4, bind);
 	CHECK(header(a, FILE_LEN, 0, ES_GATE_BITS, bind));
 	/* and sealed with it: the app counts it (no SMBIOS table here) */
-	CHECK(es_seedfile_check(a, FILE_LEN, t1 + 4, NULL, NULL, true) == ES_FILE_COUNTED);
+	CHECK(es_seedfile_check(a, FILE_LEN, t1 + 4, NULL, true) == ES_FILE_COUNTED);
 	/* the ESP directory is 0700 here: no warning */
 	CHECK(strstr(errbuf, "world-accessible") == NULL);
 	done();
@@ -535,7 +535,7 @@ static void test_refresh(void)
 		const uint8_t genid[ES_VMGENID_LEN] = { 1, 2, 3 }, uuid[ES_UUID_LEN] = { 7 }, tok[ES_TOKEN_LEN] = { 4, 5, 6 };
 
 		g.flags = ES_SEEDFILE_F_NO_CPU_TRUST;
-		es_seedfile_seal(&g, tok, genid, uuid, NULL, a);
+		es_seedfile_seal(&g, tok, check_ids(genid, uuid, NULL), a);
 		{
 			FILE *f = fopen(seed, "wb");
 
@@ -549,14 +549,14 @@ static void test_refresh(void)
 		CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && es_seedfile_parse(b, FILE_LEN, &h));
 		CHECK(h.from.other_bits == 123 && h.from.cpu_bits == 10 && b[12] == (a[12] & ~1u));
 		CHECK(memcmp(a + 13, b + 13, ES_SEEDFILE_HEADER - 13) == 0 && memcmp(a, b, 12) == 0);
-		CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, uuid, true) == ES_FILE_COUNTED);
+		CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(genid, uuid, NULL), true) == ES_FILE_COUNTED);
 		/* a kernel with trust_cpu=off sets the bit; the MAC still holds */
 		put(cmdline, "random.trust_cpu=off\n");
 		CHECK(run(true, false, NULL, fixed_random) == 0);
 		done();
 		put(cmdline, "quiet\n");
 		CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN && (b[12] & ES_SEEDFILE_F_NO_CPU_TRUST) != 0);
-		CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, uuid, true) == ES_FILE_COUNTED);
+		CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(genid, uuid, NULL), true) == ES_FILE_COUNTED);
 	}
 	/* a larger file (written by the app, or by hand): its first 4 KiB */
 	{
@@ -863,15 +863,15 @@ static void test_os_uuid(void)
 	done();
 	CHECK(slurp(token, t, sizeof(t)) == 4 + ES_TOKEN_VAR_LEN && es_token_decode(t + 4, ES_TOKEN_VAR_LEN, tok, &from));
 	CHECK(slurp(seed, a, sizeof(a)) == FILE_LEN);
-	CHECK(es_seedfile_check(a, FILE_LEN, tok, NULL, u, true) == ES_FILE_COUNTED);
-	CHECK(es_seedfile_check(a, FILE_LEN, tok, NULL, w, true) == ES_FILE_ID_CHANGED);
-	CHECK(es_seedfile_check(a, FILE_LEN, tok, NULL, NULL, true) == ES_FILE_ID_CHANGED);
+	CHECK(es_seedfile_check(a, FILE_LEN, tok, check_ids(NULL, u, NULL), true) == ES_FILE_COUNTED);
+	CHECK(es_seedfile_check(a, FILE_LEN, tok, check_ids(NULL, w, NULL), true) == ES_FILE_ID_CHANGED);
+	CHECK(es_seedfile_check(a, FILE_LEN, tok, NULL, true) == ES_FILE_ID_CHANGED);
 	/* the app rewrote it under a VM generation ID: refresh keeps the tag */
 	{
 		struct es_seedfile_header g = { .from = { .other_bits = 256 } };
 		FILE *f = fopen(seed, "wb");
 
-		es_seedfile_seal(&g, tok, genid, u, NULL, a);
+		es_seedfile_seal(&g, tok, check_ids(genid, u, NULL), a);
 		CHECK(f != NULL && fwrite(a, 1, FILE_LEN, f) == FILE_LEN);
 		if (f != NULL)
 			fclose(f);
@@ -879,8 +879,8 @@ static void test_os_uuid(void)
 	CHECK(run(true, false, NULL, fake_random) == 0);
 	done();
 	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN);
-	CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, u, true) == ES_FILE_COUNTED);
-	CHECK(es_seedfile_check(b, FILE_LEN, tok, w, u, true) == ES_FILE_VM_CHANGED);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(genid, u, NULL), true) == ES_FILE_COUNTED);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(w, u, NULL), true) == ES_FILE_VM_CHANGED);
 	/* an edited header is not carried: its tag is dropped */
 	b[40] ^= 1;
 	{
@@ -893,8 +893,8 @@ static void test_os_uuid(void)
 	CHECK(run(true, false, NULL, fake_random) == 0);
 	done();
 	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN);
-	CHECK(es_seedfile_check(b, FILE_LEN, tok, genid, u, true) == ES_FILE_VM_CHANGED);
-	CHECK(es_seedfile_check(b, FILE_LEN, tok, NULL, u, true) == ES_FILE_COUNTED);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(genid, u, NULL), true) == ES_FILE_VM_CHANGED);
+	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(NULL, u, NULL), true) == ES_FILE_COUNTED);
 	/* all zeros, all 0xFF: no UUID */
 	memset(got, 0, sizeof(got));
 	put_dmi(got);
