@@ -10,7 +10,7 @@ struct parser {
 	unsigned int problems;
 };
 
-static void report(struct parser *ps, unsigned int line, const char *why)
+static void parse_warn(struct parser *ps, unsigned int line, const char *why)
 {
 	ps->problems++;
 	if (ps->warn != NULL)
@@ -33,7 +33,7 @@ static void copy_field(char *dst, const uint8_t *src, size_t n)
 static void cmdline_too_long(struct es_config *c, struct parser *ps, unsigned int lineno)
 {
 	c->cmdline[0] = '\0';
-	report(ps, lineno, "cmdline longer than the " ES_STR(ES_CONFIG_CMDLINE_MAX) "-byte limit: it cannot be "
+	parse_warn(ps, lineno, "cmdline longer than the " ES_STR(ES_CONFIG_CMDLINE_MAX) "-byte limit: it cannot be "
 			   "passed whole, so the next stage gets no command line");
 }
 
@@ -120,7 +120,7 @@ static bool choice(struct parser *ps, unsigned int lineno, const char *const *na
 {
 	if (choose(names, v, n, out))
 		return true;
-	report(ps, lineno, why);
+	parse_warn(ps, lineno, why);
 	return false;
 }
 
@@ -164,7 +164,7 @@ static void path_value(struct parser *ps, unsigned int lineno, const char *key, 
 		for (const char *p = what; *p != '\0' && k + 1 < sizeof(why); p++)
 			why[k++] = *p;
 		why[k] = '\0';
-		report(ps, lineno, why);
+		parse_warn(ps, lineno, why);
 		return;
 	}
 	for (size_t i = 0; i == 0 || norm[i - 1] != '\0'; i++)
@@ -195,7 +195,7 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 
 	for (size_t i = 0; i < n; i++) {
 		if ((s[i] < 0x20u && s[i] != '\t') || s[i] > 0x7eu) {
-			report(ps, lineno, "byte outside printable ASCII, line ignored");
+			parse_warn(ps, lineno, "byte outside printable ASCII, line ignored");
 			return;
 		}
 	}
@@ -206,7 +206,7 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 	for (eq = kb; eq < n && s[eq] != '='; eq++)
 		;
 	if (eq == n) {
-		report(ps, lineno, "no '=' (expected key = value), line ignored");
+		parse_warn(ps, lineno, "no '=' (expected key = value), line ignored");
 		return;
 	}
 	ke = eq;
@@ -249,7 +249,7 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 		else
 			copy_field(c->cmdline, s + vb, ve - vb);
 	} else {
-		report(ps, lineno, "unknown key, line ignored");
+		parse_warn(ps, lineno, "unknown key, line ignored");
 	}
 }
 
@@ -460,13 +460,13 @@ unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len
 	size_t pos = 0;
 
 	if (len > ES_CONFIG_MAX_FILE) {
-		report(&ps, 0, "file larger than " ES_STR(ES_CONFIG_MAX_FILE) " bytes, not read");
+		parse_warn(&ps, 0, "file larger than " ES_STR(ES_CONFIG_MAX_FILE) " bytes, not read");
 		return ps.problems;
 	}
 	/* UTF-16 BOMs: Windows editors save "Unicode" text this way. */
 	if (len >= 2 && ((buf[0] == 0xffu && buf[1] == 0xfeu) ||
 			 (buf[0] == 0xfeu && buf[1] == 0xffu))) {
-		report(&ps, 0, "file is UTF-16, expected ASCII, not read");
+		parse_warn(&ps, 0, "file is UTF-16, expected ASCII, not read");
 		return ps.problems;
 	}
 	/* A UTF-8 BOM is harmless ASCII-compatible noise: skip it. */
@@ -486,7 +486,7 @@ unsigned int es_config_parse(struct es_config *c, const uint8_t *buf, size_t len
 		if (n > ES_CONFIG_MAX_LINE && is_cmdline_line(buf + pos, n))
 			cmdline_too_long(c, &ps, lineno);
 		else if (n > ES_CONFIG_MAX_LINE)
-			report(&ps, lineno, "line longer than " ES_STR(ES_CONFIG_MAX_LINE) " bytes, ignored");
+			parse_warn(&ps, lineno, "line longer than " ES_STR(ES_CONFIG_MAX_LINE) " bytes, ignored");
 		else
 			parse_line(c, &ps, lineno, buf + pos, n);
 		pos = end + 1;

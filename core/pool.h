@@ -7,15 +7,9 @@
 
 #include "earlyseed.h"
 
-/*
- * The Linux v3.17 input pool (drivers/char/random.c, poolinfo_table[0]):
- * INPUT_POOL_SHIFT 12 -> 4096 bits = 128 u32 words.
- */
-#define ES_POOL_WORDS 128u
-#define ES_POOL_WORDMASK (ES_POOL_WORDS - 1u)
-
-/* struct es_pool is in earlyseed.h: a session holds one. */
-_Static_assert(sizeof(((struct es_pool *)0)->words) == ES_POOL_WORDS * 4u, "pool is 128 words");
+/* struct es_pool and its geometry (ES_POOL_WORDS) are in earlyseed.h: a
+ * session holds one. */
+_Static_assert(sizeof(((struct es_pool *)0)->words) == 4096u / 8u, "the pool is 4096 bits");
 
 /* All zero, as the kernel's static input_pool_data starts. */
 void es_pool_init(struct es_pool *p);

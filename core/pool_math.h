@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pool.h"
+#include "earlyseed.h"
 
 /* poolinfo_table[0]: x^128 + x^104 + x^76 + x^51 + x^25 + x + 1. */
 #define TAP1 104u

@@ -42,7 +42,7 @@ else bad "no fp" "$fp"; fi
 # does not place, would lie outside the image); the seeding's whole call tree
 # from ROOT (GCC -fcallgraph-info=su) within what es_wipe_stack() erases below
 # it, less 64 bytes of frame overhead; at most 64 KiB.
-wipe=$(sed -n 's/^#define ES_WIPE_STACK_BYTES \([0-9]*\)u\{0,1\}$/\1/p' core/earlyseed.h)
+wipe=$(sed -n 's/^#define ES_WIPE_STACK_BYTES \([0-9]*\)u\{0,1\}$/\1/p' core/earlyseed/wipe.h)
 image_checks() {
 	local pre=$1 name=$2 subsystem=$3 kind=$4 root=$5 target=$6 p h orphans graphs out size
 	p=$(objdump -p "$B/$name.efi" 2>&1)

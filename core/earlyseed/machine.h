@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/* Part of core/earlyseed.h: what tells one VM from its clones, Hyper-V's OEM0 (core/acpi.c, core/smbios.c). Include core/earlyseed.h, never this. */
+#ifndef EARLYSEED_CORE_EARLYSEED_H
+#error "include core/earlyseed.h, the engine's one public header"
+#endif
+#ifndef EARLYSEED_CORE_EARLYSEED_MACHINE_H
+#define EARLYSEED_CORE_EARLYSEED_MACHINE_H
+
+/* ---- what tells one VM from its clones: mixed, never counted ------------ */
+
+/*
+ * The VM generation ID's address in an ACPI table (an SSDT, as QEMU builds
+ * it, docs/specs/vmgenid.rst): the AML `Name (VGIA, DWord or QWord)` the
+ * firmware patched; the 16-byte ID is at that address + ES_VMGENID_OFFSET.
+ * table: the whole table (its header's length within len). False when it is
+ * not an SSDT, is malformed, or has no VGIA (or a zero one).
+ */
+#define ES_VMGENID_OFFSET 40u
+bool es_acpi_vgia(const uint8_t *table, size_t len, uint64_t *addr);
+
+/* ---- Hyper-V's OEM0 table: the host's entropy, counted ------------------ */
+
+/*
+ * A Hyper-V host gives its guest 64 bytes of entropy, new at every boot, in
+ * an ACPI table `OEM0` whose OEM table id is `MICROSFT` (Linux
+ * drivers/hv/hv_common.c ms_hyperv_late_init; Windows' loader reads it
+ * too). es_acpi_oem0: the number of entropy bytes after its 36-byte header
+ * (ES_OEM0_MIN..ES_OEM0_MAX, Linux's bounds), or 0 when table (len bytes
+ * readable) is not such a table or its length is out of bounds.
+ * es_acpi_oem0_scrub: what Linux does after reading it, so that nothing is
+ * left for /sys/firmware/acpi or a later reader: the bytes zeroed, the
+ * length set to the header's, the checksum kept right.
+ */
+#define ES_OEM0_MIN 8u
+#define ES_OEM0_MAX 4096u
+uint32_t es_acpi_oem0(const uint8_t *table, size_t len);
+void es_acpi_oem0_scrub(uint8_t *table, size_t len);
+/* The system UUID of an SMBIOS structure table of len bytes (type 1, offset
+ * 8; SMBIOS 3.x section 7.2): false when there is none, or it is all 0x00
+ * (not present) or all 0xff (not set). */
+bool es_smbios_uuid(const uint8_t *table, size_t len, uint8_t uuid[16]);
+
+#endif
