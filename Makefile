@@ -22,10 +22,12 @@ INSN_SRC := arch/$(ARCH)/insn.c
 LIBC_SRC := libc/mem.c
 # efi/: what the app and the driver share, then each one's own.
 # A source's reader is efi/src_<name>.c, found by name: adding one edits no
-# Makefile (its row is in efi/sources.c).
-EFI_SHARED := efi/pass.c efi/sources.c $(sort $(wildcard efi/src_*.c)) efi/seedtable.c efi/text.c efi/systab.c \
+# Makefile (its row is in efi/sources.c). The seed file's is the app's alone
+# (a driver keeps none: efi/pass.c has its weak no-op).
+EFI_SHARED := efi/pass.c efi/sources.c $(filter-out efi/src_seedfile.c,$(sort $(wildcard efi/src_*.c))) \
+	efi/seedtable.c efi/text.c efi/systab.c \
 	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c
-APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/persist.c efi/sealed.c \
+APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/src_seedfile.c efi/sealed.c \
 	efi/varfile.c
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
 EFI_SRC  := $(APP_SRC) $(EFI_SHARED)

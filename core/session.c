@@ -153,6 +153,11 @@ static enum es_file_reason token_reason(const struct es_file_token *tok)
 	return ES_FILE_COUNTED;
 }
 
+bool es_session_file_foreign(const struct es_session *s)
+{
+	return s->file_foreign;
+}
+
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok)
 {
 	const enum es_source f = ES_SRC_SEED_FILE; /* this row's tag */

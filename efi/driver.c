@@ -52,33 +52,48 @@ static void driver_trust(struct es_trust *t)
 	(void)kerneltrust_apply(t, "driver: ");
 }
 
+/* The seed file's row (efi/src_seedfile.c, the app's): a driver keeps no
+ * seed file, and its image carries none of that code. pass_run() skips the
+ * write for a driver; its gather is called like every row's. */
+void src_seedfile_gather(struct pass *p)
+{
+	(void)p;
+}
+
+void src_seedfile_write(struct pass *p)
+{
+	(void)p;
+}
+
+void src_seedfile_end(struct pass *p)
+{
+	(void)p;
+}
+
 /* One pass (efi/pass.c) with what the driver sets: no seed file, its own
  * table of the last pass refreshed rather than counted, the DRBG's seed.
  * Not inlined: es_wipe_stack() in the caller erases what it left. */
 __attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct es_verdict *v, uint64_t t0)
 {
 	struct pass p;
+	struct pass_in in = { .driver = true, .want_drbg = true };
 	struct es_audit_record a;
 	char summary[ES_AUDIT_SUMMARY_MAX];
 
-	es_wipe(&p, sizeof(p));
 	/* Without its marker a later stage could not tell the table and the RNG
 	 * from a firmware's and would count them in full under any trust:
 	 * unmarked, the driver hands nothing over. */
 	if (!drv.marked)
 		drv.marked = !EFI_ERROR(stage_mark(drv.image, &drv.marker));
-	p.image = drv.image;
-	p.driver = true;
-	p.want_drbg = true;
-	p.may_hand_over = drv.marked;
-	p.marker = &drv.marker;
-	p.out = *out;
-	driver_trust(&p.trust);
+	in.image = drv.image;
+	in.may_hand_over = drv.marked;
+	in.marker = &drv.marker;
+	driver_trust(&in.trust);
 	if (!drv.marked)
 		log_warn("driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
 			 "ours rests on: none handed over");
-	p.out.step_cycles[ES_STEP_START] += pass_cycles() - t0;
-	pass_run(&p);
+	out->step_cycles[ES_STEP_START] += pass_cycles() - t0;
+	pass_run(&p, &in, out);
 	t0 = pass_cycles();
 	if (p.own != NULL)
 		log_line("driver: table: %a", p.mine != NULL ? "our previous one wiped and freed"

@@ -18,7 +18,6 @@
 #include "log.h"
 #include "main.h"
 #include "pass.h"
-#include "persist.h"
 #include "sealed.h"
 #include "seedtable.h"
 #include "stage.h"
@@ -69,37 +68,33 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 						     struct es_outcome *out, struct es_verdict *v)
 {
 	struct pass p;
-	struct persist pst;
+	const struct pass_in in = {
+		.image = image,
+		.device = device,
+		.seed_file = stage_persisted_before(image) ? NULL : seed_file,
+		.no_cmdline = no_cmdline,
+		.may_hand_over = true,
+		.trust = *trust,
+		/* what the config turns off, and the VM generation ID's policy */
+		.off = (cfg->tpm_off ? 1u << ES_SRC_TPM : 0u) | (cfg->vmgenid == ES_VMGENID_OFF ? 1u << ES_SRC_VMGENID : 0u),
+		.genid_check = cfg->vmgenid == ES_VMGENID_CHECK,
+		/* the owner's choice, from the image (Hardening V, 5); the
+		 * config's key is named and ignored (main below) */
+		.count_disk_token = sealed_disk_token_count(),
+		.marker = marker,
+	};
 	struct es_audit_record a;
 	char summary[ES_AUDIT_SUMMARY_MAX];
 	bool outlive;
 	uint64_t t1;
 
-	es_wipe(&p, sizeof(p));
-	p.image = image;
-	p.device = device;
-	p.seed_file = stage_persisted_before(image) ? NULL : seed_file;
-	p.persist = &persist_ops;
-	p.pst = &pst;
-	p.no_cmdline = no_cmdline;
-	p.may_hand_over = true;
-	p.trust = *trust;
-	/* what the config turns off, and the VM generation ID's policy */
-	p.off = (cfg->tpm_off ? 1u << ES_SRC_TPM : 0u) | (cfg->vmgenid == ES_VMGENID_OFF ? 1u << ES_SRC_VMGENID : 0u);
-	p.genid_check = cfg->vmgenid == ES_VMGENID_CHECK;
-	/* the owner's choice, from the image (Hardening V, 5); the config's
-	 * key is named and ignored (main below) */
-	p.count_disk_token = sealed_disk_token_count();
-	p.marker = marker;
-	p.out = *out;
-	pass_run(&p);
+	pass_run(&p, &in, out);
 	t1 = pass_cycles();
-	marker->persisted = !pst.off;
+	marker->persisted = !p.file.off;
 	*out = p.out;
 	*v = p.v;
 	outlive = p.v.made_of.other_bits >= ES_GATE_BITS;
 	es_wipe(&p, sizeof(p));
-	es_wipe(&pst, sizeof(pst));
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));
 	log_summary("summary %a", summary);

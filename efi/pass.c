@@ -65,10 +65,16 @@ __attribute__((weak)) unsigned int pass_row_index(unsigned int i)
 	return i;
 }
 
-void pass_persist_gather(struct pass *p)
+/* Write before use (systemd-boot's src/boot/random-seed.c order): the seed
+ * file is rewritten and flushed before the kernel's seed is extracted, and
+ * counts only if that worked. A driver keeps no seed file: it skips the
+ * step. */
+static void pass_write_before_use(struct pass *p)
 {
-	if (p->persist != NULL)
-		p->persist->gather(p);
+	if (p->in->driver)
+		return;
+	src_seedfile_write(p);
+	src_seedfile_end(p);
 }
 
 /* Install what the verdict allows, settle a previous table, keep the
@@ -77,27 +83,31 @@ static void pass_hand_over(struct pass *p, const uint8_t seed[ES_SEED_LEN])
 {
 	uint64_t t0 = pass_cycles();
 
-	if (!p->may_hand_over)
+	if (!p->in->may_hand_over)
 		p->v.install = false; /* the front end said why */
 	p->mine = verdict_install(&p->v, seed, &p->out);
 	if (p->mine != NULL) {
 		/* the driver's table of its last pass: replaced now */
 		if (p->own != NULL)
 			seedtable_retire(p->own, ES_SEED_LEN);
-		p->marker->table = p->mine;
-		p->marker->made_of = p->v.made_of;
-		es_table_tag(p->mine, p->marker->tag);
+		p->in->marker->table = p->mine;
+		p->in->marker->made_of = p->v.made_of;
+		es_table_tag(p->mine, p->in->marker->tag);
 	}
 	verdict_settle_prev(&p->v, p->prev, p->mine != NULL, &p->out);
 	p->out.step_cycles[ES_STEP_TABLE] += pass_cycles() - t0;
 }
 
-void pass_run(struct pass *p)
+void pass_run(struct pass *p, const struct pass_in *in, const struct es_outcome *so_far)
 {
 	uint8_t seed[ES_SEED_LEN];
 
+	es_wipe(p, sizeof(*p));
+	p->in = in;
+	p->trust = in->trust;
+	p->out = *so_far;
 	p->out.arch = cpurng_arch.audit_arch;
-	p->out.driver = p->driver;
+	p->out.driver = in->driver;
 	es_session_begin(&p->s);
 	for (unsigned int i = 0; i < src_row_count; i++) {
 		const struct src_row *r = &src_rows[pass_row_index(i) % src_row_count];
@@ -110,14 +120,9 @@ void pass_run(struct pass *p)
 
 	/* The rules that join the rows' facts (core/session.c). */
 	es_session_settle(&p->s, &p->trust);
-	/* Write before use: the file is rewritten and flushed before the
-	 * kernel's seed is extracted, and counts only if that worked. */
-	if (p->persist != NULL) {
-		p->persist->write(p);
-		p->persist->end(p);
-	}
+	pass_write_before_use(p);
 	es_session_judge(&p->s, &p->trust, &p->v);
-	p->drbg = p->want_drbg && p->v.gate_met && p->may_hand_over &&
+	p->drbg = in->want_drbg && p->v.gate_met && in->may_hand_over &&
 		  es_session_extract(&p->s, ES_LABEL_DRBG, p->drbg_in, sizeof(p->drbg_in)) == 0;
 	if (!p->drbg)
 		es_wipe(p->drbg_in, sizeof(p->drbg_in));

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "../core/earlyseed.h"
+#include "src_seedfile.h"
 #include "stage.h"
 
 /*
@@ -18,42 +19,38 @@
  */
 struct pass;
 
-/* The seed file and the token: the app's (efi/persist.c), none in a driver. */
-struct pass_persist {
-	void (*gather)(struct pass *p); /* read both, mix them */
-	void (*write)(struct pass *p);  /* write before use (es_persist_prepare/_done) */
-	void (*end)(struct pass *p);    /* wipe, free, close */
-};
-
-struct persist; /* efi/persist.h */
-
-struct pass {
-	/* set by the front end */
+/* What the front end decided before the pass: the pass reads it, never
+ * writes it. */
+struct pass_in {
 	EFI_HANDLE image;
 	EFI_HANDLE device;            /* the app's volume: where the seed file is */
 	const char *seed_file;        /* its path; "" turned off; NULL an earlier stage used it */
-	const struct pass_persist *persist; /* NULL: no seed file (a driver) */
-	struct persist *pst;          /* the persist ops' state */
-	bool driver;                  /* replace our own table of the last pass; skip our RNG */
+	bool driver;                  /* a driver: no seed file; replaces its own table of the last pass; skips our RNG */
 	bool no_cmdline;              /* the next stage is a boot loader */
 	bool want_drbg;               /* extract the DRBG's seed when the gate is met */
 	bool may_hand_over;           /* false: install nothing (a driver that could not mark itself) */
 	uint32_t off;                 /* a bit (1 << tag) per source the config turned off */
 	bool genid_check;             /* a changed VM generation ID stops the seed file (vmgenid = check) */
 	bool count_disk_token;        /* disk_token = count: a token the firmware keeps on the disk counts */
-	struct es_trust trust;
-	struct stage_marker *marker;  /* this stage's: the table it installed, what it rests on */
-	const char *prefix;           /* "" or "driver: " before the summary line */
-	/* filled by the pass */
-	struct es_session s;          /* secrets: wiped when pass_run() returns */
+	struct es_trust trust;        /* the trust the pass starts from; the rows' facts settle it */
+	struct stage_marker *marker;  /* where this stage records the table it installed, what it rests on */
+};
+
+/* The pass's own state: filled by pass_run(), secrets wiped when it returns
+ * (the session) or by the front end (the rest, es_wipe of the struct). */
+struct pass {
+	const struct pass_in *in;
+	struct es_trust trust;        /* in->trust, settled by the rows' facts */
+	struct es_session s;
 	struct es_verdict v;
-	struct es_outcome out;
+	struct es_outcome out;        /* what happened, from the front end's start on */
 	struct es_table_seed *prev;   /* a table an earlier stage left */
 	struct es_table_seed *own;    /* the driver's table of its last pass */
+	struct es_table_seed *mine;   /* the table this pass installed, or NULL */
 	UINT32 rng_others;            /* EFI_RNG_PROTOCOL instances not earlyseed's */
 	bool drbg;                    /* drbg_in holds the DRBG's seed */
 	UINT8 drbg_in[ES_DRBG_SEED_LEN];
-	struct es_table_seed *mine;   /* the table this pass installed, or NULL */
+	struct src_seedfile file;     /* the seed file's row and its token (efi/src_seedfile.h) */
 };
 
 /* One source as the firmware side reads it: the tag whose time slot it
@@ -67,9 +64,6 @@ struct src_row {
 };
 extern const struct src_row src_rows[];
 extern const unsigned int src_row_count;
-
-/* The seed file's row: the front end's persist ops, if any. */
-void pass_persist_gather(struct pass *p);
 
 /* A physical address a firmware table holds, as a pointer: boot services
  * run identity-mapped (UEFI 2.10 section 2.3.4). */
@@ -94,8 +88,10 @@ unsigned int pass_acpi_tables(struct pass_acpi *out, unsigned int max);
  * weak one). */
 unsigned int pass_row_index(unsigned int i);
 
-/* Run the pass; the caller's frame holds p (es_wipe_stack() after it). */
-void pass_run(struct pass *p);
+/* Run the pass over p (all of it set here) as in decided, its outcome
+ * starting from so_far; the caller's frame holds p (es_wipe_stack() after
+ * it). */
+void pass_run(struct pass *p, const struct pass_in *in, const struct es_outcome *so_far);
 /* The cycle counter (the architecture's). */
 uint64_t pass_cycles(void);
 

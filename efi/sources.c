@@ -29,7 +29,7 @@ const struct src_row src_rows[] = {
 	{ ES_SRC_SMBIOS, src_smbios, NULL },
 	{ ES_SRC_OEM0, src_oem0, src_oem0_settle },
 	{ ES_SRC_PREV_TABLE, src_prev, NULL },
-	{ ES_SRC_SEED_FILE, pass_persist_gather, NULL }, /* and the token */
+	{ ES_SRC_SEED_FILE, src_seedfile_gather, NULL }, /* and the token */
 	{ ES_SRC_EFI_RNG, src_rng, src_rng_settle },
 	{ ES_SRC_TPM, src_tpm, NULL },
 	{ ES_SRC_RDSEED, src_cpu, NULL }, /* and RDRAND: v3.17 init_std_data() takes them together */

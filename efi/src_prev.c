@@ -17,7 +17,7 @@ void src_prev(struct pass *p)
 
 	/* A driver's own table from its last pass is replaced, not counted
 	 * again. */
-	if (p->driver && stage_owns(p->marker, prev)) {
+	if (p->in->driver && stage_owns(p->in->marker, prev)) {
 		p->own = prev; /* the driver says so */
 		return;
 	}
@@ -26,7 +26,7 @@ void src_prev(struct pass *p)
 		log_line("prev_table: none");
 		return;
 	}
-	known = stage_provenance(p->image, prev, &from);
+	known = stage_provenance(p->in->image, prev, &from);
 	if (!es_session_add_table(&p->s, prev, known ? &from : NULL, &size))
 		log_warn("prev_table: size %u over the kernel's %u-byte bound: bogus, not read", size,
 			 (UINT32)ES_TABLE_READ_MAX);

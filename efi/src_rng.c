@@ -208,7 +208,7 @@ static UINT32 own_n;
 
 static void rng_own(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, UINT32 idx, const struct stage_marker *m, struct pass *p)
 {
-	if (p->driver) {
+	if (p->in->driver) {
 		console_log(CONSOLE_INFO, "efi_rng: instance %u: this driver's own, skipped", idx);
 		return;
 	}

@@ -109,7 +109,7 @@ void src_tpm(struct pass *p)
 	EFI_STATUS status;
 	EFI_EVENT deadline;
 
-	if ((p->off & 1u << ES_SRC_TPM) != 0) {
+	if ((p->in->off & 1u << ES_SRC_TPM) != 0) {
 		log_line("tpm: turned off (tpm = off)");
 		return;
 	}

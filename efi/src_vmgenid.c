@@ -30,7 +30,7 @@ void src_vmgenid(struct pass *p)
 {
 	uint64_t addr;
 
-	if ((p->off & 1u << ES_SRC_VMGENID) != 0) {
+	if ((p->in->off & 1u << ES_SRC_VMGENID) != 0) {
 		log_line("vmgenid: turned off (vmgenid = off)");
 		return;
 	}
@@ -42,5 +42,5 @@ void src_vmgenid(struct pass *p)
 	/* the engine keeps it for the seed file's rules (core/session.c) */
 	(void)es_session_add(&p->s, ES_SRC_VMGENID, pass_phys(addr + ES_VMGENID_OFFSET), ES_VMGENID_LEN);
 	log_line("vmgenid: the VM generation ID mixed (counts nothing)%a",
-		 p->genid_check ? "; a seed file written under another one does not count" : "");
+		 p->in->genid_check ? "; a seed file written under another one does not count" : "");
 }

@@ -204,5 +204,8 @@ struct es_file_token {
  * earlyseed's (es_seedfile_ours) is ES_FILE_NOT_OURS: never rewritten.
  */
 void es_session_add_seed_file(struct es_session *s, const void *p, size_t n, const struct es_file_token *tok);
+/* The file read is not earlyseed's (es_seedfile_ours): seed_file names
+ * someone else's file, which is mixed and never rewritten. */
+bool es_session_file_foreign(const struct es_session *s);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The fault matrix (tests/efi/matrix.h) for efi/persist.c: the seed kept
+ * The fault matrix (tests/efi/matrix.h) for efi/src_seedfile.c: the seed kept
  * across reboots, boot after boot: turned off, after a crash, chained, and
  * the trust the file's header records.
  */

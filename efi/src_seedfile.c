@@ -7,7 +7,9 @@
  * it count. The engine decides and orders it (es_persist_prepare(),
  * es_persist_done()); this file does the firmware I/O and says what happened.
  */
-#include "persist.h"
+#include "src_seedfile.h"
+
+#include "pass.h"
 
 #include <efilib.h>
 
@@ -22,7 +24,7 @@
 #define REST_OTHER "bits not from the CPU,"
 #define REST_CPU "from it"
 
-static void persist_reset(struct persist *p)
+static void reset(struct src_seedfile *p)
 {
 	es_wipe(p, sizeof(*p));
 	p->token = ES_HAVE_NONE;
@@ -32,7 +34,7 @@ static void persist_reset(struct persist *p)
 }
 
 /* The token: mixed (it makes clones' pools differ), never counted. */
-static void persist_token(struct pass *ps, struct persist *p)
+static void token(struct pass *ps, struct src_seedfile *p)
 {
 	EFI_STATUS status;
 
@@ -66,7 +68,7 @@ static void persist_token(struct pass *ps, struct persist *p)
 static const CHAR16 uboot_vendor[] = L"Das U-Boot";
 static CHAR16 uboot_var_file[] = L"\\ubootefi.var";
 
-static void persist_store(struct persist *p, EFI_HANDLE device)
+static void store(struct src_seedfile *p, EFI_HANDLE device)
 {
 	const CHAR16 *v = ST->FirmwareVendor;
 	bool unread = false;
@@ -100,25 +102,27 @@ static void persist_store(struct persist *p, EFI_HANDLE device)
 	}
 }
 
-static void persist_gather(struct pass *ps)
+void src_seedfile_gather(struct pass *ps)
 {
-	struct persist *p = ps->pst;
+	struct src_seedfile *p = &ps->file;
 	struct es_session *s = &ps->s;
 
-	persist_reset(p);
-	if (ps->seed_file == NULL) {
+	reset(p);
+	if (ps->in->driver)
+		return; /* a driver keeps no seed file */
+	if (ps->in->seed_file == NULL) {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_EARLIER_STAGE);
 		log_line("seed_file: %a", es_file_reason_text(ES_FILE_EARLIER_STAGE));
 		return;
 	}
-	if (ps->seed_file[0] == '\0') {
+	if (ps->in->seed_file[0] == '\0') {
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_OFF);
 		log_line("seed_file: turned off (seed_file = none)");
 		return;
 	}
 	p->off = false;
-	persist_token(ps, p);
-	p->root = fs_open_root(ps->device);
+	token(ps, p);
+	p->root = fs_open_root(ps->in->device);
 	if (p->root == NULL) {
 		/* A network boot: no file to keep, and no token to make for one. */
 		p->off = true;
@@ -126,7 +130,7 @@ static void persist_gather(struct pass *ps)
 		log_line("seed_file: %a", es_file_reason_text(ES_FILE_NO_VOLUME));
 		return;
 	}
-	persist_store(p, ps->device);
+	store(p, ps->in->device);
 	p->f.buf = fs_alloc(ES_SEED_FILE_MAX);
 	if (p->f.buf == NULL) {
 		p->file = ES_HAVE_BAD;
@@ -134,7 +138,7 @@ static void persist_gather(struct pass *ps)
 		log_warn("seed_file: out of memory, not read");
 		return;
 	}
-	seedfile_read(p->root, ps->seed_file, &p->f);
+	seedfile_read(p->root, ps->in->seed_file, &p->f);
 	if (EFI_ERROR(p->f.status)) {
 		p->file = ES_HAVE_BAD;
 		es_session_block(s, ES_SRC_SEED_FILE, ES_FILE_READ_FAILED);
@@ -147,10 +151,18 @@ static void persist_gather(struct pass *ps)
 		log_line("seed_file: %s: none yet", p->f.path);
 		return;
 	}
-	struct es_file_token ft = { p->token,	     p->tok,	      p->token_runtime,
-				    p->secure_boot, p->tok_from, ps->genid_check, p->f.size,
-				    (p->uboot && p->var_file) || p->store != ES_VARSTORE_NONE, ps->count_disk_token,
-				    p->uboot && !p->var_file && p->store == ES_VARSTORE_NONE };
+	struct es_file_token ft = {
+		.have = p->token,
+		.bytes = p->tok,
+		.runtime = p->token_runtime,
+		.secure_boot = p->secure_boot,
+		.from = p->tok_from,
+		.genid_check = ps->in->genid_check,
+		.size = p->f.size,
+		.disk_kept = (p->uboot && p->var_file) || p->store != ES_VARSTORE_NONE,
+		.count_disk = ps->in->count_disk_token,
+		.lost = p->uboot && !p->var_file && p->store == ES_VARSTORE_NONE,
+	};
 	struct es_seedfile_header old;
 
 	es_session_add_seed_file(s, p->f.buf, p->f.n, &ft);
@@ -162,7 +174,7 @@ static void persist_gather(struct pass *ps)
 	else
 		log_line("seed_file: %s: %u bytes read and mixed", p->f.path, p->f.n);
 	p->file = (p->f.ro_volume || p->f.ro_attr) ? ES_HAVE_BAD : ES_HAVE_YES;
-	if (ps->s.file_foreign) {
+	if (es_session_file_foreign(s)) {
 		/* seed_file names someone else's file (a boot loader, a kernel) */
 		p->file = ES_HAVE_BAD;
 		log_warn("seed_file: %s: %a", p->f.path, es_file_reason_text(ES_FILE_NOT_OURS));
@@ -176,11 +188,11 @@ static void persist_gather(struct pass *ps)
 	 * the engine applies it once every row is read (es_session_settle). */
 	if ((p->old_flags & ES_SEEDFILE_F_NO_CPU_TRUST) != 0)
 		log_line("trust: %athe seed file says the last kernel had random.trust_cpu=off",
-			 ps->no_cmdline ? "no command line; " : "");
+			 ps->in->no_cmdline ? "no command line; " : "");
 }
 
 /* Token first: a file is created only for a machine that has one. */
-static bool persist_create_token(struct pass *ps, struct persist *p, const struct es_persist_plan *plan)
+static bool create_token(struct pass *ps, struct src_seedfile *p, const struct es_persist_plan *plan)
 {
 	uint64_t t0 = pass_cycles();
 	EFI_STATUS status = token_create_var(plan->token_var);
@@ -201,9 +213,9 @@ static bool persist_create_token(struct pass *ps, struct persist *p, const struc
 	return true;
 }
 
-static void persist_write(struct pass *ps)
+void src_seedfile_write(struct pass *ps)
 {
-	struct persist *p = ps->pst;
+	struct src_seedfile *p = &ps->file;
 	struct es_persist_plan plan;
 	struct es_persist_in in;
 	enum es_file_reason r = ES_FILE_NOT_WRITTEN;
@@ -224,7 +236,7 @@ static void persist_write(struct pass *ps)
 	in.file_len = p->f.n;
 	es_persist_prepare(&ps->s, &ps->trust, &in, &plan, p->f.buf);
 	if (plan.create_token)
-		token_ok = persist_create_token(ps, p, &plan);
+		token_ok = create_token(ps, p, &plan);
 	if (plan.write_file && (token_ok || !plan.create_token || !plan.create_file)) {
 		r = seedfile_write(p->root, &p->f, p->f.buf, plan.n);
 		ps->out.step_cycles[ES_STEP_FILE_WRITE] += p->f.write_cycles;
@@ -265,9 +277,9 @@ static void persist_write(struct pass *ps)
 	log_line("seed_file: %s: rewritten (%u bytes) and flushed before use; %a", p->f.path, (UINT32)plan.n, rests);
 }
 
-static void persist_end(struct pass *ps)
+void src_seedfile_end(struct pass *ps)
 {
-	struct persist *p = ps->pst;
+	struct src_seedfile *p = &ps->file;
 
 	if (p->f.buf != NULL) {
 		es_wipe(p->f.buf, ES_SEED_FILE_MAX);
@@ -279,5 +291,3 @@ static void persist_end(struct pass *ps)
 		(void)uefi_call_wrapper(p->root->Close, 1, p->root);
 	p->root = NULL;
 }
-
-const struct pass_persist persist_ops = { persist_gather, persist_write, persist_end };

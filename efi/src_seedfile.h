@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef EARLYSEED_EFI_PERSIST_H
-#define EARLYSEED_EFI_PERSIST_H
+#ifndef EARLYSEED_EFI_SRC_SEEDFILE_H
+#define EARLYSEED_EFI_SRC_SEEDFILE_H
 
 #include <efi.h>
 #include <stdbool.h>
 
 #include "../core/earlyseed.h"
-#include "pass.h"
 #include "seedfile.h"
 
-/* The token and the seed file of one boot. Holds secrets (tok, f.buf):
- * the ops' end wipes them. */
-struct persist {
+struct pass;
+
+/* The token and the seed file of one boot, the row's state in the pass
+ * (struct pass's file). Holds secrets (tok, f.buf): src_seedfile_end()
+ * wipes them. */
+struct src_seedfile {
 	EFI_FILE_HANDLE root;
 	struct seedfile f;
 	UINT8 tok[ES_TOKEN_LEN];
@@ -30,10 +32,14 @@ struct persist {
 	CHAR16 store_name[64];
 };
 
-/* The app's seed file and token for pass_run() (p->pst: a struct persist):
- * read the token and the file at p->seed_file on p->device and mix them;
- * after every other source, write before use (es_persist_prepare/_done);
- * then wipe, free, close. */
-extern const struct pass_persist persist_ops;
+/* The seed file's row (efi/sources.c): read the token and the file at
+ * p->in->seed_file on p->in->device and mix them. A driver keeps no seed
+ * file: nothing. */
+void src_seedfile_gather(struct pass *p);
+/* Write before use, once every other row is read and the facts settled
+ * (es_persist_prepare/_done): the token first, then the file, flushed. */
+void src_seedfile_write(struct pass *p);
+/* Wipe, free, close. */
+void src_seedfile_end(struct pass *p);
 
 #endif
