@@ -494,7 +494,7 @@ install: efi tool
 # The inner loop, about 30 s: the host tests, plain, reversed and under ASan+UBSan.
 .PHONY: test
 test:
-	$(MAKE) -j$(J) host
+	$(MAKE) -j$(J) host $(BUILD)/earlyseed
 	J=$(J) scripts/check.sh quick
 
 .PHONY: deb deb-arm64

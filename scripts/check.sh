@@ -6,7 +6,8 @@
 #           and the two real Debian machines
 #   middle  (make check-quick) all of that but the real machines, the
 #           generation matrix and U-Boot: the inner loop's wider ring
-#   quick   (make test) the host tests, plain, reversed and under ASan+UBSan
+#   quick   (make test) the host tests, plain, reversed and under ASan+UBSan;
+#           the man pages and the docs against the tree
 # Each job is one program or one boot (a qemu.sh boot, a generation case);
 # J of them run at once (default: the machine's cores; J=1: one at a time,
 # in the order below, for debugging), the longest first (their times from
@@ -99,6 +100,11 @@ while read -r part; do
 	job "asan-$i" "asan+ubsan" - progs "${ASAN_ENV[@]}" -- $part
 done < <(split 2 "${ASANP[@]}")
 
+# the man pages against the tool's command table, the docs against the
+# tree: every tier, so make test notices a command or file they miss
+job man man - one tests/man.sh
+job docs docs - one tests/docs.sh
+
 if [ "$TIER" != quick ]; then
 	# memcheck reports reads of dead stack as undefined: the matrix skips its scan there
 	i=0
@@ -115,8 +121,6 @@ if [ "$TIER" != quick ]; then
 	job lint-pyflakes lint - one scripts/lint.sh pyflakes
 	job image image - one scripts/imgcheck.sh
 	job tool tool - one tests/tool.sh
-	job man man - one tests/man.sh
-	job docs docs - one tests/docs.sh
 	# the package, built once, then read by the real machines
 	job deb deb - one tests/deb.sh
 	# a short smoke of every libFuzzer target (make fuzz runs them longer)
