@@ -51,6 +51,11 @@
  *              random.trust_bootloader), as it credits earlyseed's table; their
  *              source is unknown here, so the firmware RNG's 4 bits a byte:
  *              64 bytes alone meet the gate, and a Hyper-V guest is seeded.
+ * RNG_SEED  8  the device tree's /chosen/rng-seed (QEMU's virt boards, 32
+ *              bytes a boot; U-Boot on boards with an RNG): Linux credits it
+ *              whole, 8 bits a byte, whatever earlyseed does
+ *              (drivers/of/fdt.c), so it is counted as the kernel counts it;
+ *              once our table holds it, it is removed, never credited twice.
  * TPM       4  TPM2_GetRandom: the TPM's DRBG, seeded from its own entropy
  *              source (TPM 2.0 Library Part 1, section 11.4.10); whether it is
  *              a discrete chip, a firmware TPM or an emulator is unknown
@@ -89,10 +94,19 @@ static const struct es_source_info rows[ES_SRC_COUNT] = {
 				    .distrusted_by = -1 },
 	[ES_SRC_OEM0] = { .name = "oem0", .h_bits = 4, .feed = ES_FEED_BLOCKS, .must_deliver = true,
 			  .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
+	/* The device tree's /chosen/rng-seed: Linux credits it whole, 8 bits
+	 * a byte, as a boot loader's seed (drivers/of/fdt.c,
+	 * add_bootloader_randomness under random.trust_bootloader, the trust
+	 * our table is credited under too): counted as the kernel would count
+	 * it, and never twice (efi/src_rng_seed.c removes it once our table
+	 * holds it). */
+	[ES_SRC_RNG_SEED] = { .name = "rng_seed", .h_bits = 8, .feed = ES_FEED_TABLE, .must_deliver = true,
+			      .in_health_summary = true, .hardware = true, .distrusted_by = -1 },
 };
 
 const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES] = {
 	ES_SRC_RDSEED, ES_SRC_RDRAND, ES_SRC_EFI_RNG, ES_SRC_PREV_TABLE, ES_SRC_SEED_FILE, ES_SRC_TPM, ES_SRC_OEM0,
+	ES_SRC_RNG_SEED,
 };
 
 /* The CPU sources' names on another architecture than x86_64, whose names

@@ -21,6 +21,11 @@ _Static_assert(offsetof(EFI_CONFIGURATION_TABLE, VendorTable) == 16, "VendorTabl
 /* EFI_ACPI_20_TABLE_GUID (UEFI 2.10 section 4.6.1): the ACPI 2.0+ RSDP */
 #define ES_EFI_ACPI_20_TABLE_GUID \
 	{ 0x8868e871, 0xe4f1, 0x11d3, { 0xbc, 0x22, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
+/* EFI_DTB_TABLE_GUID (UEFI 2.10 section 4.6.1.3, "Devicetree Tables"): the
+ * flattened device tree the firmware hands the OS:
+ * b1b621d5-f19c-41a5-830b-d9152c69aae0 */
+#define ES_EFI_DTB_TABLE_GUID \
+	{ 0xb1b621d5, 0xf19c, 0x41a5, { 0x83, 0x0b, 0xd9, 0x15, 0x2c, 0x69, 0xaa, 0xe0 } }
 /* SMBIOS3_TABLE_GUID and SMBIOS_TABLE_GUID (UEFI 2.10 section 4.6.1): the
  * SMBIOS 3.x (64-bit) and 2.x entry points */
 #define ES_SMBIOS3_TABLE_GUID \

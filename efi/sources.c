@@ -17,6 +17,8 @@ void src_vmgenid(struct pass *p);
 void src_smbios(struct pass *p);
 void src_oem0(struct pass *p);
 void src_oem0_settle(struct pass *p);
+void src_rng_seed(struct pass *p);
+void src_rng_seed_settle(struct pass *p);
 void src_prev(struct pass *p);
 void src_rng(struct pass *p);
 void src_rng_settle(struct pass *p);
@@ -28,6 +30,7 @@ const struct src_row src_rows[] = {
 	{ ES_SRC_VMGENID, src_vmgenid, NULL },
 	{ ES_SRC_SMBIOS, src_smbios, NULL },
 	{ ES_SRC_OEM0, src_oem0, src_oem0_settle },
+	{ ES_SRC_RNG_SEED, src_rng_seed, src_rng_seed_settle },
 	{ ES_SRC_PREV_TABLE, src_prev, NULL },
 	{ ES_SRC_SEED_FILE, src_seedfile_gather, NULL }, /* and the token */
 	{ ES_SRC_EFI_RNG, src_rng, src_rng_settle },

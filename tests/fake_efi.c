@@ -1463,6 +1463,17 @@ uint8_t *fake_set_oem0(const uint8_t *data, size_t n, const char oem_table_id[8]
 	return o;
 }
 
+uint8_t *fake_set_dtb(const uint8_t *fdt, size_t n)
+{
+	static EFI_GUID dtb = { 0xb1b621d5, 0xf19c, 0x41a5, { 0x83, 0x0b, 0xd9, 0x15, 0x2c, 0x69, 0xaa, 0xe0 } };
+	static uint8_t tree[8192];
+
+	memset(tree, 0, sizeof(tree));
+	memcpy(tree, fdt, n < sizeof(tree) ? n : sizeof(tree));
+	(void)bs_install_configuration_table(&dtb, tree);
+	return tree;
+}
+
 void fake_set_smbios_uuid(const uint8_t uuid[16])
 {
 	static EFI_GUID smbios3 = SMBIOS3_TABLE_GUID;

@@ -190,6 +190,9 @@ void fake_set_vmgenid(const uint8_t id[16]);
 void fake_acpi_add(const uint8_t *table);
 uint8_t *fake_set_oem0(const uint8_t *data, size_t n, const char oem_table_id[8]);
 void fake_set_smbios_uuid(const uint8_t uuid[16]);
+/* A device tree (the configuration table EFI_DTB_TABLE_GUID): a copy of
+ * fdt (at most 8 KiB), which the test may read after the boot. */
+uint8_t *fake_set_dtb(const uint8_t *fdt, size_t n);
 /* Every RaiseTPL restored, none out of order? */
 bool fake_tpl_balanced(void);
 /* No noted source byte left on the stack below the caller? */

@@ -40,4 +40,33 @@ void es_acpi_oem0_scrub(uint8_t *table, size_t len);
  * (not present) or all 0xff (not set). */
 bool es_smbios_uuid(const uint8_t *table, size_t len, uint8_t uuid[16]);
 
+/* ---- the device tree's seed: /chosen/rng-seed, counted --------------------- */
+
+/*
+ * A flattened device tree (core/fdt.c; Devicetree Specification v0.4,
+ * chapter 5), as firmware hands it to an EFI application: the
+ * configuration table EFI_DTB_TABLE_GUID. A firmware or hypervisor puts a
+ * seed in /chosen/rng-seed (QEMU's riscv and arm virt boards at every boot,
+ * U-Boot on boards with an RNG); Linux credits it as a boot loader's
+ * (drivers/of/fdt.c early_init_dt_scan_chosen: add_bootloader_randomness)
+ * and then overwrites it with FDT_NOP tokens (fdt_nop_property).
+ * es_fdt_size: the tree's size (its header's totalsize), 0 when p (avail
+ * bytes readable) holds no valid header of version 17 within ES_FDT_MAX.
+ * es_fdt_find: property name of the top-level node node ("chosen", or as
+ * Linux also looks, "chosen@0"): where it is in the tree.
+ * es_fdt_nop: the property wiped and replaced by FDT_NOP tokens, as Linux
+ * does: the tree keeps its size and still parses.
+ */
+#define ES_FDT_MAGIC 0xd00dfeedu
+#define ES_FDT_MAX (2u << 20) /* larger trees are not read */
+struct es_fdt_prop {
+	uint32_t at;    /* its FDT_PROP token's offset */
+	uint32_t span;  /* the bytes from the token to the next one (a multiple of 4) */
+	uint32_t value; /* its value's offset */
+	uint32_t len;   /* its value's length */
+};
+uint32_t es_fdt_size(const uint8_t *p, size_t avail);
+bool es_fdt_find(const uint8_t *fdt, size_t avail, const char *node, const char *name, struct es_fdt_prop *out);
+void es_fdt_nop(uint8_t *fdt, size_t avail, const struct es_fdt_prop *prop);
+
 #endif

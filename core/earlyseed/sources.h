@@ -25,6 +25,7 @@ enum es_source {
 	ES_SRC_EFI_RNG_CPU = 11, /* an EFI_RNG_PROTOCOL that is the CPU's RNG (es_rng_classify) */
 	ES_SRC_EFI_RNG_UNSAFE = 12, /* ... that edk2 marks unsafe (a timer): mixed, counts nothing */
 	ES_SRC_OEM0 = 13,      /* Hyper-V's ACPI OEM0 table: the host's entropy for this boot */
+	ES_SRC_RNG_SEED = 14,  /* the device tree's /chosen/rng-seed: a firmware's or hypervisor's seed */
 	ES_SRC_COUNT
 };
 
@@ -68,7 +69,7 @@ const char *es_source_name(enum es_source src, unsigned int arch);
 /* The order the summary line lists byte counts in (docs/app.md "summary");
  * records before version 5 knew the first ES_SUMMARY_SOURCES_V4 (before
  * version 3 the first four). A new source is listed by adding it here. */
-#define ES_SUMMARY_SOURCES 7u
+#define ES_SUMMARY_SOURCES 8u
 #define ES_SUMMARY_SOURCES_V4 5u
 extern const enum es_source es_source_summary_order[ES_SUMMARY_SOURCES];
 

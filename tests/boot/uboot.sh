@@ -9,7 +9,7 @@
 # tests/boot/uboot.sh x86_64: the x86_64 build under qemu-x86_64/u-boot.rom
 # instead (it starts and chains; that U-Boot has no EFI_RNG_PROTOCOL).
 set -uo pipefail
-BOOTS="1 4 5 6 7"
+BOOTS="1 4 5 6 7 8"
 # --list: the names, for scripts/check.sh (one job each)
 [ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 ES_ARCH=aarch64
@@ -171,6 +171,34 @@ u7() {
 	summary "7 nothing counted under trust_cpu=off, no table" "$OUT/7.log" efi_rng=0 table=0
 	expect "7 the record says so" "$OUT/7.log" '^initrd: audit:   flags: .*efi_rng_unknown'
 	expect "7 reached /init" "$OUT/7.log" '^initrd: reached /init'
+}
+
+# 8. The device tree's seed, as QEMU's virt board writes it at every boot
+#    (32 bytes in /chosen/rng-seed: dtb-randomness on, QEMU's default) and
+#    U-Boot 2023.01 passes on in its EFI_DTB_TABLE_GUID table; a CPU with no
+#    RNG, no RNG device: the seed alone, counted as Linux counts it, makes
+#    the table and the seed file, and is then removed from the tree, so the
+#    kernel credits the table and never the same bytes a second time. 8b.
+#    the next boot: QEMU's new seed makes the table (the file is mixed, not
+#    counted: U-Boot keeps the token on the disk). 8c. dtb-randomness=off:
+#    no seed, no table.
+u8() {
+	disk dtb gpt
+	boot dtb "$OUT/8.log" -M dtb-randomness=on
+	expect "8 the device tree's seed read" "$OUT/8.log" "^earlyseed: rng_seed: the device tree's /chosen/rng-seed: 32 bytes mixed$"
+	summary "8 counted as Linux counts it: a table" "$OUT/8.log" rng_seed=32 table=32 health.rng_seed=pass
+	expect "8 removed once our table holds it" "$OUT/8.log" '^earlyseed: rng_seed: removed from the device tree, as Linux does'
+	expect "8 the seed file made from it" "$OUT/8.log" '^earlyseed: seed_file: .*: created \(96 bytes\)'
+	summary "8 the record the OS reads" "$OUT/8.log" prefix='initrd: audit: summary ' rng_seed=32 table=32
+	crng0 8 "$OUT/8.log"
+	boot dtb "$OUT/8b.log" -M dtb-randomness=on
+	summary "8b QEMU's new seed makes the table; the file is mixed, not counted (U-Boot keeps the token on the disk)" \
+		"$OUT/8b.log" rng_seed=32 seed_file=96 table=32 health.rng_seed=pass health.seed_file=fail
+	crng0 8b "$OUT/8b.log"
+	# 8c. the same machine with dtb-randomness=off: no seed, none counted
+	boot dtb "$OUT/8c.log"
+	expect "8c no seed in the tree: one line says so" "$OUT/8c.log" '^earlyseed: rng_seed: none \(no /chosen/rng-seed in the device tree\)$'
+	summary "8c nothing counted, no table" "$OUT/8c.log" seed_file=96 table=0
 }
 
 # x1. x86_64: qemu-x86_64/u-boot.rom (no EFI_RNG_PROTOCOL there), -cpu max

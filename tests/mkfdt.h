@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef EARLYSEED_TESTS_MKFDT_H
+#define EARLYSEED_TESTS_MKFDT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * A flattened device tree as firmware writes one (Devicetree Specification
+ * v0.4 chapter 5, version 17, big-endian): a root with a /cpus node, a
+ * /memory node and /chosen holding bootargs, then rng-seed (seed, n bytes;
+ * NULL for none) and stdout-path, each with its padding. chosen: the node's
+ * name ("chosen", "chosen@0", or another to leave none). Returns the
+ * tree's size (its header's totalsize), 0 when it does not fit cap.
+ */
+size_t mkfdt(uint8_t *out, size_t cap, const char *chosen, const uint8_t *seed, size_t n);
+
+#endif
