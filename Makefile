@@ -27,7 +27,7 @@ LIBC_SRC := libc/mem.c
 EFI_SHARED := efi/pass.c efi/sources.c $(filter-out efi/src_seedfile.c,$(sort $(wildcard efi/src_*.c))) \
 	efi/seedtable.c efi/text.c efi/systab.c \
 	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c
-APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/devpath.c efi/seedfile.c efi/token.c efi/src_seedfile.c efi/sealed.c \
+APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/initrd.c efi/devpath.c efi/seedfile.c efi/token.c efi/src_seedfile.c efi/sealed.c \
 	efi/varfile.c
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
 EFI_SRC  := $(APP_SRC) $(EFI_SHARED)

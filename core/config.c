@@ -222,6 +222,8 @@ static void parse_line(struct es_config *c, struct parser *ps, unsigned int line
 		path_value(ps, lineno, "next", c->next, s + vb, ve - vb, false);
 	} else if (ke - kb == 9 && memcmp(s + kb, "seed_file", 9) == 0) {
 		path_value(ps, lineno, "seed_file", c->seed_file, s + vb, ve - vb, true);
+	} else if (ke - kb == 6 && memcmp(s + kb, "initrd", 6) == 0) {
+		path_value(ps, lineno, "initrd", c->initrd, s + vb, ve - vb, true);
 	} else if (ke - kb == 7 && memcmp(s + kb, "verbose", 7) == 0) {
 		/* ES_VERBOSE_YES, _NO, _QUIET */
 		static const char *const v[] = { "", "yes", "no", "quiet", NULL };
@@ -443,6 +445,8 @@ const char *es_config_seed_file_clash(const struct es_config *c, const char *sel
 		return NULL;
 	if (es_config_same_path(c->seed_file, c->next))
 		return "the next stage";
+	if (c->initrd[0] != '\0' && es_config_same_path(c->seed_file, c->initrd))
+		return "the initrd";
 	if (self_path != NULL && es_config_same_path(c->seed_file, self_path))
 		return "earlyseed's own image";
 	for (unsigned int i = 0; i < n; i++) {

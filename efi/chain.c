@@ -8,6 +8,7 @@
 #include "devpath.h"
 #include "fs.h"
 #include "guid.h"
+#include "initrd.h"
 #include "log.h"
 #include "text.h"
 
@@ -74,8 +75,18 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	 * section 7.4.2, StartImage). */
 	if (li != NULL && li->ImageCodeType != EfiLoaderCode)
 		keep_options = true;
+	/* the initrd as the stub asks for it on every architecture: through
+	 * LoadFile2, whatever the command line's initrd= (riscv64's stub has
+	 * no initrd= loader) */
+	if (c->initrd[0] != '\0') {
+		CHAR16 initrd[ES_CONFIG_NEXT_MAX];
+
+		text_to_ucs2(initrd, ES_CONFIG_NEXT_MAX, c->initrd);
+		(void)initrd_serve(device, initrd);
+	}
 	console_log(CONSOLE_INFO, "starting %s", path);
 	status = uefi_call_wrapper(BS->StartImage, 3, child, NULL, NULL);
+	initrd_stop();
 	console_log(EFI_ERROR(status) ? CONSOLE_WARN : CONSOLE_INFO, "next stage %s returned %r", path, status);
 	if (!keep_options || EFI_ERROR(status))
 		fs_free(options);

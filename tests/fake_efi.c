@@ -814,6 +814,83 @@ __attribute__((no_sanitize("address", "undefined"), noinline)) static bool stack
 	return true;
 }
 
+/* LINUX_EFI_INITRD_MEDIA_GUID's device path and EFI_LOAD_FILE2_PROTOCOL, on
+ * the one handle a loader makes for them (efi/initrd.c). */
+static const EFI_GUID lf2_guid = { 0x4006c0c1, 0xfcb3, 0x403e, { 0x99, 0x6d, 0x4a, 0x6c, 0x87, 0x24, 0xe0, 0x6d } };
+static const EFI_GUID initrd_media = { 0x5568e427, 0x68fc, 0x4f3d, { 0xac, 0x74, 0xca, 0x55, 0x52, 0x31, 0xcc, 0x68 } };
+static const EFI_GUID dpath_guid = EFI_DEVICE_PATH_PROTOCOL_GUID;
+struct fake_lf2 {
+	EFI_STATUS(EFIAPI *LoadFile)(struct fake_lf2 *This, EFI_DEVICE_PATH *dp, BOOLEAN boot, UINTN *n, VOID *buf);
+};
+static struct {
+	EFI_HANDLE handle;
+	EFI_DEVICE_PATH *dp;
+	struct fake_lf2 *lf2;
+} initrd_handle;
+static char initrd_handle_mark;
+
+/* Exactly what efi/initrd.c installs: a new handle, the device path (a
+ * vendor media node with LINUX_EFI_INITRD_MEDIA_GUID, then the end) and
+ * LoadFile2; a second one is refused, as UEFI 2.10 section 7.3.16 refuses
+ * a device path that is already there. */
+static EFI_STATUS EFIAPI bs_install_multiple(EFI_HANDLE *h, ...)
+{
+	__builtin_ms_va_list ap;
+	EFI_GUID *g1, *g2;
+	void *i1, *i2, *end;
+	const uint8_t *dp;
+
+	__builtin_ms_va_start(ap, h);
+	g1 = __builtin_va_arg(ap, EFI_GUID *);
+	i1 = __builtin_va_arg(ap, void *);
+	g2 = __builtin_va_arg(ap, EFI_GUID *);
+	i2 = __builtin_va_arg(ap, void *);
+	end = __builtin_va_arg(ap, void *);
+	__builtin_ms_va_end(ap);
+	dp = i1;
+	if (h == NULL || *h != NULL || end != NULL || memcmp(g1, &dpath_guid, sizeof(*g1)) != 0 ||
+	    memcmp(g2, &lf2_guid, sizeof(*g2)) != 0 || dp[0] != 4 || dp[1] != 3 || dp[2] != 20 || dp[3] != 0 ||
+	    memcmp(dp + 4, &initrd_media, 16) != 0 || dp[20] != 0x7f || dp[21] != 0xff || dp[22] != 4)
+		return EFI_INVALID_PARAMETER;
+	if (fake.initrd_taken || initrd_handle.handle != NULL)
+		return EFI_ALREADY_STARTED;
+	initrd_handle.handle = &initrd_handle_mark;
+	initrd_handle.dp = i1;
+	initrd_handle.lf2 = i2;
+	*h = initrd_handle.handle;
+	fake.initrd_served = true;
+	return EFI_SUCCESS;
+}
+
+static EFI_STATUS EFIAPI bs_uninstall_multiple(EFI_HANDLE h, ...)
+{
+	if (h == NULL || h != initrd_handle.handle)
+		return EFI_INVALID_PARAMETER;
+	memset(&initrd_handle, 0, sizeof(initrd_handle));
+	fake.initrd_served = false;
+	return EFI_SUCCESS;
+}
+
+/* The kernel's stub: the size, then the bytes (libstub efi_load_initrd_dev_path). */
+static void stub_loads_initrd(void)
+{
+	UINTN n = 0;
+
+	if (initrd_handle.lf2 == NULL)
+		return;
+	fake.initrd_size_status = initrd_handle.lf2->LoadFile(initrd_handle.lf2, initrd_handle.dp, FALSE, &n, NULL);
+	if (fake.initrd_size_status != EFI_BUFFER_TOO_SMALL)
+		return;
+	free(fake.initrd);
+	fake.initrd = malloc(n ? n : 1);
+	if (fake.initrd == NULL)
+		return;
+	if (initrd_handle.lf2->LoadFile(initrd_handle.lf2, initrd_handle.dp, FALSE, &n, fake.initrd) == EFI_SUCCESS) {
+		fake.initrd_loaded = true;
+		fake.initrd_len = n;
+	}
+}
+
 static EFI_STATUS EFIAPI bs_start_image(EFI_HANDLE h, UINTN *n, CHAR16 **data)
 {
 	struct fake_image *im = image_of(h);
@@ -831,6 +908,7 @@ static EFI_STATUS EFIAPI bs_start_image(EFI_HANDLE h, UINTN *n, CHAR16 **data)
 		return status;
 	}
 	fake.started = true;
+	stub_loads_initrd();
 	fake.table_at_start = fake_seed_table();
 	if (fake.table_at_start != NULL && fake.table_at_start != fake.prev_table)
 		memcpy(fake.table_bytes_at_start, fake.table_at_start, sizeof(fake.table_bytes_at_start));
@@ -1321,6 +1399,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	}
 	for (size_t i = 0; i < FAKE_MAX_FILES; i++)
 		free(fake.files[i].owned);
+	free(fake.initrd);
+	memset(&initrd_handle, 0, sizeof(initrd_handle));
 	memset(&fake, 0, sizeof(fake));
 	nhanded = 0;
 	acpi_n = 0;
@@ -1340,6 +1420,8 @@ EFI_SYSTEM_TABLE *fake_efi_reset(void)
 	boot.InstallConfigurationTable = bs_install_configuration_table;
 	boot.LoadImage = bs_load_image;
 	boot.StartImage = bs_start_image;
+	boot.InstallMultipleProtocolInterfaces = bs_install_multiple;
+	boot.UninstallMultipleProtocolInterfaces = bs_uninstall_multiple;
 	boot.UnloadImage = bs_unload_image;
 	boot.InstallProtocolInterface = bs_install_protocol_interface;
 	boot.UninstallProtocolInterface = bs_uninstall_protocol_interface;

@@ -101,11 +101,22 @@ struct fake_efi {
 	bool fail_install;      /* InstallConfigurationTable fails */
 	EFI_STATUS load_status; /* forced LoadImage result, 0 = by file */
 	EFI_STATUS start_status;
+	/* another loader already serves an initrd on LINUX_EFI_INITRD_MEDIA_GUID:
+	 * InstallMultipleProtocolInterfaces answers EFI_ALREADY_STARTED */
+	bool initrd_taken;
 
 	/* what happened */
 	char log[FAKE_LOG_MAX];
 	size_t loglen;
 	bool started; /* a kernel started (its StartImage returns here, a real one would not) */
+	/* the initrd a kernel read at StartImage through LoadFile2, as Linux's
+	 * stub reads it (efi_load_initrd_dev_path): its size asked first, then
+	 * the bytes; initrd_size_status: the first call's answer */
+	bool initrd_served;    /* the device path and LoadFile2 are installed now */
+	bool initrd_loaded;
+	EFI_STATUS initrd_size_status;
+	uint8_t *initrd;       /* what it read (fake_efi owns it) */
+	size_t initrd_len;
 	char started_path[256];
 	char options[4200];
 	size_t write_attempts;

@@ -45,6 +45,10 @@ struct es_config {
 	char next[ES_CONFIG_NEXT_MAX];       /* absolute path, '\' separators */
 	char cmdline[ES_CONFIG_CMDLINE_MAX]; /* ASCII, passed as UTF-16 LoadOptions */
 	char seed_file[ES_CONFIG_NEXT_MAX];  /* absolute path, or "" (none) */
+	/* `initrd`: a file on earlyseed's volume served to the next stage (a
+	 * kernel) through EFI_LOAD_FILE2_PROTOCOL on the LINUX_EFI_INITRD_MEDIA_GUID
+	 * device path, as systemd-boot and GRUB serve it; "" (none, the default) */
+	char initrd[ES_CONFIG_NEXT_MAX];
 	uint8_t verbose;                     /* enum es_config_verbose */
 	bool tpm_off;                        /* `tpm = off`: the TPM is not asked */
 	uint8_t vmgenid;                     /* enum es_config_vmgenid */
@@ -103,15 +107,15 @@ int es_config_same_path(const char *a, const char *b);
 /*
  * The seed file is rewritten at every boot: it must not be a file the boot
  * needs. Returns NULL when c->seed_file is off or names none of them; else
- * what it names ("the next stage", "earlyseed's own image", "a config
- * file"), and the caller turns the seed file off. self_path: earlyseed's own
+ * what it names ("the next stage", "the initrd", "earlyseed's own image",
+ * "a config file"), and the caller turns the seed file off. self_path: earlyseed's own
  * image on its volume (NULL when unknown).
  */
 const char *es_config_seed_file_clash(const struct es_config *c, const char *self_path);
 
 /*
  * Parse `key = value` lines into *c, which should hold the defaults first.
- * Keys: next, cmdline, seed_file (a path or "none"), verbose (yes, no, quiet),
+ * Keys: next, cmdline, seed_file and initrd (a path or "none"), verbose (yes, no, quiet),
  * tpm (on, off), vmgenid (check, mix, off). Blank lines and lines whose first non-blank byte is
  * '#' are skipped; CR before LF is dropped; blanks around key and value are
  * trimmed; a later line wins over an earlier one. A bad line (unknown key, no

@@ -3,7 +3,7 @@
 # Debian's arm64 kernel and busybox under qemu-system-aarch64 -M virt with
 # AAVMF, TCG. Prints "ok - ..." / "not ok - ..."; every boot under timeout.
 set -uo pipefail
-BOOTS="1 2 3 4 5 6 7"
+BOOTS="1 2 3 4 5 6 7 8"
 # --list: the names, for scripts/check.sh (one job each)
 [ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 ES_ARCH=aarch64
@@ -39,6 +39,19 @@ a1() {
 	expect "1 the record names rndrrs" "$log" '^initrd: audit:   flags: +rndrrs rndr table'
 	expect "1 the audit record says aarch64" "$log" '^initrd: audit:   architecture: +aarch64$'
 	summary "1 inspect names rndrrs" "$log" prefix='initrd: audit: summary ' 'rndrrs=[0-9]+' 'rndr=[0-9]+'
+}
+# 8. The initrd through LoadFile2 on arm64 (qemu.sh 31 on x86_64): the
+#    config's `initrd`, no initrd= on the command line; the stub loads it
+#    from the LINUX_EFI_INITRD_MEDIA_GUID device path and /init runs.
+a8() {
+	local log=$OUT/8-initrd-loadfile2.log
+	ES_CMDLINE="${OFF#initrd=\\initrd.img }" es_make_esp "$OUT/esp8" earlyseed
+	printf 'initrd = \\initrd.img\n' >> "$OUT/esp8/EFI/earlyseed/earlyseed.conf"
+	es_boot "$log" "$OUT/esp8"
+	expect "8 earlyseed serves it" "$log" '^earlyseed: initrd: \\initrd\.img served through LoadFile2 \(LINUX_EFI_INITRD_MEDIA_GUID\)$'
+	expect "8 the stub loaded it from the device path" "$log" 'Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path'
+	refute "8 not from the command line" "$log" 'Loaded initrd from command line option'
+	expect "8 reached /init" "$log" '^initrd: reached /init'
 }
 # 2. The same with random.trust_cpu=off: no table from the CPU alone.
 a2() {

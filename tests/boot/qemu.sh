@@ -3,7 +3,7 @@
 # without it (QEMU/OVMF as Debian 12 ships them). Prints "ok - ..." / "not ok - ..."
 # per assertion; scripts/check.sh counts them. Every boot runs under timeout.
 set -uo pipefail
-BOOTS="1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28 30"
+BOOTS="1 1b 2 3 4 5 6 7 7b 8 9 10 11 12 13 14 14b 15 16 17 18a 18b 18c 18d 19 20 21 22 23 24 25 26a 26b 26c 27 28 30 31"
 # --list: the names, for scripts/check.sh (one job each)
 [ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 . "$(dirname "$0")/harness.sh"
@@ -980,6 +980,24 @@ boot30() {
 	expect "30b another table id: not read" "$d/b.log" '^earlyseed: oem0: an OEM0 table with no entropy'
 	summary "30b no table" "$d/b.log" table=0
 	expect "30b the OS finds it whole" "$d/b.log" '^initrd: acpi: OEM0 100 bytes$'
+}
+
+# 31. The initrd through LoadFile2 (the stub's way on every architecture,
+#     and riscv64's only one): `initrd = \initrd.img` in the config and no
+#     initrd= on the command line; the kernel's EFI stub loads it from the
+#     LINUX_EFI_INITRD_MEDIA_GUID device path earlyseed serves, and /init
+#     runs (without it the kernel would panic with no root).
+boot31() {
+	local d=$OUT/31
+	rm -rf "$d" && mkdir -p "$d"
+	ES_CMDLINE="${ES_CMDLINE#initrd=\\initrd.img }" es_make_esp "$d/esp" earlyseed
+	printf 'initrd = \\initrd.img\n' >> "$d/esp/EFI/earlyseed/earlyseed.conf"
+	es_boot "$d/a.log" "$d/esp" -cpu max
+	expect "31 earlyseed serves it" "$d/a.log" '^earlyseed: initrd: \\initrd\.img served through LoadFile2 \(LINUX_EFI_INITRD_MEDIA_GUID\)$'
+	expect "31 the stub loaded it from the device path" "$d/a.log" 'Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path'
+	refute "31 not from the command line" "$d/a.log" 'Loaded initrd from command line option'
+	refute "31 no initrd= on the kernel's command line" "$d/a.log" '^\[ +0\.000000\] Command line: .*initrd='
+	expect "31 reached /init" "$d/a.log" '^initrd: reached /init'
 }
 
 # tests/boot/qemu.sh [N...]: the named boots only (default: all).

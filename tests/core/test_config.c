@@ -401,8 +401,28 @@ static void test_two_word_keys(void)
 	}
 }
 
+/* `initrd`: a path on the volume, none by default; `none` turns it off; a
+ * relative one is refused; the seed file may not name it (it would be
+ * rewritten at every boot). */
+static void test_initrd_key(void)
+{
+	struct es_config c;
+	struct warnings w;
+
+	es_config_defaults(&c);
+	CHECK(c.initrd[0] == '\0');
+	CHECK(parse(&c, "initrd = \\boot\\initrd.img\n", &w) == 0 && w.n == 0);
+	CHECK(strcmp(c.initrd, "\\boot\\initrd.img") == 0);
+	CHECK(parse(&c, "initrd = /boot/initrd.img\ninitrd = none\n", &w) == 0 && w.n == 0 && c.initrd[0] == '\0');
+	CHECK(parse(&c, "initrd = initrd.img\n", &w) == 1 && w.n == 1 && c.initrd[0] == '\0');
+	CHECK(parse(&c, "initrd = \\a\\..\\initrd.img\n", &w) == 1 && w.n == 1 && c.initrd[0] == '\0');
+	CHECK(parse(&c, "initrd = \\initrd.img\nseed_file = \\INITRD.IMG\n", &w) == 0 && w.n == 0);
+	CHECK(es_config_seed_file_clash(&c, NULL) != NULL && strcmp(es_config_seed_file_clash(&c, NULL), "the initrd") == 0);
+}
+
 int main(void)
 {
+	RUN(test_initrd_key);
 	RUN(test_two_word_keys);
 	RUN(test_defaults);
 	RUN(test_keys_comments_crlf_last_wins);

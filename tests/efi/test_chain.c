@@ -3,6 +3,9 @@
  * The fault matrix (tests/efi/matrix.h) for efi/chain.c: a next stage
  * missing, unloadable, refused or failing.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "matrix.h"
 
 static void test_next_stage_missing_or_unloadable(void)
@@ -65,9 +68,65 @@ static void test_next_stage_missing_or_unloadable(void)
 	CHECK(audit_decode_ok(&a) && (a.flags & (ES_AUDIT_F_NEXT_FAILED | ES_AUDIT_F_TAKEN_BACK)) == 0);
 }
 
+/* The initrd as Linux's stub asks for it on every architecture (issue 45,
+ * 2; libstub efi_load_initrd_dev_path): `initrd =` serves the file through
+ * LoadFile2 on the LINUX_EFI_INITRD_MEDIA_GUID device path while the next
+ * stage runs (its size first, then its bytes), and takes it away when the
+ * stage returns; a missing file, or another loader's initrd already
+ * there, is said in one line and the kernel still starts. */
+static void test_initrd_through_loadfile2(void)
+{
+	static const char conf[] = "next = \\vmlinuz\ninitrd = \\boot\\initrd.img\ncmdline = console=ttyS0\n";
+	static const char none[] = "next = \\vmlinuz\ninitrd = none\ncmdline = console=ttyS0 initrd=\\initrd.img\n";
+	uint8_t *img = malloc(300000);
+
+	CHECK(img != NULL);
+	if (img == NULL)
+		return;
+	check_rand_fill(img, 300000);
+	for (int k = 0; k < 2; k++) {
+		base();
+		fake.files[0].data = (const uint8_t *)conf;
+		fake.files[0].len = sizeof(conf) - 1;
+		add_file("\\boot\\initrd.img", img, k == 0 ? 300000 : 1, false);
+		finish(true, true);
+		CHECK(logged("initrd: \\boot\\initrd.img served through LoadFile2 (LINUX_EFI_INITRD_MEDIA_GUID)"));
+		CHECK(fake.initrd_size_status == EFI_BUFFER_TOO_SMALL && fake.initrd_loaded);
+		CHECK(fake.initrd_len == (k == 0 ? 300000u : 1u) && memcmp(fake.initrd, img, fake.initrd_len) == 0);
+		CHECK(!fake.initrd_served); /* the kernel returned here: taken away */
+		CHECK(strcmp(fake.options, "console=ttyS0") == 0);
+	}
+	/* the file is not there: one warning, the kernel starts without it */
+	base();
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = sizeof(conf) - 1;
+	finish(true, true);
+	CHECK(logged("earlyseed: initrd: \\boot\\initrd.img: cannot open it (Not Found): the next stage gets no "
+		     "initrd from earlyseed"));
+	CHECK(!fake.initrd_loaded && fake.started);
+	/* another loader serves one already */
+	base();
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = sizeof(conf) - 1;
+	add_file("\\boot\\initrd.img", img, 100, false);
+	fake.initrd_taken = true;
+	finish(true, true);
+	CHECK(logged("initrd: cannot serve \\boot\\initrd.img through LoadFile2 (") &&
+	      logged(": another loader serves an initrd already)"));
+	CHECK(!fake.initrd_loaded && fake.started);
+	/* none: nothing served; the command line's initrd= is the stub's affair */
+	base();
+	fake.files[0].data = (const uint8_t *)none;
+	fake.files[0].len = sizeof(none) - 1;
+	finish(true, true);
+	CHECK(!logged("initrd:") && !fake.initrd_loaded && strstr(fake.options, "initrd=\\initrd.img") != NULL);
+	free(img);
+}
+
 int main(void)
 {
 	matrix_start();
 	RUN(test_next_stage_missing_or_unloadable);
+	RUN(test_initrd_through_loadfile2);
 	return matrix_done();
 }
