@@ -131,6 +131,31 @@ EFI_IMAGES := $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
 # The host tool is another build's (below): the images wait for it, and are
 # not remade each time make looks at it.
 SEAL_DEP := | $(HOSTTOOL)
+else ifeq ($(ARCH),riscv64)
+# make ARCH=riscv64 (docs/riscv64.md): build/riscv64/earlyseed.efi and
+# earlyseed-driver.efi with gcc-riscv64-linux-gnu and GNU-EFI 3.0.18's
+# riscv64 crt0, library and headers from Debian 13 (Debian 12 has no
+# riscv64), which scripts/riscv64.sh fetches into $(ES_CACHE)/riscv64.
+BUILD  := build/riscv64
+CROSS  ?= riscv64-linux-gnu-
+RV64   := $(ES_CACHE)/riscv64/gnuefi/usr
+EFIINC := $(RV64)/include/efi
+EFILIB := $(RV64)/lib
+# GNU-EFI's objects use the lp64d ABI and ld will not mix ABIs; riscv has no
+# -mgeneral-regs-only, so scripts/imgcheck.sh checks that the image holds no
+# F or D instruction (as it checks the x86 image for SSE).
+ARCH_CFLAGS := -march=rv64gc -mabi=lp64d -mcmodel=medany -mno-relax
+EFI_FETCHED := $(EFILIB)/crt0-efi-riscv64.o
+# gnu-efi 3.0.18's riscv64 crt0 carries its own PE header (subsystem 10, an
+# application): a flat binary, sections at their addresses; the driver's
+# subsystem is set to 11 in that header (PE32+ optional header, offset 68).
+LD_APP :=
+LD_DRIVER :=
+EFI_SECTIONS := -j .text -j .reloc -j .dynamic -j .data -j .rela -j .rela.plt -j .rodata
+TO_PE_APP = $(CROSS)objcopy $(EFI_SECTIONS) -O binary $< $@.tmp
+TO_PE_DRIVER = $(TO_PE_APP) && scripts/pe-subsystem.sh $@.tmp 11
+EFI_IMAGES := $(BUILD)/earlyseed.efi $(BUILD)/earlyseed-driver.efi
+SEAL_DEP := | $(HOSTTOOL)
 else
 ARCH_CFLAGS := -mno-red-zone -maccumulate-outgoing-args -mno-mmx -mno-sse -mgeneral-regs-only -DGNU_EFI_USE_MS_ABI
 EFI_FETCHED :=
@@ -211,6 +236,14 @@ clean:
 	rm -rf $(BUILD)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
+ifeq ($(ARCH),riscv64)
+$(EFILIB)/crt0-efi-riscv64.o: scripts/riscv64.sh
+	CACHE=$(ES_CACHE) scripts/riscv64.sh gnu-efi
+$(HOSTTOOL): FORCE
+	$(MAKE) ARCH=x86_64 CROSS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $@
+.PHONY: FORCE
+FORCE:
+endif
 ifeq ($(ARCH),aarch64)
 # ---- arm64 only: GNU-EFI's files, the host tool that seals the images, a
 # static tool for the arm64 initramfs, and its boots ----
@@ -475,6 +508,7 @@ run: deps
 check check-quick: deps
 	$(MAKE) -j$(J) all fuzzers ovmf
 	$(MAKE) -j$(J) ARCH=aarch64 all ovmf
+	$(MAKE) -j$(J) ARCH=riscv64 efi
 	J=$(J) scripts/check.sh $(if $(filter check-quick,$@),middle,full)
 .PHONY: check-quick
 

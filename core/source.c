@@ -121,6 +121,10 @@ static const struct {
 	 * place in the gathering), RNDR is the DRBG's output (RDRAND's). */
 	{ ES_AUDIT_ARCH_AARCH64, ES_SRC_RDSEED, "rndrrs" },
 	{ ES_AUDIT_ARCH_AARCH64, ES_SRC_RDRAND, "rndr" },
+	/* RISC-V: Zkr's seed CSR in RDSEED's place; no DRBG instruction in
+	 * RDRAND's (arch/riscv64/cpurng.h: neither is read yet) */
+	{ ES_AUDIT_ARCH_RISCV64, ES_SRC_RDSEED, "zkr" },
+	{ ES_AUDIT_ARCH_RISCV64, ES_SRC_RDRAND, "cpu_drbg" },
 };
 
 const char *es_source_name(enum es_source src, unsigned int arch)

@@ -13,6 +13,12 @@ void src_cpu(struct pass *p)
 	struct es_cpu_report r;
 
 	es_cpu_gather(&p->s, &cpurng_arch, &r);
+	if (cpurng_arch.count == 0) {
+		/* an architecture whose instructions are not read (riscv64's
+		 * Zkr: arch/riscv64/cpurng.h says why) */
+		log_line("cpu: no RNG instruction read on this architecture");
+		return;
+	}
 	const char *seed = es_source_name(ES_SRC_RDSEED, cpurng_arch.audit_arch);
 	const char *drbg = es_source_name(ES_SRC_RDRAND, cpurng_arch.audit_arch);
 

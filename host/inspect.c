@@ -83,6 +83,7 @@ int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err)
 	if (a.version >= 3)
 		fprintf(out, "  architecture:     %s\n", a.arch == ES_AUDIT_ARCH_X86_64    ? "x86_64"
 						     : a.arch == ES_AUDIT_ARCH_AARCH64 ? "aarch64"
+						     : a.arch == ES_AUDIT_ARCH_RISCV64 ? "riscv64"
 										       : "unknown");
 	es_audit_flag_names(&a, names, sizeof(names));
 	fprintf(out, "  flags:            %s\n", names[0] != '\0' ? names : "(none)");

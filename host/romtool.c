@@ -22,8 +22,8 @@ int romtool_pe_check(const uint8_t *pe, size_t n, uint16_t *machine, const char 
 		return -1;
 	}
 	*machine = es_le_get16(pe + lfanew + 4);
-	if (*machine != ROM_MACHINE_X64 && *machine != ROM_MACHINE_AARCH64) {
-		*why = "PE machine is neither x64 (0x8664) nor AArch64 (0xaa64)";
+	if (*machine != ROM_MACHINE_X64 && *machine != ROM_MACHINE_AARCH64 && *machine != ROM_MACHINE_RISCV64) {
+		*why = "PE machine is none of x64 (0x8664), AArch64 (0xaa64), RISC-V 64 (0x5064)";
 		return -1;
 	}
 	if (es_le_get16(pe + lfanew + 24 + 68) != ROM_SUBSYSTEM_BS_DRIVER) {

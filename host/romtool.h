@@ -26,6 +26,7 @@
 #define ROM_SUBSYSTEM_BS_DRIVER 11u
 #define ROM_MACHINE_X64 0x8664u
 #define ROM_MACHINE_AARCH64 0xaa64u
+#define ROM_MACHINE_RISCV64 0x5064u
 
 struct rom_id {
 	uint16_t vendor, device;

@@ -22,7 +22,10 @@
 
 const char *sdboot_suffix(uint16_t machine)
 {
-	return machine == PE_MACHINE_X64 ? "x64" : machine == PE_MACHINE_AARCH64 ? "aa64" : NULL;
+	return machine == PE_MACHINE_X64       ? "x64"
+	       : machine == PE_MACHINE_AARCH64 ? "aa64"
+	       : machine == PE_MACHINE_RISCV64 ? "riscv64"
+					       : NULL;
 }
 
 /* Is rel on the ESP a PE image for machine? */
@@ -101,7 +104,7 @@ out:
 
 int sdboot_remove(int espfd, const char *esp, bool *removed, FILE *out, FILE *err)
 {
-	static const char *const suffixes[] = { "x64", "aa64" };
+	static const char *const suffixes[] = { "x64", "aa64", "riscv64" };
 	int rc = 0;
 
 	*removed = false;

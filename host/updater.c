@@ -31,6 +31,7 @@ static const struct target targets[] = {
 	{ "\\EFI\\earlyseed\\earlyseed.efi", "earlyseed.efi", false },
 	{ "\\EFI\\systemd\\drivers\\earlyseedx64.efi", "earlyseed-driver.efi", true },
 	{ "\\EFI\\systemd\\drivers\\earlyseedaa64.efi", "earlyseed-driver.efi", true },
+	{ "\\EFI\\systemd\\drivers\\earlyseedriscv64.efi", "earlyseed-driver.efi", true },
 };
 
 /* rel on the ESP, read whole: a buffer (*n bytes), or NULL with *absent

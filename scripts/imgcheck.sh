@@ -74,18 +74,18 @@ image_checks "" earlyseed '(EFI application)' "EFI application" "efi/main.c:seed
 image_checks "driver " earlyseed-driver 0000000b "EFI boot service driver" "efi/driver.c:driver_seed" \
 	print-driver-objs
 size=$(stat -c %s "$B/earlyseed-driver.efi")
+# PE header fields with od (no `file` needed): e_lfanew at 0x3c, then
+# Machine at +4 and the optional header's Subsystem at +24+68.
+pe_field() { od -An -tu"$2" -j"$3" -N"$2" "$1" | tr -d ' '; }
+pe_ok() { # pe_ok FILE MACHINE SUBSYSTEM
+	local l
+	l=$(pe_field "$1" 4 60)
+	[ "$(pe_field "$1" 2 $((l + 4)))" = "$2" ] && [ "$(pe_field "$1" 2 $((l + 92)))" = "$3" ]
+}
 # aarch64 (make ARCH=aarch64, when built): PE images of the right subsystem
 # and no floating-point or SIMD register in any object.
 if [ -s "$B/aarch64/earlyseed.efi" ]; then
-	# PE header fields with od (no `file` needed): e_lfanew at 0x3c, then
-	# Machine at +4 and the optional header's Subsystem at +24+68.
-	pe_field() { od -An -tu"$2" -j"$3" -N"$2" "$1" | tr -d ' '; }
-	pe_ok() { # pe_ok FILE SUBSYSTEM
-		local l
-		l=$(pe_field "$1" 4 60)
-		[ "$(pe_field "$1" 2 $((l + 4)))" = 43620 ] && [ "$(pe_field "$1" 2 $((l + 92)))" = "$2" ]
-	}
-	if pe_ok "$B/aarch64/earlyseed.efi" 10 && pe_ok "$B/aarch64/earlyseed-driver.efi" 11; then
+	if pe_ok "$B/aarch64/earlyseed.efi" 43620 10 && pe_ok "$B/aarch64/earlyseed-driver.efi" 43620 11; then
 		ok "aarch64 pe (machine 0xaa64: an application, subsystem 10, and a boot-service driver, 11)"
 	else
 		bad "aarch64 pe" "build/aarch64/*.efi: not AArch64 PE images of subsystems 10 and 11"
@@ -97,6 +97,25 @@ if [ -s "$B/aarch64/earlyseed.efi" ]; then
 	x18=$(aarch64-linux-gnu-objdump -d $(find "$B/aarch64/efi" -name '*.o') | grep -E '\s[xw]18\b' | head -n 3 || true)
 	if [ -z "$x18" ]; then ok "aarch64 x18 untouched (-ffixed-x18)"
 	else bad "aarch64 x18" "$x18"; fi
+# riscv64 (make ARCH=riscv64, when built): PE images of the right machine
+# (0x5064) and subsystem, no F or D instruction anywhere in them (riscv has no
+# -mgeneral-regs-only; GNU-EFI's lp64d ABI is only the calling convention),
+# and within the size budget.
+if [ -s "$B/riscv64/earlyseed.efi" ]; then
+	if pe_ok "$B/riscv64/earlyseed.efi" 20580 10 && pe_ok "$B/riscv64/earlyseed-driver.efi" 20580 11; then
+		ok "riscv64 pe (machine 0x5064: an application, subsystem 10, and a boot-service driver, 11)"
+	else
+		bad "riscv64 pe" "build/riscv64/*.efi: not RISC-V 64 PE images of subsystems 10 and 11"
+	fi
+	# every F/D mnemonic starts with f (fld, fsd, fmv.x.d, fcvt...); fence does not count
+	fp=$(riscv64-linux-gnu-objdump -d "$B/riscv64/earlyseed.so" "$B/riscv64/earlyseed-driver.so" |
+		awk -F'\t' 'NF >= 3 && $3 ~ /^f/ && $3 !~ /^fence/ {print; n++} n == 3 {exit}')
+	if [ -z "$fp" ]; then ok "riscv64 no fp (no F or D instruction in either image)"
+	else bad "riscv64 no fp" "$fp"; fi
+	rv=$(stat -c %s "$B/riscv64/earlyseed.efi")
+	if [ "$rv" -le 98304 ]; then ok "riscv64 size ($rv bytes, at most 96 KiB: sections 4 KiB-aligned)"
+	else bad "riscv64 size" "$rv bytes, over 96 KiB"; fi
+fi
 fi
 # Secure Boot (docs/secure-boot.md "Secure Boot"): every image carries shim's .sbat, the
 # table in build/sbat.csv (linker/sbat.csv with the version) byte for byte, and NX_COMPAT; read back with

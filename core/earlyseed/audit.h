@@ -80,6 +80,7 @@
 /* Which architecture wrote the record (v3). */
 #define ES_AUDIT_ARCH_X86_64 1u
 #define ES_AUDIT_ARCH_AARCH64 2u
+#define ES_AUDIT_ARCH_RISCV64 3u
 
 /* Steps a stage times besides its sources (v5), cycle counter / 1024 each. */
 enum es_step {
