@@ -14,7 +14,7 @@ pkgs=(
 	cppcheck clang-tidy pyflakes3 # make lint
 	grub-common grub-efi-amd64-bin  # grub-mkstandalone and GRUB 2.06's modules (boot test 14)
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross  # make ARCH=aarch64 (GNU-EFI arm64: scripts/arm64.sh)
-	gcc-riscv64-linux-gnu     # make ARCH=riscv64 (GNU-EFI riscv64: scripts/riscv64.sh)
+	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross  # make ARCH=riscv64 (GNU-EFI riscv64: scripts/riscv64.sh)
 	qemu-system-misc          # riscv64 boots: qemu-system-riscv64 with OpenSBI (tests/boot/uboot.sh riscv64)
 	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF
 	u-boot-qemu               # U-Boot's UEFI for QEMU (tests/boot/uboot.sh)
