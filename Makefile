@@ -236,24 +236,19 @@ clean:
 	rm -rf $(BUILD)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
-ifeq ($(ARCH),riscv64)
-$(EFILIB)/crt0-efi-riscv64.o: scripts/riscv64.sh
-	CACHE=$(ES_CACHE) scripts/riscv64.sh gnu-efi
+ifneq ($(filter $(ARCH),aarch64 riscv64),)
+# ---- a cross architecture: GNU-EFI's files, fetched by scripts/arm64.sh or
+# scripts/riscv64.sh, and the host tool (an x86_64 build) that seals the
+# images ----
+$(EFILIB)/crt0-efi-$(ARCH).o: scripts/$(if $(filter aarch64,$(ARCH)),arm64,riscv64).sh
+	CACHE=$(ES_CACHE) $< gnu-efi
 $(HOSTTOOL): FORCE
 	$(MAKE) ARCH=x86_64 CROSS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $@
 .PHONY: FORCE
 FORCE:
 endif
 ifeq ($(ARCH),aarch64)
-# ---- arm64 only: GNU-EFI's files, the host tool that seals the images, a
-# static tool for the arm64 initramfs, and its boots ----
-$(EFILIB)/crt0-efi-aarch64.o: scripts/arm64.sh
-	CACHE=$(ES_CACHE) scripts/arm64.sh gnu-efi
-# The host tool (an x86_64 build) seals the images.
-$(HOSTTOOL): FORCE
-	$(MAKE) ARCH=x86_64 CROSS= EXTRA_CFLAGS= EXTRA_LDFLAGS= $@
-.PHONY: FORCE
-FORCE:
+# ---- arm64 only: a static tool for the arm64 initramfs, and its boots ----
 # `earlyseed inspect` in the booted arm64 OS; the arm64 package's tool
 # (debian/rules) adds dpkg's flags and -static-pie.
 A64_STATIC ?= -static

@@ -11,41 +11,18 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 es_trap_errors
 
 C=$ES_CACHE/arm64
-D=$C/apt
-APT=(-o APT::Architecture=arm64 -o APT::Architectures::=arm64 -o "Dir::State::Lists=$D/lists"
-	-o "Dir::State::status=$D/status" -o "Dir::Cache=$D/cache")
-mkdir -p "$D/lists/partial" "$D/cache/archives/partial" "$C/deb"
-[ -e "$D/status" ] || : > "$D/status"
-
-lists() {
-	[ -n "$(es_first "$D/lists/*Packages*")" ] && return 0
-	apt-get "${APT[@]}" update -qq || es_die "apt-get update for arm64 failed (network?)"
-}
-get() { # get PKG: its newest .deb into $C/deb
-	local deb
-	deb=$(es_first "$C/deb/${1}_*.deb")
-	if [ -z "$deb" ]; then
-		lists
-		(cd "$C/deb" && apt-get "${APT[@]}" download -qq "$1" 2>&1 | grep -v 'unsandboxed' || true)
-		deb=$(es_first "$C/deb/${1}_*.deb")
-		[ -n "$deb" ] || es_die "apt-get download $1 (arm64) left nothing in $C/deb"
-	fi
-	printf '%s\n' "$deb"
-}
+# Debian 12's arm64 packages, from the host's own sources
+es_private_apt "$C/apt" arm64
+get() { es_private_get "$C/deb" arm64 "$1"; }
 
 for what in "$@"; do
 	case $what in
-	gnu-efi)
-		[ -s "$C/gnuefi/usr/lib/crt0-efi-aarch64.o" ] && continue
-		deb=$(get gnu-efi)
-		rm -rf "$C/gnuefi" && dpkg-deb -x "$deb" "$C/gnuefi"
-		[ -s "$C/gnuefi/usr/lib/crt0-efi-aarch64.o" ] || es_die "$deb has no crt0-efi-aarch64.o"
-		touch "$C/gnuefi/usr/lib/crt0-efi-aarch64.o"
-		;;
+	gnu-efi) es_gnuefi "$C/deb" arm64 "$C/gnuefi" aarch64 ;;
 	kernel)
 		[ -s "$C/vmlinuz" ] && [ -s "$C/efivarfs.ko" ] && continue
-		lists
-		pkg=$(apt-cache "${APT[@]}" depends linux-image-arm64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+		[ -n "$(es_first "$C/apt/lists/*Packages*")" ] || apt-get "${ES_APT[@]}" update -qq ||
+			es_die "apt-get update for arm64 failed (network?)"
+		pkg=$(apt-cache "${ES_APT[@]}" depends linux-image-arm64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
 		[ -n "$pkg" ] || es_die "cannot find the arm64 kernel package (apt-cache depends linux-image-arm64)"
 		es_kernel_extract "$(get "$pkg")" "$C"
 		echo "$pkg" > "$C/vmlinuz.version"

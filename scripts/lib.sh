@@ -44,6 +44,62 @@ es_apt_download() {
 	es_die "apt-get download $1 failed"
 }
 
+# es_debian_mirror: the Debian mirror the host's apt uses (its deb822 or
+# one-line sources, the security archive aside), or deb.debian.org.
+es_debian_mirror() {
+	local uri
+	uri=$( (sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true) |
+		(grep -v security || true) | head -n 1)
+	[ -n "$uri" ] || uri=$(awk '$1 == "deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
+	printf '%s\n' "${uri:-http://deb.debian.org/debian}"
+}
+
+# es_private_apt DIR ARCH [SUITE]: ES_APT (and ES_APT_DIR=DIR), the options of a private apt
+# state under DIR for ARCH (its own lists, status and cache), so the host's
+# dpkg architectures stay as they are; with SUITE, its own sources too (that
+# suite of the host's mirror), else the host's sources.
+es_private_apt() {
+	local d=$1 arch=$2 suite=${3:-}
+	ES_APT_DIR=$d
+	mkdir -p "$d/lists/partial" "$d/cache/archives/partial"
+	[ -e "$d/status" ] || : > "$d/status"
+	ES_APT=(-o "Dir::State::Lists=$d/lists" -o "Dir::State::status=$d/status" -o "Dir::Cache=$d/cache"
+		-o "APT::Architecture=$arch" -o "APT::Architectures::=$arch")
+	if [ -n "$suite" ]; then
+		printf 'deb [arch=%s signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s %s main\n' \
+			"$arch" "$(es_debian_mirror)" "$suite" > "$d/sources.list"
+		ES_APT+=(-o "Dir::Etc::SourceList=$d/sources.list" -o "Dir::Etc::SourceParts=$d/none")
+	fi
+}
+
+# es_private_get DEBDIR ARCH PKG: PKG's .deb for ARCH in DEBDIR, downloaded
+# once through ES_APT (es_private_apt; its lists fetched when it has none);
+# prints its path.
+es_private_get() {
+	local dir=$1 arch=$2 pkg=$3 deb
+	mkdir -p "$dir"
+	deb=$(es_first "$dir/${pkg}_*_$arch.deb")
+	if [ -z "$deb" ]; then
+		if [ -z "$(es_first "$ES_APT_DIR/lists/*Packages*")" ]; then
+			apt-get "${ES_APT[@]}" update -qq || es_die "apt-get update for $arch failed (network?)"
+		fi
+		(cd "$dir" && apt-get "${ES_APT[@]}" download -qq "$pkg" 2>&1 | grep -v 'unsandboxed' || true)
+		deb=$(es_first "$dir/${pkg}_*_$arch.deb")
+		[ -n "$deb" ] || es_die "apt-get download $pkg ($arch) left nothing in $dir"
+	fi
+	printf '%s\n' "$deb"
+}
+
+# es_gnuefi DEBDIR ARCH DIR EFIARCH: GNU-EFI's package for ARCH unpacked
+# into DIR (DIR/usr/{lib,include/efi}) once: its crt0-efi-EFIARCH.o says so.
+es_gnuefi() {
+	local crt0=$3/usr/lib/crt0-efi-$4.o deb
+	[ -s "$crt0" ] && return 0
+	deb=$(es_private_get "$1" "$2" gnu-efi)
+	rm -rf "$3" && dpkg-deb -x "$deb" "$3"
+	[ -s "$crt0" ] || es_die "$deb has no ${crt0##*/}"
+	touch "$crt0"
+}
 
 # es_kernel_extract DEB DIR [MODULE...]: from a Debian kernel package,
 # DIR/vmlinuz, DIR/efivarfs.ko (Debian builds efivarfs as a module; /init

@@ -31,10 +31,7 @@ have && exit 0
 mkdir -p "$D/lists/partial" "$D/cache/archives/partial" "$D/etc/sources.list.d" "$D/etc/preferences.d" "$C/deb"
 [ -e "$D/status" ] || : > "$D/status"
 # the host's mirror (deb822 or one-line sources), its trixie suite
-uri=$( (sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null || true) |
-	(grep -v security || true) | head -n 1)
-[ -n "$uri" ] || uri=$(awk '$1 == "deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null || true)
-[ -n "$uri" ] || uri=http://deb.debian.org/debian
+uri=$(es_debian_mirror)
 printf 'deb [arch=amd64,arm64 signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] %s trixie main\n' "$uri" > "$D/etc/sources.list"
 APT=(-o "Dir::Etc::SourceList=$D/etc/sources.list" -o "Dir::Etc::SourceParts=$D/etc/sources.list.d"
 	-o "Dir::Etc::PreferencesParts=$D/etc/preferences.d" -o "Dir::State::Lists=$D/lists"
