@@ -23,7 +23,7 @@ LIBC_SRC := libc/mem.c
 # efi/: what the app and the driver share, then each one's own.
 # A source's reader is efi/src_<name>.c, found by name: adding one edits no
 # Makefile (its row is in efi/sources.c). The seed file's is the app's alone
-# (a driver keeps none: efi/pass.c has its weak no-op).
+# (a driver keeps none: efi/driver.c has its empty functions).
 EFI_SHARED := efi/pass.c efi/sources.c $(filter-out efi/src_seedfile.c,$(sort $(wildcard efi/src_*.c))) \
 	efi/seedtable.c efi/text.c efi/systab.c \
 	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c

@@ -54,8 +54,11 @@ static bool header(const uint8_t *p, size_t avail, struct blocks *b)
 	b->str = be32(p + 12);
 	str_size = be32(p + 32);
 	st_size = be32(p + 36);
-	if (b->st % 4u != 0 || b->st > total || st_size > total - b->st || b->str > total ||
-	    str_size > total - b->str)
+	/* libfdt's fdt_check_header: both blocks after the header and inside
+	 * the tree; and apart, so a property removed never touches a name */
+	if (b->st % 4u != 0 || b->st < FDT_HEADER || b->st > total || st_size > total - b->st ||
+	    b->str < FDT_HEADER || b->str > total || str_size > total - b->str ||
+	    (b->st < b->str + str_size && b->str < b->st + st_size))
 		return false;
 	b->st_end = b->st + st_size;
 	b->str_end = b->str + str_size;
@@ -110,6 +113,10 @@ bool es_fdt_find(const uint8_t *fdt, size_t avail, const char *node, const char 
 	if (!header(fdt, avail, &b))
 		return false;
 	at = b.st;
+	/* libfdt reads the root at offset 0 of the block, nothing before it
+	 * (fdt_check_node_offset_) */
+	if (b.st_end - b.st < 4u || be32(fdt + at) != FDT_BEGIN_NODE)
+		return false;
 	while (b.st_end >= 4u && at <= b.st_end - 4u) {
 		uint32_t tok = be32(fdt + at);
 
@@ -118,6 +125,10 @@ bool es_fdt_find(const uint8_t *fdt, size_t avail, const char *node, const char 
 
 			if (n < 0 || ++depth > FDT_DEPTH_MAX)
 				return false;
+			/* a node's properties come before its subnodes: libfdt's
+			 * property walk ends at the first (nextprop_) */
+			if (depth == 3 && inside)
+				return false;
 			/* depth 1 is the root (its name is empty), 2 its children */
 			if (depth == 2 && !seen && node_is(fdt + at + 4u, n, node))
 				inside = seen = true;
@@ -125,8 +136,9 @@ bool es_fdt_find(const uint8_t *fdt, size_t avail, const char *node, const char 
 		} else if (tok == FDT_END_NODE) {
 			if (depth == 0)
 				return false;
-			/* only the first such node is Linux's: its end ends the search */
-			if (depth == 2 && inside)
+			/* only the first such node is Linux's: its end ends the
+			 * search, and so does the root's (one tree, one root) */
+			if ((depth == 2 && inside) || depth == 1)
 				return false;
 			depth--;
 			at += 4u;
@@ -165,7 +177,7 @@ bool es_fdt_find(const uint8_t *fdt, size_t avail, const char *node, const char 
 void es_fdt_nop(uint8_t *fdt, size_t avail, const struct es_fdt_prop *prop)
 {
 	if (prop->span == 0 || prop->span % 4u != 0 || prop->at > avail || prop->span > avail - prop->at ||
-	    prop->value < prop->at || prop->len > prop->span)
+	    prop->value < prop->at || prop->len > prop->span || prop->value - prop->at > prop->span - prop->len)
 		return;
 	/* the value first, with the one primitive: it was a seed */
 	es_wipe(fdt + prop->value, prop->len);

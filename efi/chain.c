@@ -78,7 +78,13 @@ EFI_STATUS chain_start(EFI_HANDLE image, EFI_HANDLE device, const struct es_conf
 	/* the initrd as the stub asks for it on every architecture: through
 	 * LoadFile2, whatever the command line's initrd= (riscv64's stub has
 	 * no initrd= loader) */
-	if (c->initrd[0] != '\0') {
+	if (c->initrd[0] != '\0' && c->cmdline[0] == '\0') {
+		/* no command line: the next stage is a boot loader, which
+		 * serves its kernel's initrd itself, and would find the
+		 * device path taken (systemd-boot, GRUB) */
+		log_warn("initrd: %a not served: the next stage is a boot loader (no cmdline), which serves its own",
+			 c->initrd);
+	} else if (c->initrd[0] != '\0') {
 		CHAR16 initrd[ES_CONFIG_NEXT_MAX];
 
 		text_to_ucs2(initrd, ES_CONFIG_NEXT_MAX, c->initrd);

@@ -99,6 +99,7 @@ bool initrd_serve(EFI_HANDLE device, const CHAR16 *path)
 {
 	EFI_FILE_HANDLE root = fs_open_root(device), f = NULL;
 	EFI_STATUS status = EFI_NOT_FOUND;
+	UINT64 size = 0, attr = 0;
 	UINTN i;
 
 	initrd_stop();
@@ -107,13 +108,19 @@ bool initrd_serve(EFI_HANDLE device, const CHAR16 *path)
 	served.path[i] = 0;
 	if (root != NULL)
 		status = uefi_call_wrapper(root->Open, 5, root, &f, served.path, EFI_FILE_MODE_READ, 0ULL);
+	if (!EFI_ERROR(status))
+		status = fs_file_info(f, &size, &attr);
+	/* a directory opens too, and an empty file is no initrd (the stub
+	 * would ask for 0 pages) */
+	if (!EFI_ERROR(status) && ((attr & EFI_FILE_DIRECTORY) != 0 || size == 0))
+		status = EFI_NOT_FOUND;
 	if (f != NULL)
 		(void)uefi_call_wrapper(f->Close, 1, f);
 	if (root != NULL)
 		(void)uefi_call_wrapper(root->Close, 1, root);
 	if (EFI_ERROR(status)) {
-		log_warn("initrd: %s: cannot open it (%r): the next stage gets no initrd from earlyseed", served.path,
-			 status);
+		log_warn("initrd: %s: cannot open it, or it is empty or a folder (%r): the next stage gets no initrd "
+			 "from earlyseed", served.path, status);
 		return false;
 	}
 	served.device = device;

@@ -58,8 +58,9 @@ static void load_config(EFI_LOADED_IMAGE *self, char self_path[ES_CONFIG_NEXT_MA
  * own and are wiped before it returns; what the firmware did and the verdict
  * are copied out for the record. Returns whether a table of ours may
  * outlive this chain: only one that rests on at least the gate's bits from
- * sources every kernel's trust counts (not the CPU), since the firmware's
- * next boot option may start a kernel with other settings. */
+ * sources every kernel's trust counts (not the CPU) and that the next boot
+ * option cannot get again (not the device tree's seed), since the
+ * firmware's next boot option may start a kernel with other settings. */
 /* Not inlined: its frame, and every frame below it, lie under efi_main's,
  * where es_wipe_stack() reaches (scripts/stackcheck.sh checks how deep). */
 __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDLE device, const char *seed_file,
@@ -93,7 +94,14 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	marker->persisted = !p.file.off;
 	*out = p.out;
 	*v = p.v;
-	outlive = p.v.made_of.other_bits >= ES_GATE_BITS;
+	/* Not the device tree's seed either: it was removed from this tree for
+	 * our table, but U-Boot hands every boot option a fresh copy of its
+	 * tree with the seed back in it, which a kernel would credit beside
+	 * our table. (A firmware that keeps one tree leaves the next boot
+	 * option neither: fewer bits, never the same bits twice.) */
+	outlive = p.v.made_of.other_bits - (p.v.bits[ES_SRC_RNG_SEED] < p.v.made_of.other_bits
+						    ? p.v.bits[ES_SRC_RNG_SEED]
+						    : p.v.made_of.other_bits) >= ES_GATE_BITS;
 	es_wipe(&p, sizeof(p));
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));

@@ -97,6 +97,7 @@ if [ -s "$B/aarch64/earlyseed.efi" ]; then
 	x18=$(aarch64-linux-gnu-objdump -d $(find "$B/aarch64/efi" -name '*.o') | grep -E '\s[xw]18\b' | head -n 3 || true)
 	if [ -z "$x18" ]; then ok "aarch64 x18 untouched (-ffixed-x18)"
 	else bad "aarch64 x18" "$x18"; fi
+fi
 # riscv64 (make ARCH=riscv64, when built): PE images of the right machine
 # (0x5064) and subsystem, no F or D instruction anywhere in them (riscv has no
 # -mgeneral-regs-only; GNU-EFI's lp64d ABI is only the calling convention),
@@ -115,7 +116,6 @@ if [ -s "$B/riscv64/earlyseed.efi" ]; then
 	rv=$(stat -c %s "$B/riscv64/earlyseed.efi")
 	if [ "$rv" -le 98304 ]; then ok "riscv64 size ($rv bytes, at most 96 KiB: sections 4 KiB-aligned)"
 	else bad "riscv64 size" "$rv bytes, over 96 KiB"; fi
-fi
 fi
 # Secure Boot (docs/secure-boot.md "Secure Boot"): every image carries shim's .sbat, the
 # table in build/sbat.csv (linker/sbat.csv with the version) byte for byte, and NX_COMPAT; read back with

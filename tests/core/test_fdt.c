@@ -154,6 +154,37 @@ static void test_hostile(void)
 	CHECK(es_fdt_find(t, z, "chosen", "rng-seed", &p));
 	put_be32(t + 36, p.value + 8 - 56);
 	CHECK(!es_fdt_find(t, z, "chosen", "rng-seed", &p));
+	/* blocks inside the header, or over each other: refused (fdt_check_header) */
+	memcpy(t, good, z);
+	put_be32(t + 8, 36);
+	CHECK(!es_fdt_find(t, z, "chosen", "rng-seed", &p));
+	memcpy(t, good, z);
+	put_be32(t + 12, 60); /* the strings inside the structure block */
+	CHECK(!es_fdt_find(t, z, "chosen", "rng-seed", &p));
+	/* a token before the root (a NOP): libfdt reads the root at offset 0 */
+	{
+		static uint8_t shifted[4096];
+		uint32_t st_size = (uint32_t)(t[36] << 24 | t[37] << 16 | t[38] << 8 | t[39]);
+
+		memcpy(t, good, z);
+		memcpy(shifted, t, 56);
+		put_be32(shifted + 56, 4);
+		memcpy(shifted + 60, t + 56, z - 56);
+		put_be32(shifted + 4, (uint32_t)z + 4);
+		put_be32(shifted + 12, 56 + st_size + 4);
+		put_be32(shifted + 36, st_size + 4);
+		CHECK(es_fdt_size(shifted, z + 4) == z + 4 && !es_fdt_find(shifted, z + 4, "chosen", "rng-seed", &p));
+	}
+	/* a property after a subnode of chosen: libfdt's property walk ends at
+	 * the subnode, so Linux never reads it */
+	memcpy(t, good, z);
+	CHECK(es_fdt_find(t, z, "chosen", "bootargs", &p) && p.span == 28);
+	put_be32(t + p.at, 1);
+	memcpy(t + p.at + 4, "x\0\0\0", 4);
+	put_be32(t + p.at + 8, 2);
+	for (uint32_t i = 12; i < 28; i += 4)
+		put_be32(t + p.at + i, 4);
+	CHECK(!es_fdt_find(t, z, "chosen", "rng-seed", &p));
 	/* nodes nested past any real tree's depth: refused, not recursed */
 	{
 		static uint8_t deep[4096];

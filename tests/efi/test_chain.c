@@ -77,6 +77,7 @@ static void test_next_stage_missing_or_unloadable(void)
 static void test_initrd_through_loadfile2(void)
 {
 	static const char conf[] = "next = \\vmlinuz\ninitrd = \\boot\\initrd.img\ncmdline = console=ttyS0\n";
+	static const char loader[] = "next = \\vmlinuz\ninitrd = \\boot\\initrd.img\n";
 	static const char none[] = "next = \\vmlinuz\ninitrd = none\ncmdline = console=ttyS0 initrd=\\initrd.img\n";
 	uint8_t *img = malloc(300000);
 
@@ -101,8 +102,25 @@ static void test_initrd_through_loadfile2(void)
 	fake.files[0].data = (const uint8_t *)conf;
 	fake.files[0].len = sizeof(conf) - 1;
 	finish(true, true);
-	CHECK(logged("earlyseed: initrd: \\boot\\initrd.img: cannot open it (Not Found): the next stage gets no "
-		     "initrd from earlyseed"));
+	CHECK(logged("earlyseed: initrd: \\boot\\initrd.img: cannot open it, or it is empty or a folder (Not Found): "
+		     "the next stage gets no initrd from earlyseed"));
+	CHECK(!fake.initrd_loaded && fake.started);
+	/* an empty file: no initrd either (the stub would ask for 0 pages) */
+	base();
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = sizeof(conf) - 1;
+	add_file("\\boot\\initrd.img", img, 0, false);
+	finish(true, true);
+	CHECK(logged("initrd: \\boot\\initrd.img: cannot open it, or it is empty or a folder"));
+	CHECK(!fake.initrd_loaded && !fake.initrd_served && fake.started);
+	/* no command line: the next stage is a boot loader, which serves its
+	 * kernel's initrd itself and would find the device path taken */
+	base();
+	fake.files[0].data = (const uint8_t *)loader;
+	fake.files[0].len = sizeof(loader) - 1;
+	add_file("\\boot\\initrd.img", img, 100, false);
+	finish(true, true);
+	CHECK(logged("initrd: \\boot\\initrd.img not served: the next stage is a boot loader (no cmdline)"));
 	CHECK(!fake.initrd_loaded && fake.started);
 	/* another loader serves one already */
 	base();

@@ -110,11 +110,30 @@ static void test_no_seed(void)
 	CHECK(!logged("rng_seed:"));
 }
 
+/* The next stage fails: a table that rests on the device tree's seed is
+ * taken back, since U-Boot hands the next boot option a fresh copy of its
+ * tree with the seed back in it, and a kernel would credit both. */
+static void test_seed_table_taken_back(void)
+{
+	uint8_t seed[32];
+	struct es_audit_record a;
+	size_t z;
+
+	check_rand_fill(seed, sizeof(seed));
+	(void)machine(seed, sizeof(seed), &z);
+	fake.files[1].path = "\\elsewhere";
+	finish(false, false);
+	CHECK(logged("rng_seed: removed from the device tree, as Linux does"));
+	CHECK(logged("earlyseed: table: taken back"));
+	CHECK(audit_decode_ok(&a) && (a.flags & ES_AUDIT_F_TAKEN_BACK) != 0);
+}
+
 int main(void)
 {
 	matrix_start();
 	RUN(test_seed_counted_then_removed);
 	RUN(test_seed_left_for_the_kernel);
 	RUN(test_no_seed);
+	RUN(test_seed_table_taken_back);
 	return matrix_done();
 }
