@@ -229,7 +229,9 @@ urv1() {
 	rm -f "$d/esp.img"
 	for b in 1 1b; do
 		log=$OUT/rv$b.log
-		es_qemu "$log" '^earlyseed: error: cannot load next stage' qemu-system-riscv64 -M virt -m 512 -nographic \
+		# the whole line, up to the status after its colon: the filter
+		# matches a line as it arrives, before it is finished
+		es_qemu "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: \w' qemu-system-riscv64 -M virt -m 512 -nographic \
 			-no-reboot -bios /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin -kernel "$UBOOT" -net none \
 			-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device virtio-blk-device,drive=d
 	done
