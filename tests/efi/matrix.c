@@ -301,13 +301,18 @@ void file_only_boot(const uint8_t *file, const char *conf, bool counter_fails)
 }
 
 /* An RDRAND-only machine whose config is conf, a boot loader beside it. */
+void set_conf(const char *conf)
+{
+	fake.files[0].data = (const uint8_t *)conf;
+	fake.files[0].len = strlen(conf);
+}
+
 void rdrand_machine(const char *conf)
 {
 	base();
 	fake_insn.leaf7_ebx = 0; /* RDRAND only */
 	fake.no_rng_protocol = true;
-	fake.files[0].data = (const uint8_t *)conf;
-	fake.files[0].len = strlen(conf);
+	set_conf(conf);
 	add_file("\\EFI\\debian\\grubx64.efi", kernel_image, sizeof(kernel_image), true);
 }
 

@@ -88,6 +88,8 @@ void file_machine(const uint8_t *file);
  * non-CPU bits): conf NULL for the default config; with counter_fails,
  * GetNextMonotonicCount fails. No table is expected. */
 void file_only_boot(const uint8_t *file, const char *conf, bool counter_fails);
+/* The config base() gave, replaced by conf (a string the case keeps). */
+void set_conf(const char *conf);
 /* An RDRAND-only machine whose config is conf, a boot loader beside it. */
 void rdrand_machine(const char *conf);
 

@@ -87,8 +87,7 @@ static void test_initrd_through_loadfile2(void)
 	check_rand_fill(img, 300000);
 	for (int k = 0; k < 2; k++) {
 		base();
-		fake.files[0].data = (const uint8_t *)conf;
-		fake.files[0].len = sizeof(conf) - 1;
+		set_conf(conf);
 		add_file("\\boot\\initrd.img", img, k == 0 ? 300000 : 1, false);
 		finish(true, true);
 		CHECK(logged("initrd: \\boot\\initrd.img served through LoadFile2 (LINUX_EFI_INITRD_MEDIA_GUID)"));
@@ -99,16 +98,14 @@ static void test_initrd_through_loadfile2(void)
 	}
 	/* the file is not there: one warning, the kernel starts without it */
 	base();
-	fake.files[0].data = (const uint8_t *)conf;
-	fake.files[0].len = sizeof(conf) - 1;
+	set_conf(conf);
 	finish(true, true);
 	CHECK(logged("earlyseed: initrd: \\boot\\initrd.img: cannot open it, or it is empty or a folder (Not Found): "
 		     "the next stage gets no initrd from earlyseed"));
 	CHECK(!fake.initrd_loaded && fake.started);
 	/* an empty file: no initrd either (the stub would ask for 0 pages) */
 	base();
-	fake.files[0].data = (const uint8_t *)conf;
-	fake.files[0].len = sizeof(conf) - 1;
+	set_conf(conf);
 	add_file("\\boot\\initrd.img", img, 0, false);
 	finish(true, true);
 	CHECK(logged("initrd: \\boot\\initrd.img: cannot open it, or it is empty or a folder"));
@@ -116,16 +113,14 @@ static void test_initrd_through_loadfile2(void)
 	/* no command line: the next stage is a boot loader, which serves its
 	 * kernel's initrd itself and would find the device path taken */
 	base();
-	fake.files[0].data = (const uint8_t *)loader;
-	fake.files[0].len = sizeof(loader) - 1;
+	set_conf(loader);
 	add_file("\\boot\\initrd.img", img, 100, false);
 	finish(true, true);
 	CHECK(logged("initrd: \\boot\\initrd.img not served: the next stage is a boot loader (no cmdline)"));
 	CHECK(!fake.initrd_loaded && fake.started);
 	/* another loader serves one already */
 	base();
-	fake.files[0].data = (const uint8_t *)conf;
-	fake.files[0].len = sizeof(conf) - 1;
+	set_conf(conf);
 	add_file("\\boot\\initrd.img", img, 100, false);
 	fake.initrd_taken = true;
 	finish(true, true);
@@ -134,8 +129,7 @@ static void test_initrd_through_loadfile2(void)
 	CHECK(!fake.initrd_loaded && fake.started);
 	/* none: nothing served; the command line's initrd= is the stub's affair */
 	base();
-	fake.files[0].data = (const uint8_t *)none;
-	fake.files[0].len = sizeof(none) - 1;
+	set_conf(none);
 	finish(true, true);
 	CHECK(!logged("initrd:") && !fake.initrd_loaded && strstr(fake.options, "initrd=\\initrd.img") != NULL);
 	free(img);

@@ -18,8 +18,7 @@ static uint8_t *machine(const uint8_t *seed, size_t n, size_t *z)
 	base();
 	no_cpu_rng();
 	fake.no_rng_protocol = true;
-	fake.files[0].data = (const uint8_t *)distrust;
-	fake.files[0].len = sizeof(distrust) - 1;
+	set_conf(distrust);
 	*z = mkfdt(t, sizeof(t), "chosen", seed, n);
 	CHECK(*z > 0);
 	return fake_set_dtb(t, *z);
