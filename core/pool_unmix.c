@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The exact inverse of es_pool_mix(): kernel-model code for the host tool
- * and the tests (docs/host-tool.md "replay"), not linked into the firmware image. */
+ * and the tests (earlyseed(1) "replay"), not linked into the firmware image. */
 #include "pool.h"
 #include "pool_math.h"
 

@@ -12,7 +12,7 @@
 
 /* The app's image on the ESP: --app, else what the app left in
  * EarlyseedImage (UCS-2), else SEEDTOOL_APP. */
-void appconf_path(const struct seedtool_opts *o, char *app, size_t cap)
+void appconf_path(const struct machine *o, char *app, size_t cap)
 {
 	uint8_t buf[2 * ES_CONFIG_NEXT_MAX];
 	ssize_t n;

@@ -17,4 +17,10 @@
  */
 int inspect_print(const uint8_t *buf, size_t n, FILE *out, FILE *err);
 
+/* What `earlyseed --help` says of it, after the synopses the command
+ * table (host/main.c) prints. */
+#define HELP_INSPECT \
+	"inspect  decodes earlyseed's audit record, by default from\n" \
+	"         " INSPECT_EFIVARFS_PATH "\n"
+
 #endif

@@ -14,43 +14,17 @@
 
 #include "../core/earlyseed.h"
 #include "../core/le.h"
+#include "efivars.h"
+#include "espimage.h"
+#include "machine.h"
 #include "petool.h"
 #include "seedtool.h"
 #include "beneath.h"
 #include "esp.h"
 #include "bootentry.h"
 
-#define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
-#define IMAGE_MAX (16u << 20)
+#define APP_PATH ESPIMAGE_APP
 
-uint8_t *installer_slurp(const char *path, size_t *n, FILE *err)
-{
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = malloc(IMAGE_MAX);
-
-	*n = 0;
-	if (f == NULL || buf == NULL) {
-		fprintf(err, "earlyseed: cannot read %s: %s\n", path, strerror(errno));
-		if (f != NULL)
-			fclose(f);
-		free(buf);
-		return NULL;
-	}
-	*n = fread(buf, 1, IMAGE_MAX, f);
-	if (ferror(f) || !feof(f) || fgetc(f) != EOF) {
-		fprintf(err, "earlyseed: cannot read %s whole (at most %u bytes)\n", path, IMAGE_MAX);
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	if (*n < 2 || buf[0] != 'M' || buf[1] != 'Z') {
-		fprintf(err, "earlyseed: %s is not a PE image\n", path);
-		free(buf);
-		return NULL;
-	}
-	return buf;
-}
 
 /* The disk and partition under the ESP (sysfs), for the efibootmgr line. */
 static void disk_of(const char *esp, char *disk, size_t dcap, char *part, size_t pcap)
@@ -95,34 +69,7 @@ static void note_problem(void *ctx, unsigned int line, const char *why)
 	}
 }
 
-/* A PE32+ image's Machine, read by `earlyseed pe`'s own header reader
- * (petool_inspect: the headers, which sit in the first 4 KiB); 0 when
- * img[0..n) is not one. */
-static uint16_t pe_machine(const uint8_t *img, size_t n)
-{
-	struct pe_info info;
-	const char *why;
 
-	return petool_inspect(img, n, &info, &why) == 0 ? info.machine : 0;
-}
-
-int installer_pe_machine_on_esp(int espfd, const char *rel, FILE *err)
-{
-	const char *leaf;
-	int dirfd = beneath_open_dir(espfd, rel, false, &leaf, err), fd = -1;
-	uint8_t head[4096];
-	ssize_t n = -1;
-
-	if (dirfd >= 0) {
-		fd = openat(dirfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		close(dirfd);
-	}
-	if (fd >= 0) {
-		n = read(fd, head, sizeof(head));
-		close(fd);
-	}
-	return n < 0 ? -1 : pe_machine(head, (size_t)n);
-}
 
 /* The next stage must be there, on this ESP, and an EFI image for the
  * architecture of the app being installed: a missing one makes every boot
@@ -131,7 +78,7 @@ int installer_pe_machine_on_esp(int espfd, const char *rel, FILE *err)
  * err is NULL). */
 static int check_next(int espfd, const char *next, uint16_t machine, FILE *err)
 {
-	int m = installer_pe_machine_on_esp(espfd, next, err);
+	int m = espimage_machine_at(espfd, next, err);
 
 	if (m < 0) {
 		if (err != NULL)
@@ -200,7 +147,7 @@ static int update_config(const char *old, size_t n, const struct installer_opts 
 		while (ke < end && old[ke] != '=' && old[ke] != ' ' && old[ke] != '\t')
 			ke++;
 		drop = (o->next != NULL && o->next[0] != '\0' && ke - kb == 4 && memcmp(old + kb, "next", 4) == 0) ||
-		       (o->cmdline != NULL && ke - kb == 7 && memcmp(old + kb, "cmdline", 7) == 0);
+		       (o->conf_cmdline != NULL && ke - kb == 7 && memcmp(old + kb, "cmdline", 7) == 0);
 		if (!drop) {
 			if (k + (end - pos) + 1 >= cap)
 				return -1;
@@ -214,8 +161,8 @@ static int update_config(const char *old, size_t n, const struct installer_opts 
 	*first_new = lines + 1;
 	w = snprintf(out + k, cap - k, "%s%s%s%s%s%s", o->next != NULL && o->next[0] != '\0' ? "next = " : "",
 		     o->next != NULL && o->next[0] != '\0' ? o->next : "", o->next != NULL && o->next[0] != '\0' ? "\n" : "",
-		     o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
-		     o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
+		     o->conf_cmdline != NULL && o->conf_cmdline[0] != '\0' ? "cmdline = " : "",
+		     o->conf_cmdline != NULL ? o->conf_cmdline : "", o->conf_cmdline != NULL && o->conf_cmdline[0] != '\0' ? "\n" : "");
 	if (w < 0 || (size_t)w >= cap - k)
 		return -1;
 	return (int)(k + (size_t)w);
@@ -223,12 +170,6 @@ static int update_config(const char *old, size_t n, const struct installer_opts 
 
 /* EARLYSEED_ANY_FS=1: tests only, a scratch directory stands in for the
  * ESP (this machine's kernel may have no vfat). */
-bool installer_any_fs(void)
-{
-	const char *v = getenv("EARLYSEED_ANY_FS");
-
-	return v != NULL && strcmp(v, "1") == 0;
-}
 
 /* A config value: printable ASCII only (no line of its own to inject). */
 static bool value_ok(const char *v)
@@ -243,7 +184,7 @@ static bool value_ok(const char *v)
 /* No --next and no config yet: the stage this machine boots today
  * (issue: a real Debian machine, 1), checked like a --next. o, or a copy
  * naming the stage picked. */
-static const struct installer_opts *default_next(int espfd, const struct installer_opts *o, const uint8_t *img,
+static const struct installer_opts *default_next(int espfd, const struct machine *m, const struct installer_opts *o, const uint8_t *img,
 						 size_t n, FILE *out)
 {
 	static struct installer_opts eff;
@@ -259,7 +200,7 @@ static const struct installer_opts *default_next(int espfd, const struct install
 	have_conf = cfd >= 0 && fstatat(cfd, cl, &st, AT_SYMLINK_NOFOLLOW) == 0;
 	if (cfd >= 0)
 		close(cfd);
-	if (have_conf || !pick_next(espfd, o->efivars, pe_machine(img, n), picked, sizeof(picked), out))
+	if (have_conf || !pick_next(espfd, m->efivars, espimage_machine(img, n), picked, sizeof(picked), out))
 		return o;
 	eff = *o;
 	eff.next = picked;
@@ -276,8 +217,8 @@ static int new_config(const struct installer_opts *o, char *conf, size_t cap, st
 			   "# seed_file = \\EFI\\earlyseed\\random-seed   (none turns it off)\n"
 			   "# verbose = no   (yes: every line; quiet: warnings only)\n",
 			   o->next != NULL && o->next[0] != '\0' ? o->next : "\\EFI\\earlyseed\\next.efi",
-			   o->cmdline != NULL && o->cmdline[0] != '\0' ? "cmdline = " : "",
-			   o->cmdline != NULL ? o->cmdline : "", o->cmdline != NULL && o->cmdline[0] != '\0' ? "\n" : "");
+			   o->conf_cmdline != NULL && o->conf_cmdline[0] != '\0' ? "cmdline = " : "",
+			   o->conf_cmdline != NULL ? o->conf_cmdline : "", o->conf_cmdline != NULL && o->conf_cmdline[0] != '\0' ? "\n" : "");
 
 	if (len < 0 || (size_t)len >= cap) {
 		fprintf(err, "earlyseed: --next or --cmdline too long for a config\n");
@@ -294,7 +235,7 @@ static int new_config(const struct installer_opts *o, char *conf, size_t cap, st
 
 /* Asked to change next or cmdline in an existing config: those lines, and
  * only those, and only if the app takes what it gets. 0 or -1. */
-static int update_existing(int dirfd, const struct installer_opts *o, FILE *out, FILE *err)
+static int update_existing(int dirfd, const struct machine *m, const struct installer_opts *o, FILE *out, FILE *err)
 {
 	static char old[ES_CONFIG_MAX_FILE + 1], upd[ES_CONFIG_MAX_FILE + 1];
 	static struct es_config parsed;
@@ -308,7 +249,7 @@ static int update_existing(int dirfd, const struct installer_opts *o, FILE *out,
 	if (fd >= 0)
 		close(fd);
 	if (got < 0 || (size_t)got >= sizeof(old)) {
-		fprintf(err, "earlyseed: cannot read %s/EFI/earlyseed/earlyseed.conf to update it\n", o->esp);
+		fprintf(err, "earlyseed: cannot read %s/EFI/earlyseed/earlyseed.conf to update it\n", m->esp);
 		return -1;
 	}
 	un = update_config(old, (size_t)got, o, upd, sizeof(upd), &first_new);
@@ -321,57 +262,53 @@ static int update_existing(int dirfd, const struct installer_opts *o, FILE *out,
 	}
 	if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)upd, (size_t)un, NULL, err) != 0)
 		return -1;
-	fprintf(out, "updated %s/EFI/earlyseed/earlyseed.conf:%s%s%s%s (its other lines kept)\n", o->esp,
+	fprintf(out, "updated %s/EFI/earlyseed/earlyseed.conf:%s%s%s%s (its other lines kept)\n", m->esp,
 		o->next != NULL && o->next[0] != '\0' ? " next = " : "", o->next != NULL ? o->next : "",
-		o->cmdline != NULL ? " cmdline = " : "", o->cmdline != NULL ? o->cmdline : "");
+		o->conf_cmdline != NULL ? " cmdline = " : "", o->conf_cmdline != NULL ? o->conf_cmdline : "");
 	return 0;
 }
 
 /* The config beside the app: updated when asked to, kept, or written new. */
-static int put_config(int dirfd, const struct installer_opts *o, const char *conf, int len, FILE *out, FILE *err)
+static int put_config(int dirfd, const struct machine *m, const struct installer_opts *o, const char *conf, int len, FILE *out, FILE *err)
 {
 	struct stat st;
 	bool have = fstatat(dirfd, "earlyseed.conf", &st, AT_SYMLINK_NOFOLLOW) == 0;
 
-	if (have && ((o->next != NULL && o->next[0] != '\0') || o->cmdline != NULL))
-		return update_existing(dirfd, o, out, err);
+	if (have && ((o->next != NULL && o->next[0] != '\0') || o->conf_cmdline != NULL))
+		return update_existing(dirfd, m, o, out, err);
 	if (have) {
-		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (no --next or --cmdline to change in it)\n", o->esp);
+		fprintf(out, "kept %s/EFI/earlyseed/earlyseed.conf (no --next or --cmdline to change in it)\n", m->esp);
 		return 0;
 	}
 	if (beneath_replace(dirfd, "earlyseed.conf", (const uint8_t *)conf, (size_t)len, NULL, err) != 0)
 		return -1;
-	fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", o->esp);
+	fprintf(out, "wrote %s/EFI/earlyseed/earlyseed.conf\n", m->esp);
 	if (o->next == NULL || o->next[0] == '\0')
 		fprintf(out, "note: no next stage given: put it at \\EFI\\earlyseed\\next.efi or edit the config\n");
 	return 0;
 }
 
 /* The seed file and the token, then the boot entry to add by hand. */
-static int seed_and_hint(const struct installer_opts *o, FILE *out, FILE *err)
+static int seed_and_hint(const struct machine *m, FILE *out, FILE *err)
 {
-	struct seedtool_opts so = { 0 };
+	const struct seedtool_opts so = { 0 };
+	struct machine at = *m;
 	char disk[64], part[16];
 
-	so.esp = o->esp;
-	so.efivars = o->efivars;
-	so.random = seedtool_getrandom;
-	so.app = APP_PATH;
-	so.any_fs = installer_any_fs();
-	/* seedtool_run also brings EarlyseedKernelTrust in line: with a boot
-	 * loader next the app sees no command line, and reads that variable
-	 * (Hardening IV, 1) */
-	so.cmdline_file = o->cmdline_file;
-	if (seedtool_run(&so, out, err) != 0)
+	/* the config beside the app just installed; seedtool_run also brings
+	 * EarlyseedKernelTrust in line: with a boot loader next the app sees
+	 * no command line, and reads that variable (Hardening IV, 1) */
+	at.app = APP_PATH;
+	if (seedtool_run(&at, &so, out, err) != 0)
 		return -1;
-	disk_of(o->esp, disk, sizeof(disk), part, sizeof(part));
+	disk_of(m->esp, disk, sizeof(disk), part, sizeof(part));
 	fprintf(out, "\nTo boot through earlyseed, add a boot entry (run it yourself; check DISK and N):\n"
 		     "  efibootmgr --create --disk %s --part %s --label earlyseed --loader '" APP_PATH "'\n",
 		disk, part);
 	return 0;
 }
 
-int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
+int installer_run(const struct machine *m, const struct installer_opts *o, FILE *out, FILE *err)
 {
 	const char *from = o->from != NULL ? o->from : INSTALLER_APP_DEFAULT, *leaf;
 	char conf[1024 + 4096];
@@ -380,28 +317,28 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 	static struct es_config parsed;
 	int espfd, dirfd = -1, rc = 1, len;
 
-	if (!value_ok(o->next) || !value_ok(o->cmdline)) {
+	if (!value_ok(o->next) || !value_ok(o->conf_cmdline)) {
 		fprintf(err, "earlyseed: --next and --cmdline take printable ASCII only\n");
 		return 1;
 	}
-	img = installer_slurp(from, &n, err);
+	img = espimage_slurp(from, &n, err);
 	if (img == NULL)
 		return 1;
-	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	espfd = open(m->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (espfd < 0) {
-		fprintf(err, "earlyseed: no ESP directory at %s: %s\n", o->esp, strerror(errno));
+		fprintf(err, "earlyseed: no ESP directory at %s: %s\n", m->esp, strerror(errno));
 		free(img);
 		return 1;
 	}
-	o = default_next(espfd, o, img, n, out);
+	o = default_next(espfd, m, o, img, n, out);
 	/* The config is made and checked before anything is written. */
 	len = new_config(o, conf, sizeof(conf), &parsed, err);
 	if (len < 0)
 		goto out;
 	/* The firmware reads the app through its FAT driver: a directory that
 	 * is not FAT is not the ESP (not mounted?), and nothing is written. */
-	if (!installer_any_fs() && !esp_on_fat(espfd)) {
-		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
+	if (!m->any_fs && !esp_on_fat(espfd)) {
+		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", m->esp);
 		goto out;
 	}
 	if (es_config_seed_file_clash(&parsed, APP_PATH) != NULL) {
@@ -409,13 +346,13 @@ int installer_run(const struct installer_opts *o, FILE *out, FILE *err)
 			parsed.seed_file);
 		goto out;
 	}
-	if (o->next != NULL && o->next[0] != '\0' && check_next(espfd, parsed.next, pe_machine(img, n), err) != 0)
+	if (o->next != NULL && o->next[0] != '\0' && check_next(espfd, parsed.next, espimage_machine(img, n), err) != 0)
 		goto out;
 	dirfd = beneath_open_dir(espfd, APP_PATH, true, &leaf, err);
 	if (dirfd < 0 || beneath_replace(dirfd, leaf, img, n, NULL, err) != 0)
 		goto out;
-	fprintf(out, "installed %s/EFI/earlyseed/earlyseed.efi (from %s)\n", o->esp, from);
-	if (put_config(dirfd, o, conf, len, out, err) == 0 && seed_and_hint(o, out, err) == 0)
+	fprintf(out, "installed %s/EFI/earlyseed/earlyseed.efi (from %s)\n", m->esp, from);
+	if (put_config(dirfd, m, o, conf, len, out, err) == 0 && seed_and_hint(m, out, err) == 0)
 		rc = 0;
 out:
 	if (dirfd >= 0)

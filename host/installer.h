@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "espimage.h"
+#include "machine.h"
+
 /*
  * `earlyseed install --esp DIR` (and `make install`): the app onto a mounted
  * ESP as \EFI\earlyseed\earlyseed.efi, a config only where there is none,
@@ -15,28 +18,36 @@
  */
 #define INSTALLER_APP_DEFAULT "/usr/lib/earlyseed/earlyseed.efi"
 
+/* What install was asked beyond the machine (its ESP, m->esp, which main
+ * found when --esp did not say; efivarfs; the running kernel's command
+ * line, --kernel-cmdline). */
 struct installer_opts {
-	const char *esp;
-	const char *from;    /* the image to install; NULL: INSTALLER_APP_DEFAULT */
-	const char *next;    /* the config's next; NULL: the default */
-	const char *cmdline; /* NULL: none */
-	const char *efivars; /* NULL: the system's */
-	bool sd_boot;        /* --sd-boot: the driver for systemd-boot (host/sdboot.h) */
-	const char *cmdline_file; /* the running kernel's command line; NULL: /proc/cmdline */
+	const char *from;         /* the image to install; NULL: INSTALLER_APP_DEFAULT (--sd-boot: ESPIMAGE_PKG_DRIVER) */
+	const char *next;         /* the config's next; NULL: the default */
+	const char *conf_cmdline; /* the config's cmdline (--cmdline); NULL: none */
+	bool sd_boot;             /* --sd-boot: the driver for systemd-boot (host/sdboot.h) */
 };
 
 /* 0, or 1 after a message. Refuses a directory that is not FAT, and a
  * --next or --cmdline the app's own parser would not take (with its words). */
-int installer_run(const struct installer_opts *o, FILE *out, FILE *err);
-/* The PE image at path, read whole into a malloc'd buffer (*n bytes); NULL
- * after a message on err. */
-uint8_t *installer_slurp(const char *path, size_t *n, FILE *err);
-/* The PE machine of the image at rel on the ESP open at espfd (0 when it
- * is no PE image), or -1 when it cannot be opened or read (why on err, when
- * not NULL). */
-int installer_pe_machine_on_esp(int espfd, const char *rel, FILE *err);
-/* EARLYSEED_ANY_FS=1 in the environment: for tests only, a directory that
- * is not FAT stands in for the ESP (install, seed install, seed refresh). */
-bool installer_any_fs(void);
+int installer_run(const struct machine *m, const struct installer_opts *o, FILE *out, FILE *err);
+
+/* What `earlyseed --help` says of it, after the synopses the command
+ * table (host/main.c) prints. */
+#define HELP_INSTALL \
+	"install  puts the app on a mounted ESP as \\EFI\\earlyseed\\earlyseed.efi (from\n" \
+	"         " INSTALLER_APP_DEFAULT " unless --from), writes a config (in an\n" \
+	"         existing one, only the --next and --cmdline lines), runs seed install,\n" \
+	"         and prints the efibootmgr line that would add a boot entry: it\n" \
+	"         changes no boot entry itself; it refuses a next stage that is not on\n" \
+	"         the ESP or not an EFI image for the app's architecture. Without --esp\n" \
+	"         the ESP is found as seed finds it; --kernel-cmdline FILE is read\n" \
+	"         instead of /proc/cmdline for the running kernel's trust.\n" \
+	"         --sd-boot: the firmware driver instead (from\n" \
+	"         " ESPIMAGE_PKG_DRIVER " unless --from) as\n" \
+	"         \\EFI\\systemd\\drivers\\earlyseedx64.efi (aa64 on arm64), which\n" \
+	"         systemd-boot loads before its menu; no boot entry, no seed file; it\n" \
+	"         writes EarlyseedKernelTrust from /proc/cmdline (or FILE) when the kernel\n" \
+	"         distrusts the CPU or the boot loader (it can only take trust away)\n"
 
 #endif

@@ -6,13 +6,14 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "../core/earlyseed.h"
 #include "efivars.h"
 
-bool kernel_uuid(const struct seedtool_opts *o, uint8_t uuid[ES_UUID_LEN])
+bool kernel_uuid(const struct machine *o, uint8_t uuid[ES_UUID_LEN])
 {
 	const char *path = o->dmi_file != NULL ? o->dmi_file : getenv("EARLYSEED_DMI");
 	static uint8_t table[1u << 16];

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "../core/earlyseed.h"
-#include "seedopts.h"
+#include "machine.h"
 
 /*
  * The running kernel's view, from what it shows: the trust its command
@@ -20,7 +20,7 @@
 /* This machine's SMBIOS system UUID (type 1, raw bytes as the app reads
  * them; core/smbios.c): true and uuid, or false (none, all zeros or all
  * 0xFF, unreadable). */
-bool kernel_uuid(const struct seedtool_opts *o, uint8_t uuid[ES_UUID_LEN]);
+bool kernel_uuid(const struct machine *m, uint8_t uuid[ES_UUID_LEN]);
 /* The running kernel's trust from its command line (path NULL:
  * /proc/cmdline): *t as earlyseed counts by (es_trust_parse), *most (may be
  * NULL) the most any kernel may trust (es_trust_parse_most). */

@@ -12,10 +12,10 @@
 #include "../core/earlyseed.h"
 #include "cli.h"
 #include "esp.h"
-#include "help.h"
 #include "imagecmd.h"
 #include "inspect.h"
 #include "installer.h"
+#include "machine.h"
 #include "replay.h"
 #include "sdboot.h"
 #include "seedtool.h"
@@ -108,90 +108,129 @@ static int run_simulate(void *p, char **ops, unsigned int n)
 	return 0;
 }
 
+/*
+ * The commands that act on this machine: each one's options are a struct
+ * machine (the shared ones: --esp, --efivars, --app, --cmdline,
+ * --kernel-cmdline) and the command's own, filled by the parser; the rest of
+ * the machine comes from the environment (machine_fill).
+ */
+struct seed_args {
+	struct machine m;
+	struct seedtool_opts o;
+};
+struct install_args {
+	struct machine m;
+	struct installer_opts o;
+};
+struct uninstall_args {
+	struct machine m;
+	struct uninstaller_opts o;
+};
+struct update_args {
+	struct machine m;
+	struct updater_opts o;
+};
+struct status_args {
+	struct machine m;
+	struct status_opts o;
+};
+
 static int run_seed(void *p, char **ops, unsigned int n)
 {
-	struct seedtool_opts *o = p;
+	struct seed_args *a = p;
 
 	(void)ops, (void)n;
-	o->random = seedtool_getrandom;
-	o->any_fs = installer_any_fs();
+	machine_fill(&a->m);
 	/* Without --esp, seedtool_run finds it (after the token and the
 	 * kernel's trust, which need none). */
-	return seedtool_run(o, stdout, stderr);
+	return seedtool_run(&a->m, &a->o, stdout, stderr);
 }
 
 static void seed_refresh(void *p)
 {
-	((struct seedtool_opts *)p)->refresh = true;
+	((struct seed_args *)p)->o.refresh = true;
 }
 
 static int run_install(void *p, char **ops, unsigned int n)
 {
-	struct installer_opts *o = p;
+	struct install_args *a = p;
 
 	(void)ops, (void)n;
-	o->esp = esp_pick(o->esp, stdout, stderr);
-	if (o->esp == NULL)
+	machine_fill(&a->m);
+	if (a->o.sd_boot && (a->o.next != NULL || a->o.conf_cmdline != NULL)) {
+		fprintf(stderr, "earlyseed: install --sd-boot takes no --next or --cmdline: systemd-boot chooses what "
+				"boots; nothing installed\n");
 		return 1;
-	return o->sd_boot ? sdboot_install(o, stdout, stderr) : installer_run(o, stdout, stderr);
+	}
+	a->m.esp = esp_pick(a->m.esp, stdout, stderr);
+	if (a->m.esp == NULL)
+		return 1;
+	return a->o.sd_boot ? sdboot_install(&a->m, a->o.from, stdout, stderr) : installer_run(&a->m, &a->o, stdout, stderr);
 }
 
 static int run_uninstall(void *p, char **ops, unsigned int n)
 {
-	struct uninstaller_opts *o = p;
+	struct uninstall_args *a = p;
 
 	(void)ops, (void)n;
-	o->any_fs = installer_any_fs();
-	o->esp = esp_pick(o->esp, stdout, stderr);
-	return o->esp == NULL ? 1 : uninstaller_run(o, stdout, stderr);
+	machine_fill(&a->m);
+	a->m.esp = esp_pick(a->m.esp, stdout, stderr);
+	return a->m.esp == NULL ? 1 : uninstaller_run(&a->m, &a->o, stdout, stderr);
 }
 
 static int run_update(void *p, char **ops, unsigned int n)
 {
+	struct update_args *a = p;
+
 	(void)ops, (void)n;
-	return updater_run(p, stdout, stderr);
+	machine_fill(&a->m);
+	return updater_run(&a->m, &a->o, stdout, stderr);
 }
 
 static int run_status(void *p, char **ops, unsigned int n)
 {
+	struct status_args *a = p;
+
 	(void)ops, (void)n;
-	return status_run(p, stdout, stderr);
+	machine_fill(&a->m);
+	return status_run(&a->m, &a->o, stdout, stderr);
 }
 
 #define STR(T, name, value, field) { name, value, offsetof(T, field), NULL, false }
 #define FLAG(T, name, field) { name, NULL, offsetof(T, field), NULL, false }
 
 static const struct cli_opt status_opts[] = {
-	FLAG(struct status_opts, "--json", json), FLAG(struct status_opts, "--json=pretty", json_pretty),
-	FLAG(struct status_opts, "--report", report), STR(struct status_opts, "--esp", "DIR", esp),
-	STR(struct status_opts, "--efivars", "DIR", efivars), STR(struct status_opts, "--app", "PATH", app),
-	STR(struct status_opts, "--cmdline", "FILE", cmdline), STR(struct status_opts, "--kmsg", "FILE", kmsg), END
+	FLAG(struct status_args, "--json", o.json), FLAG(struct status_args, "--json=pretty", o.json_pretty),
+	FLAG(struct status_args, "--report", o.report), STR(struct status_args, "--esp", "DIR", m.esp),
+	STR(struct status_args, "--efivars", "DIR", m.efivars), STR(struct status_args, "--app", "PATH", m.app),
+	STR(struct status_args, "--cmdline", "FILE", m.cmdline_file), STR(struct status_args, "--kmsg", "FILE", m.kmsg),
+	END
 };
 static const struct cli_opt install_opts[] = {
-	STR(struct installer_opts, "--esp", "DIR", esp), STR(struct installer_opts, "--from", "APP.efi", from),
-	STR(struct installer_opts, "--next", "PATH", next), STR(struct installer_opts, "--cmdline", "LINE", cmdline),
-	STR(struct installer_opts, "--efivars", "DIR", efivars),
-	STR(struct installer_opts, "--kernel-cmdline", "FILE", cmdline_file), END
+	STR(struct install_args, "--esp", "DIR", m.esp), STR(struct install_args, "--from", "APP.efi", o.from),
+	STR(struct install_args, "--next", "PATH", o.next), STR(struct install_args, "--cmdline", "LINE", o.conf_cmdline),
+	STR(struct install_args, "--efivars", "DIR", m.efivars),
+	STR(struct install_args, "--kernel-cmdline", "FILE", m.cmdline_file), END
 };
 static const struct cli_opt sdboot_opts[] = {
-	FLAG(struct installer_opts, "--sd-boot", sd_boot), STR(struct installer_opts, "--esp", "DIR", esp), STR(struct installer_opts, "--from", "DRIVER.efi", from),
-	STR(struct installer_opts, "--efivars", "DIR", efivars),
-	STR(struct installer_opts, "--kernel-cmdline", "FILE", cmdline_file), END
+	FLAG(struct install_args, "--sd-boot", o.sd_boot), STR(struct install_args, "--esp", "DIR", m.esp),
+	STR(struct install_args, "--from", "DRIVER.efi", o.from), STR(struct install_args, "--efivars", "DIR", m.efivars),
+	STR(struct install_args, "--kernel-cmdline", "FILE", m.cmdline_file), END
 };
 static const struct cli_opt uninstall_opts[] = {
-	STR(struct uninstaller_opts, "--esp", "DIR", esp), STR(struct uninstaller_opts, "--efivars", "DIR", efivars), END
+	STR(struct uninstall_args, "--esp", "DIR", m.esp), STR(struct uninstall_args, "--efivars", "DIR", m.efivars), END
 };
 static const struct cli_opt update_opts[] = {
-	STR(struct updater_opts, "--esp", "DIR", esp), STR(struct updater_opts, "--from", "DIR", from),
-	FLAG(struct updater_opts, "--graceful", graceful), END
+	STR(struct update_args, "--esp", "DIR", m.esp), STR(struct update_args, "--from", "DIR", m.pkg),
+	FLAG(struct update_args, "--graceful", o.graceful), END
 };
 static const struct cli_opt seed_install_opts[] = {
-	STR(struct seedtool_opts, "--esp", "DIR", esp), FLAG(struct seedtool_opts, "--image", image),
-	STR(struct seedtool_opts, "--efivars", "DIR", efivars), STR(struct seedtool_opts, "--app", "PATH", app), END
+	STR(struct seed_args, "--esp", "DIR", m.esp), FLAG(struct seed_args, "--image", o.image),
+	STR(struct seed_args, "--efivars", "DIR", m.efivars), STR(struct seed_args, "--app", "PATH", m.app), END
 };
 static const struct cli_opt seed_refresh_opts[] = {
-	STR(struct seedtool_opts, "--esp", "DIR", esp), STR(struct seedtool_opts, "--efivars", "DIR", efivars),
-	STR(struct seedtool_opts, "--app", "PATH", app), END
+	STR(struct seed_args, "--esp", "DIR", m.esp), STR(struct seed_args, "--efivars", "DIR", m.efivars),
+	STR(struct seed_args, "--app", "PATH", m.app), END
 };
 static const struct cli_opt simulate_opts[] = {
 	{ "--kernel", "3.14|3.15|3.16|3.17|6", offsetof(struct sim_args, o.kernel), set_kernel, true },
@@ -220,18 +259,18 @@ static const struct cli_opt seal_opts[] = {
 
 /* name, sub, variant, operands, min, max, options, size, defaults, run, help, more */
 static const struct cli_cmd commands[] = {
-	{ "status", NULL, NULL, "", 0, 0, status_opts, sizeof(struct status_opts), NULL, run_status, HELP_STATUS, NULL },
-	{ "install", NULL, NULL, "", 0, 0, install_opts, sizeof(struct installer_opts), NULL, run_install, HELP_INSTALL,
+	{ "status", NULL, NULL, "", 0, 0, status_opts, sizeof(struct status_args), NULL, run_status, HELP_STATUS, NULL },
+	{ "install", NULL, NULL, "", 0, 0, install_opts, sizeof(struct install_args), NULL, run_install, HELP_INSTALL,
 	  NULL },
-	{ "install", NULL, "--sd-boot", "", 0, 0, sdboot_opts, sizeof(struct installer_opts), NULL, run_install, "",
+	{ "install", NULL, "--sd-boot", "", 0, 0, sdboot_opts, sizeof(struct install_args), NULL, run_install, "",
 	  NULL },
-	{ "update", NULL, NULL, "", 0, 0, update_opts, sizeof(struct updater_opts), NULL, run_update, HELP_UPDATE,
+	{ "update", NULL, NULL, "", 0, 0, update_opts, sizeof(struct update_args), NULL, run_update, HELP_UPDATE,
 	  NULL },
-	{ "uninstall", NULL, NULL, "", 0, 0, uninstall_opts, sizeof(struct uninstaller_opts), NULL, run_uninstall,
+	{ "uninstall", NULL, NULL, "", 0, 0, uninstall_opts, sizeof(struct uninstall_args), NULL, run_uninstall,
 	  HELP_UNINSTALL, NULL },
-	{ "seed", "install", NULL, "", 0, 0, seed_install_opts, sizeof(struct seedtool_opts), NULL, run_seed, HELP_SEED,
+	{ "seed", "install", NULL, "", 0, 0, seed_install_opts, sizeof(struct seed_args), NULL, run_seed, HELP_SEED,
 	  NULL },
-	{ "seed", "refresh", NULL, "", 0, 0, seed_refresh_opts, sizeof(struct seedtool_opts), seed_refresh, run_seed, "",
+	{ "seed", "refresh", NULL, "", 0, 0, seed_refresh_opts, sizeof(struct seed_args), seed_refresh, run_seed, "",
 	  NULL },
 	{ "inspect", NULL, NULL, "[FILE|-]", 0, 1, NULL, 0, NULL, run_inspect, HELP_INSPECT, NULL },
 	{ "replay", NULL, NULL, "[FILE|-]", 0, 1, NULL, 0, NULL, run_replay, HELP_REPLAY, NULL },

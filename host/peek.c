@@ -49,7 +49,7 @@ static void peek_file(int espfd, const char *seed_file, struct peek *p, FILE *qu
 		close(dirfd);
 }
 
-int peek_read(const struct seedtool_opts *o, struct peek *p, FILE *err)
+int peek_read(const struct machine *o, struct peek *p, FILE *err)
 {
 	char app[ES_CONFIG_NEXT_MAX];
 	struct es_config c;

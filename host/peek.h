@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "seedopts.h"
+#include "machine.h"
 
 /* The seed file as `earlyseed status` sees it, found as `seed` finds it. */
 struct peek {
@@ -23,6 +23,6 @@ struct peek {
 	bool secure_boot;          /* SecureBoot is 1 */
 };
 /* Fill *p; 0, or -1 when the ESP cannot be opened. Reads only. */
-int peek_read(const struct seedtool_opts *o, struct peek *p, FILE *err);
+int peek_read(const struct machine *m, struct peek *p, FILE *err);
 
 #endif

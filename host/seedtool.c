@@ -13,6 +13,7 @@
 #include "../core/blake2s.h"
 #include "../core/earlyseed.h"
 #include "appconf.h"
+#include "efivars.h"
 #include "beneath.h"
 #include "esp.h"
 #include "kernel.h"
@@ -109,14 +110,14 @@ static void warn_exposed(const char *esp, int dirfd, const char *name, const cha
  * used the CPU's RNG (kernel_pool), none of it is the CPU's. The old file's own
  * non-CPU bits stay. The header's flags record that kernel's trust, for an
  * app whose next stage is a boot loader. */
-static void os_provenance(const struct seedtool_opts *o, const struct es_seedfile_header *old, bool have_old,
+static void os_provenance(const struct machine *m, const struct es_seedfile_header *old, bool have_old,
 			  struct es_provenance *from, uint32_t *flags)
 {
 	struct es_trust t;
 	struct es_provenance pool;
 
-	kernel_trust(o->cmdline_file, &t, NULL);
-	kernel_pool(o->cmdline_file, o->cpuinfo_file, &pool);
+	kernel_trust(m->cmdline_file, &t, NULL);
+	kernel_pool(m->cmdline_file, m->cpuinfo_file, &pool);
 	from->other_bits = have_old ? old->from.other_bits : 0u;
 	if (pool.other_bits > from->other_bits)
 		from->other_bits = pool.other_bits;
@@ -137,7 +138,7 @@ static void os_provenance(const struct seedtool_opts *o, const struct es_seedfil
  * unbound one, which counts nowhere until the app rewrites it. An OS refresh
  * never raises what the app said.
  */
-static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t n, uint8_t hdr[ES_SEEDFILE_HEADER],
+static void os_header(const struct machine *m, const struct seedtool_opts *o, const uint8_t *old, size_t n, uint8_t hdr[ES_SEEDFILE_HEADER],
 		      FILE *out)
 {
 	struct es_seedfile_header h = { 0 }, old_h;
@@ -147,22 +148,22 @@ static void os_header(const struct seedtool_opts *o, const uint8_t *old, size_t 
 	struct es_ids ids = { 0 };
 	uint32_t flags;
 
-	if (kernel_uuid(o, uuid))
+	if (kernel_uuid(m, uuid))
 		es_ids_set(&ids, ES_ID_UUID, uuid);
-	if (token_os(o, tok, &tfrom)) {
+	if (token_os(m, tok, &tfrom)) {
 		enum es_file_reason r = have_old ? es_seedfile_check(old, n, tok, NULL, false) : ES_FILE_NO_HEADER;
 		bool old_ok = r == ES_FILE_COUNTED || r == ES_FILE_ID_CHANGED; /* bound here, MAC good */
-		os_provenance(o, &old_h, old_ok && o->refresh, &h.from, &h.flags);
+		os_provenance(m, &old_h, old_ok && o->refresh, &h.from, &h.flags);
 		/* the identities the OS sees, sealed anew; the others (the VM
 		 * generation ID, the app's TPM) as the app sealed them */
 		es_seedfile_reseal(&h, tok, &ids, old_ok ? &old_h : NULL, hdr);
 	} else if (have_old) {
-		os_provenance(o, &old_h, false, &h.from, &flags);
+		os_provenance(m, &old_h, false, &h.from, &flags);
 		memcpy(hdr, old, ES_SEEDFILE_HEADER);
 		hdr[12] = (uint8_t)((hdr[12] & ~ES_SEEDFILE_F_NO_CPU_TRUST) | (flags & ES_SEEDFILE_F_NO_CPU_TRUST));
 		fprintf(out, "seed file: the app's header kept as it is (the OS cannot sign a new one)\n");
 	} else {
-		os_provenance(o, &old_h, false, &h.from, &h.flags);
+		os_provenance(m, &old_h, false, &h.from, &h.flags);
 		es_seedfile_encode(&h, hdr);
 		fprintf(out, "seed file: not bound to this machine yet (its token is the firmware's alone): "
 			     "earlyseed binds it at the next boot\n");
@@ -194,17 +195,18 @@ static int image_no_file(int dirfd, const char *name, const char *shown, FILE *o
 	return 0;
 }
 
-static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
+static int run(const struct machine *m, const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 {
 	char app[ES_CONFIG_NEXT_MAX], shown[PATH_MAX];
 	const char *name, *clash;
 	struct es_config c;
 	static uint8_t old[OLD_MAX];
 	uint8_t fresh[SEEDTOOL_LEN], next[ES_SEEDFILE_HEADER + SEEDTOOL_LEN];
+	struct es_provenance pool;
 	size_t n = 0;
 	int dirfd, rc = 1, tok_rc;
 
-	appconf_path(o, app, sizeof(app));
+	appconf_path(m, app, sizeof(app));
 	appconf_read(espfd, app, &c, out, err);
 	clash = es_config_seed_file_clash(&c, app);
 	if (clash != NULL) {
@@ -216,15 +218,15 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		fprintf(out, "seed file: turned off in the config (seed_file = none); nothing to do\n");
 		return 0;
 	}
-	snprintf(shown, sizeof(shown), "%s%s", o->esp, c.seed_file);
+	snprintf(shown, sizeof(shown), "%s%s", m->esp, c.seed_file);
 	for (char *p = shown; *p != '\0'; p++)
 		*p = *p == '\\' ? '/' : *p;
 	/* The app reads the file through the firmware's FAT driver: anywhere
 	 * else it is not the file the app reads (an ESP not mounted, a
 	 * directory on the root file system), and nothing is made there, not
 	 * even a directory. */
-	if (!o->image && !o->any_fs && !esp_on_fat(espfd)) {
-		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", o->esp);
+	if (!o->image && !m->any_fs && !esp_on_fat(espfd)) {
+		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", m->esp);
 		return 1;
 	}
 	/* Install makes the directories; refresh never creates the place: an
@@ -234,7 +236,7 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 	if (dirfd < 0) {
 		if (o->refresh)
 			fprintf(err, "earlyseed: is the ESP mounted at %s? (install first: earlyseed seed install "
-				     "--esp %s)\n", o->esp, o->esp);
+				     "--esp %s)\n", m->esp, m->esp);
 		return o->image ? 0 : 1;
 	}
 	if (o->image) {
@@ -246,12 +248,14 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		goto out;
 	/* Install: the token first, so the file can be bound to one the OS
 	 * made (no file without a token, as in the app). */
-	tok_rc = o->refresh ? 0 : token_make(o, out, err);
-	if (o->random(fresh, sizeof(fresh)) != 0) {
+	if (!o->refresh)
+		kernel_pool(m->cmdline_file, m->cpuinfo_file, &pool);
+	tok_rc = o->refresh ? 0 : token_make(m, &pool, out, err);
+	if (m->random(fresh, sizeof(fresh)) != 0) {
 		fail(err, "getrandom failed for", shown);
 		goto out;
 	}
-	os_header(o, old, n, next, out);
+	os_header(m, o, old, n, next, out);
 	if (o->refresh && n > 0)
 		seedtool_mix(old, n, fresh, next + ES_SEEDFILE_HEADER);
 	else
@@ -260,7 +264,7 @@ static int run(const struct seedtool_opts *o, int espfd, FILE *out, FILE *err)
 		goto out;
 	fprintf(out, "seed file: %s %s (%u bytes)\n", shown, o->refresh && n > 0 ? "refreshed" : "written",
 		(unsigned int)sizeof(next));
-	warn_exposed(o->esp, dirfd, name, shown, err);
+	warn_exposed(m->esp, dirfd, name, shown, err);
 	/* The token only at install: refresh runs at every boot, and NVRAM is
 	 * written rarely (a missing token is the app's to create); refresh
 	 * hides one the OS made again, as efivarfs shows it 0644 at boot. */
@@ -289,30 +293,30 @@ static bool app_on_esp(int espfd, const char *app)
 /* This boot ran earlyseed's driver, or kept its kernel-trust variable, and
  * not its app (install --sd-boot): there may be no seed file, and none is
  * missing. */
-static bool driver_only(const struct seedtool_opts *o)
+static bool driver_only(const struct machine *m)
 {
-	return (efivars_exists(o->efivars, TRUSTVAR_DRIVER_AUDIT) || efivars_exists(o->efivars, TRUSTVAR_NAME)) &&
-	       !efivars_exists(o->efivars, SEEDTOOL_AUDIT_VAR);
+	return (efivars_exists(m->efivars, TRUSTVAR_DRIVER_AUDIT) || efivars_exists(m->efivars, TRUSTVAR_NAME)) &&
+	       !efivars_exists(m->efivars, SEEDTOOL_AUDIT_VAR);
 }
 
-int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
+int seedtool_run(const struct machine *m, const struct seedtool_opts *o, FILE *out, FILE *err)
 {
 	static char found[PATH_MAX];
-	struct seedtool_opts at = *o;
+	struct machine at = *m;
 	FILE *quiet = NULL;
-	bool only_driver = o->refresh && !o->image && driver_only(o);
+	bool only_driver = o->refresh && !o->image && driver_only(m);
 	int espfd, rc, trust_rc = 0;
 
 	/* First, whatever happens next (no ESP, seed_file = none, a
 	 * read-only volume, getrandom killed): an OS-made token is shown
 	 * 0644 at every boot until this runs (systemd's PID 1 does the same
 	 * for LoaderSystemToken, src/core/efi-random.c). */
-	token_hide(o->efivars, out, err);
+	token_hide(m->efivars, out, err);
 	/* Then what the kernel trusts, for earlyseed's driver and its app with
 	 * a boot loader next (they see no command line): at install and at
 	 * every boot, written only when it changes (Hardening IV, 1). */
 	if (!o->image)
-		trust_rc = trustvar_sync(o->efivars, o->cmdline_file, true, out, err);
+		trust_rc = trustvar_sync(m->efivars, m->cmdline_file, true, out, err);
 	if (at.esp == NULL) {
 		if (only_driver)
 			quiet = fopen("/dev/null", "w");
@@ -336,7 +340,7 @@ int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 	if (only_driver) {
 		char app[ES_CONFIG_NEXT_MAX];
 
-		appconf_path(o, app, sizeof(app));
+		appconf_path(m, app, sizeof(app));
 		if (!app_on_esp(espfd, app)) {
 			fprintf(out, "seed file: none to refresh: earlyseed's app is not on %s, only its driver ran "
 				     "(it keeps none)\n", at.esp);
@@ -344,7 +348,7 @@ int seedtool_run(const struct seedtool_opts *o, FILE *out, FILE *err)
 			return trust_rc;
 		}
 	}
-	rc = run(&at, espfd, out, err);
+	rc = run(&at, o, espfd, out, err);
 	close(espfd);
 	return rc != 0 || trust_rc != 0;
 }
@@ -363,16 +367,4 @@ void seedtool_mix(const uint8_t *old, size_t n, const uint8_t fresh[SEEDTOOL_LEN
 	es_blake2s_update(&c, fresh, SEEDTOOL_LEN);
 	es_blake2s_final(&c, out);
 	es_wipe(&c, sizeof(c));
-}
-
-int seedtool_getrandom(uint8_t *p, size_t n)
-{
-	/* getentropy(3): getrandom(2) with flags 0, which blocks until the
-	 * kernel's crng is ready and then never fails nor falls short for
-	 * 256 bytes or fewer at a time. */
-	for (size_t k = 0; k < n; k += 256) {
-		if (getentropy(p + k, n - k < 256 ? n - k : 256) != 0)
-			return -1;
-	}
-	return 0;
 }

@@ -37,4 +37,12 @@ int simulate_svg(const struct simulate_opts *o, const char *path);
 /* The modelling assumptions, printed by --help. */
 extern const char simulate_assumptions[];
 
+/* What `earlyseed --help` says of it, after the synopses the command
+ * table (host/main.c) prints. */
+#define HELP_SIMULATE \
+	"simulate replays an early-boot timeline under a kernel's seeding rules and\n" \
+	"         prints the entropy count each second and when /dev/random unblocks (3.x)\n" \
+	"         or the crng is ready (6). Defaults: --seconds 60, no rdseed, no hwrng,\n" \
+	"         no table, both trusts on. --svg also plots all five kernels.\n"
+
 #endif

@@ -11,15 +11,16 @@
 #include <unistd.h>
 
 #include "../core/earlyseed.h"
-#include "seedtool.h"
+#include "machine.h"
 #include "peek.h"
 #include "kernel.h"
+#include "efivars.h"
 #include "esp.h"
 #include "klog.h"
 #include "trustvar.h"
 #include "varfile.h"
 #include "report.h"
-#include "updater.h"
+#include "espimage.h"
 #include "jsonpretty.h"
 
 /* status --json's layout: one more when a field changes meaning or goes */
@@ -53,7 +54,7 @@ static void json_opt(FILE *out, const char *s)
 
 /* What status found and concluded, read once, printed as text or JSON. */
 struct view {
-	struct seedtool_opts so;
+	struct machine m; /* the machine, its ESP found */
 	struct peek pk;
 	struct es_audit_record a;
 	struct es_trust t;
@@ -81,8 +82,8 @@ struct view {
 	/* versions: this tool's, the image's that ran (its record), the ESP's
 	 * and the package's (host/updater.h) */
 	char ran[16], boot_id[40];
-	struct updater_view img[2];
-	const struct updater_view *outdated; /* the first whose package is newer */
+	struct espimage_view img[2];
+	const struct espimage_view *outdated; /* the first whose package is newer */
 };
 
 /* The kernel's log: /dev/kmsg, or (not readable, or wrapped before the
@@ -90,12 +91,12 @@ struct view {
  * read is named, and then the answer is unknown, never a guess. */
 static void view_log(const struct status_opts *o, struct view *v)
 {
-	const char *path = o->kmsg != NULL ? o->kmsg : "/dev/kmsg";
+	const char *path = v->m.kmsg != NULL ? v->m.kmsg : "/dev/kmsg";
 	int error;
 
 	klog_read(path, &v->k);
 	error = v->k.error;
-	if ((error != 0 || (v->k.rotated && !v->k.crng_ready)) && (o->kmsg == NULL || o->journal != NULL))
+	if ((error != 0 || (v->k.rotated && !v->k.crng_ready)) && (v->m.kmsg == NULL || o->journal != NULL))
 		klog_read_journal(o->journal, &v->k);
 	if (v->k.journal)
 		return;
@@ -125,10 +126,10 @@ static void view_versions(const struct status_opts *o, struct view *v)
 	}
 	if (v->audit && v->a.image_version != 0)
 		es_version_unpack(v->a.image_version, v->ran, sizeof(v->ran));
-	espfd = open(v->so.esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	espfd = open(v->m.esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (espfd < 0)
 		return;
-	updater_look(espfd, o->pkg, v->img);
+	espimage_look(espfd, v->m.pkg, v->img);
 	close(espfd);
 	for (int i = 1; i >= 0; i--)
 		if (v->img[i].installed && v->img[i].pkg_version[0] != '\0' &&
@@ -137,42 +138,39 @@ static void view_versions(const struct status_opts *o, struct view *v)
 }
 
 /* The audit record, the kernel's trust and log, the seed file and token. */
-static void view_read(const struct status_opts *o, struct view *v, FILE *err)
+static void view_read(const struct machine *m, const struct status_opts *o, struct view *v, FILE *err)
 {
 	/* where `seed refresh` finds it: bootctl's places, else /boot/efi */
-	if (o->esp != NULL) {
-		v->so.esp = o->esp;
-	} else {
+	v->m = *m;
+	if (m->esp == NULL) {
 		static char found[4096];
 
-		v->so.esp = esp_find(NULL, found, sizeof(found), NULL) == 0 ? found : "/boot/efi";
+		v->m.esp = esp_find(NULL, found, sizeof(found), NULL) == 0 ? found : "/boot/efi";
 	}
-	v->so.efivars = o->efivars;
-	v->so.app = o->app;
-	v->audit = efivars_audit_var(o->efivars, SEEDTOOL_AUDIT_VAR, &v->a);
+	v->audit = efivars_audit_var(m->efivars, SEEDTOOL_AUDIT_VAR, &v->a);
 	/* No app this boot: earlyseed's driver may have run (systemd-boot's
 	 * drivers folder, the firmware image), and its record tells the same. */
-	v->driver = !v->audit && efivars_audit_var(o->efivars, TRUSTVAR_DRIVER_AUDIT, &v->a);
+	v->driver = !v->audit && efivars_audit_var(m->efivars, TRUSTVAR_DRIVER_AUDIT, &v->a);
 	v->audit = v->audit || v->driver;
 	/* no UEFI at all: efivarfs's parent (/sys/firmware/efi) is missing */
 	{
 		char parent[4096];
 		struct stat st;
 
-		snprintf(parent, sizeof(parent), "%s", o->efivars != NULL ? o->efivars : "/sys/firmware/efi/efivars");
+		snprintf(parent, sizeof(parent), "%s", m->efivars != NULL ? m->efivars : "/sys/firmware/efi/efivars");
 		if (strrchr(parent, '/') != NULL)
 			*strrchr(parent, '/') = '\0';
 		v->no_efi = !v->audit && stat(parent, &st) != 0;
 	}
 	if (v->audit)
 		es_audit_summary(&v->a, v->summary, sizeof(v->summary));
-	kernel_trust(o->cmdline, &v->t, NULL);
+	kernel_trust(m->cmdline_file, &v->t, NULL);
 	view_log(o, v);
 	view_versions(o, v);
-	v->have_esp = peek_read(&v->so, &v->pk, err) == 0;
+	v->have_esp = peek_read(&v->m, &v->pk, err) == 0;
 	if (!v->have_esp) {
 		/* there, but closed to this user (mounted root-only, umask 0077) */
-		int fd = open(v->so.esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		int fd = open(v->m.esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 		v->esp_denied = fd < 0 && (errno == EACCES || errno == EPERM);
 		if (fd >= 0)
@@ -188,7 +186,7 @@ static void view_read(const struct status_opts *o, struct view *v, FILE *err)
 		char var[4200];
 		bool uboot_file;
 
-		snprintf(var, sizeof(var), "%s/ubootefi.var", v->so.esp);
+		snprintf(var, sizeof(var), "%s/ubootefi.var", v->m.esp);
 		uboot_file = access(var, F_OK) == 0;
 		v->store_who = "the firmware";
 		if (v->k.uboot && uboot_file)
@@ -196,7 +194,7 @@ static void view_read(const struct status_opts *o, struct view *v, FILE *err)
 		if (v->k.uboot && uboot_file)
 			snprintf(v->store_file, sizeof(v->store_file), "ubootefi.var");
 		else if (v->have_esp)
-			(void)varfile_scan(v->so.esp, v->store_file, sizeof(v->store_file));
+			(void)varfile_scan(v->m.esp, v->store_file, sizeof(v->store_file));
 		v->token_lost = v->audit && v->a.seed_file_reason == ES_FILE_TOKEN_LOST;
 		v->disk_token = (v->audit && v->a.seed_file_reason == ES_FILE_TOKEN_ON_DISK) || v->store_file[0] != '\0';
 		/* the record says so, the files do not tell which: U-Boot's
@@ -447,9 +445,9 @@ static void text_seed_file(const struct view *v, FILE *out)
 		fprintf(out, "seed file this boot: %s%s\n", strcmp(v->file_why, "counted") == 0 ? "" : "did not count: ",
 			v->file_why);
 	if (v->esp_denied)
-		fprintf(out, "seed file: cannot read the ESP at %s (permission denied): root can\n", v->so.esp);
+		fprintf(out, "seed file: cannot read the ESP at %s (permission denied): root can\n", v->m.esp);
 	else if (!v->have_esp)
-		fprintf(out, "seed file: no ESP at %s (--esp DIR)\n", v->so.esp);
+		fprintf(out, "seed file: no ESP at %s (--esp DIR)\n", v->m.esp);
 	else if (v->pk.off)
 		fprintf(out, "seed file: turned off in the config\n");
 	else if (!v->pk.exists && v->driver)
@@ -471,7 +469,7 @@ static void text_seed_file(const struct view *v, FILE *out)
 /* The boot's answer where fleets look (host/report.h). */
 static int status_report(const struct status_opts *o, const struct view *v, const char *json, FILE *out, FILE *err)
 {
-	const struct updater_view *esp = v->img[0].installed ? &v->img[0] : &v->img[1];
+	const struct espimage_view *esp = v->img[0].installed ? &v->img[0] : &v->img[1];
 	struct report r = {
 		.json = json,
 		.crng_ready = v->log_unknown ? -1 : v->k.crng_ready,
@@ -509,14 +507,14 @@ static void text_versions(const struct view *v, FILE *out)
 			v->ran, v->img[0].esp_version);
 }
 
-int status_run(const struct status_opts *o, FILE *out, FILE *err)
+int status_run(const struct machine *m, const struct status_opts *o, FILE *out, FILE *err)
 {
 	static struct view v;
 	char *json = NULL;
 	size_t jn = 0;
 
 	memset(&v, 0, sizeof(v));
-	view_read(o, &v, err);
+	view_read(m, o, &v, err);
 	view_this_boot(&v);
 	view_hardware(&v);
 	view_next_boot(&v);

@@ -5,10 +5,12 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "machine.h"
+
 /*
  * `earlyseed status`: on a running system, whether this boot was seeded at
- * [0.000000] and by what, and whether the next boot will be (docs/host-tool.md
- * "earlyseed status"). It reads the audit records (efivarfs), the kernel's
+ * [0.000000] and by what, and whether the next boot will be (earlyseed(1)
+ * "status"). It reads the audit records (efivarfs), the kernel's
  * command line and log, and the ESP (seed file, token); it writes nothing.
  * Exit status: STATUS_OK, or the first thing wrong.
  */
@@ -21,15 +23,9 @@ enum status_code {
 };
 
 struct status_opts {
-	const char *esp;     /* NULL: /boot/efi */
-	const char *efivars; /* NULL: /sys/firmware/efi/efivars */
-	const char *cmdline; /* NULL: /proc/cmdline */
-	const char *kmsg;    /* NULL: /dev/kmsg; a file of `dmesg` lines for tests */
-	const char *app;     /* the app's image on the ESP (seed --app) */
 	bool json;
 	bool json_pretty;    /* --json=pretty: the same, indented */
 	bool report;         /* --report: status.json, the journal, node-exporter (host/report.h) */
-	const char *pkg;     /* the package's images; NULL: /usr/lib/earlyseed */
 	const char *journal; /* tests: the journal's export in a file; NULL: journalctl */
 	const char *run_dir; /* tests: NULL: /run/earlyseed */
 	const char *journal_socket; /* tests: NULL: /run/systemd/journal/socket */
@@ -37,6 +33,23 @@ struct status_opts {
 	const char *boot_id;        /* tests: NULL: /proc/sys/kernel/random/boot_id */
 };
 
-int status_run(const struct status_opts *o, FILE *out, FILE *err);
+/* What the machine m (its ESP NULL: bootctl's places, else /boot/efi) says
+ * of this boot and the next: STATUS_OK, else the first thing wrong
+ * names (enum status_code). */
+int status_run(const struct machine *m, const struct status_opts *o, FILE *out, FILE *err);
+
+/* What `earlyseed --help` says of it, after the synopses the command
+ * table (host/main.c) prints. */
+#define HELP_STATUS \
+	"status   on a running system: was this boot's crng ready at [0.000000], by\n" \
+	"         what, and will the next boot be seeded? From the audit record\n" \
+	"         (efivarfs), /proc/cmdline, the kernel's log (/dev/kmsg) and the ESP\n" \
+	"         (default /boot/efi: the seed file, the token). Exit 0: yes to both;\n" \
+	"         1: this boot was not seeded at 0 through earlyseed; 3: the next boot\n" \
+	"         will not be; 4: what it needs cannot be read (the kernel's log\n" \
+	"         without root, or no longer reaching the boot): unknown, never a\n" \
+	"         guess. --json prints the same as one JSON object (--json=pretty\n" \
+	"         indented); it names the installed images' versions and the\n" \
+	"         package's when they differ (earlyseed update)\n"
 
 #endif

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "../core/earlyseed.h"
-#include "kernel.h"
+#include "efivars.h"
 
 /* UEFI 2.10 section 8.2: NON_VOLATILE | BOOTSERVICE_ACCESS | RUNTIME_ACCESS:
  * efivarfs can create no other kind (the app makes its own token boot-service
@@ -28,7 +28,7 @@ static int fail(FILE *err, const char *what, const char *path)
 	return -1;
 }
 
-static bool firmware_has_token(const struct seedtool_opts *o)
+static bool firmware_has_token(const struct machine *o)
 {
 	struct es_audit_record a;
 
@@ -37,12 +37,11 @@ static bool firmware_has_token(const struct seedtool_opts *o)
 }
 
 /* The token through efivarfs, once: an existing one is never rewritten. */
-int token_make(const struct seedtool_opts *o, FILE *out, FILE *err)
+int token_make(const struct machine *o, const struct es_provenance *pool, FILE *out, FILE *err)
 {
 	const char *dir = o->efivars != NULL ? o->efivars : EFIVARS_DIR;
 	char path[PATH_MAX];
 	uint8_t buf[4 + ES_TOKEN_VAR_LEN], tok[ES_TOKEN_LEN];
-	struct es_provenance from;
 	struct stat st;
 	int fd, rc = 0;
 
@@ -89,10 +88,9 @@ int token_make(const struct seedtool_opts *o, FILE *out, FILE *err)
 		return fail(err, "getrandom failed for", "the token");
 	}
 	/* It rests on the kernel's pool: recorded as that pool may be made
-	 * (the CPU's unless the evidence says it cannot be), so a file bound
-	 * to it never counts for more under the app's trust. */
-	kernel_pool(o->cmdline_file, o->cpuinfo_file, &from);
-	es_token_encode(tok, &from, buf + 4);
+	 * (the CPU's unless the evidence says it cannot be: kernel_pool), so a
+	 * file bound to it never counts for more under the app's trust. */
+	es_token_encode(tok, pool, buf + 4);
 	es_wipe(tok, sizeof(tok));
 	/* efivarfs takes the attributes and the data in one write. */
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -106,7 +104,7 @@ int token_make(const struct seedtool_opts *o, FILE *out, FILE *err)
 	es_wipe(buf, sizeof(buf));
 	if (rc == 0)
 		fprintf(out, "token: created %s (readable by root alone); it rests on the kernel's pool: %u bits "
-			     "not from the CPU, %u that may be\n", path, from.other_bits, from.cpu_bits);
+			     "not from the CPU, %u that may be\n", path, pool->other_bits, pool->cpu_bits);
 	return rc;
 }
 
@@ -142,7 +140,7 @@ void token_hide(const char *efivars, FILE *out, FILE *err)
 
 /* A token the OS can read (one it made), decoded; false when there is none
  * or it is malformed. The caller wipes tok. */
-bool token_os(const struct seedtool_opts *o, uint8_t tok[ES_TOKEN_LEN], struct es_provenance *from)
+bool token_os(const struct machine *o, uint8_t tok[ES_TOKEN_LEN], struct es_provenance *from)
 {
 	uint8_t raw[ES_TOKEN_VAR_LEN];
 	ssize_t n = efivars_read(o->efivars, SEEDTOOL_TOKEN_VAR, raw, sizeof(raw), NULL);
@@ -152,7 +150,7 @@ bool token_os(const struct seedtool_opts *o, uint8_t tok[ES_TOKEN_LEN], struct e
 	return ok;
 }
 
-bool token_unit_enabled(const struct seedtool_opts *o)
+bool token_unit_enabled(const struct machine *o)
 {
 	const char *dir = o->systemd_dir != NULL ? o->systemd_dir : getenv("EARLYSEED_SYSTEMD_DIR");
 	char pattern[PATH_MAX];

@@ -14,14 +14,16 @@
 
 #include "../core/earlyseed.h"
 #include "../core/le.h"
-#include "bootentry.h"
-#include "sdboot.h"
-#include "seedtool.h"
 #include "beneath.h"
+#include "bootentry.h"
+#include "efivars.h"
 #include "esp.h"
+#include "espimage.h"
+#include "machine.h"
+#include "seedtool.h"
 #include "trustvar.h"
 
-#define APP_PATH "\\EFI\\earlyseed\\earlyseed.efi"
+#define APP_PATH ESPIMAGE_APP
 
 /* BootOrder without the numbers in drop[0..nd). */
 static int boot_order_remove(const char *dir, const unsigned int *drop, size_t nd, FILE *out, FILE *err)
@@ -99,7 +101,7 @@ static bool guid_parse(const char *t, uint8_t g[16])
 }
 
 /* The ESP's partition GUID: given, or udev's for the device mounted there. */
-static bool esp_partition(const struct uninstaller_opts *o, uint8_t g[16])
+static bool esp_partition(const struct machine *m, const struct uninstaller_opts *o, uint8_t g[16])
 {
 	char udev[PATH_MAX], line[256];
 	struct stat st;
@@ -108,7 +110,7 @@ static bool esp_partition(const struct uninstaller_opts *o, uint8_t g[16])
 
 	if (o->esp_partuuid != NULL)
 		return guid_parse(o->esp_partuuid, g);
-	if (stat(o->esp, &st) != 0)
+	if (stat(m->esp, &st) != 0)
 		return false;
 	snprintf(udev, sizeof(udev), "/run/udev/data/b%u:%u", major(st.st_dev), minor(st.st_dev));
 	f = fopen(udev, "re");
@@ -146,7 +148,7 @@ static bool exact_path(const char *a, const char *b)
  * ESP's partition (an entry for a partition this one is not, or whose
  * partition cannot be compared, is left and said). Deleted, and out of
  * BootOrder. */
-static int boot_entries(const struct uninstaller_opts *o, const char *dir, FILE *out, FILE *err)
+static int boot_entries(const struct machine *m, const struct uninstaller_opts *o, const char *dir, FILE *out, FILE *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -154,7 +156,7 @@ static int boot_entries(const struct uninstaller_opts *o, const char *dir, FILE 
 	size_t nd = 0;
 	int rc = 0;
 	uint8_t mine[16];
-	bool known = esp_partition(o, mine);
+	bool known = esp_partition(m, o, mine);
 
 	if (d == NULL) {
 		fprintf(out, "boot entries: no efivarfs at %s: none looked at\n", dir);
@@ -228,20 +230,20 @@ static int remove_file(int espfd, const char *rel, const char *esp, bool seed, F
 	return rc;
 }
 
-int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
+int uninstaller_run(const struct machine *m, const struct uninstaller_opts *o, FILE *out, FILE *err)
 {
-	const char *dir = o->efivars != NULL ? o->efivars : EFIVARS_DIR;
+	const char *dir = m->efivars != NULL ? m->efivars : EFIVARS_DIR;
 	static struct es_config c;
 	struct es_audit_record a;
 	char tok[PATH_MAX];
 	struct stat st;
 	int espfd, rc = 0;
 
-	if (boot_entries(o, dir, out, err) != 0)
+	if (boot_entries(m, o, dir, out, err) != 0)
 		rc = 1;
-	espfd = open(o->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (espfd < 0 || (!o->any_fs && !esp_on_fat(espfd))) {
-		fprintf(err, "earlyseed: %s is not a mounted ESP (FAT): its files are left; name it with --esp\n", o->esp);
+	espfd = open(m->esp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (espfd < 0 || (!m->any_fs && !esp_on_fat(espfd))) {
+		fprintf(err, "earlyseed: %s is not a mounted ESP (FAT): its files are left; name it with --esp\n", m->esp);
 		if (espfd >= 0)
 			close(espfd);
 		return 1;
@@ -266,13 +268,13 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 	}
 	/* every one tried, whatever the one before came to */
 	if (c.seed_file[0] != '\0' && es_config_seed_file_clash(&c, APP_PATH) == NULL &&
-	    remove_file(espfd, c.seed_file, o->esp, true, out, err) != 0)
+	    remove_file(espfd, c.seed_file, m->esp, true, out, err) != 0)
 		rc = 1;
-	if (remove_file(espfd, ES_CONFIG_DEFAULT_SEED_FILE, o->esp, true, out, err) != 0)
+	if (remove_file(espfd, ES_CONFIG_DEFAULT_SEED_FILE, m->esp, true, out, err) != 0)
 		rc = 1;
-	if (remove_file(espfd, ES_CONFIG_PATH, o->esp, false, out, err) != 0)
+	if (remove_file(espfd, ES_CONFIG_PATH, m->esp, false, out, err) != 0)
 		rc = 1;
-	if (remove_file(espfd, APP_PATH, o->esp, false, out, err) != 0)
+	if (remove_file(espfd, APP_PATH, m->esp, false, out, err) != 0)
 		rc = 1;
 	/* The kernel's trust goes only with the driver: a driver left behind
 	 * must not count the CPU where the kernel does not. */
@@ -280,7 +282,7 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 		char drv[PATH_MAX];
 		bool removed = false;
 
-		if (sdboot_remove(espfd, o->esp, &removed, out, err) != 0)
+		if (espimage_remove_drivers(espfd, m->esp, &removed, out, err) != 0)
 			rc = 1;
 		/* a driver this uninstall does not own (built into the
 		 * firmware, an option ROM) ran this boot: it reads the
@@ -290,13 +292,13 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 			fprintf(out, "kernel trust: EarlyseedKernelTrust kept: earlyseed's driver ran this boot and is not "
 				     "one this uninstall removed (the firmware's own, or an option ROM's); without the "
 				     "variable it would count the CPU's RNG again\n");
-		else if (trustvar_remove(o->efivars, out, err) != 0)
+		else if (trustvar_remove(m->efivars, out, err) != 0)
 			rc = 1;
 	}
 	if (unlinkat(espfd, "EFI/earlyseed", AT_REMOVEDIR) == 0)
-		fprintf(out, "removed %s/EFI/earlyseed\n", o->esp);
+		fprintf(out, "removed %s/EFI/earlyseed\n", m->esp);
 	else if (errno != ENOENT)
-		fprintf(out, "left %s/EFI/earlyseed: %s (files earlyseed did not put there?)\n", o->esp,
+		fprintf(out, "left %s/EFI/earlyseed: %s (files earlyseed did not put there?)\n", m->esp,
 			strerror(errno));
 	close(espfd);
 	/* the token: one the OS made can go; the app's cannot be seen here */
@@ -307,7 +309,7 @@ int uninstaller_run(const struct uninstaller_opts *o, FILE *out, FILE *err)
 		} else {
 			fprintf(out, "token: %s deleted\n", tok);
 		}
-	} else if (efivars_audit_var(o->efivars, SEEDTOOL_AUDIT_VAR, &a) && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0) {
+	} else if (efivars_audit_var(m->efivars, SEEDTOOL_AUDIT_VAR, &a) && (a.flags & (ES_AUDIT_F_TOKEN | ES_AUDIT_F_TOKEN_CREATED)) != 0) {
 		/* the app's record says the firmware holds one */
 		fprintf(out, "token: none the OS can see; the one earlyseed's app made is boot-service only and stays "
 			     "(harmless alone; to remove it, in the UEFI shell: dmpstore -d EarlyseedToken -guid "

@@ -14,106 +14,24 @@
 #include "../core/earlyseed.h"
 #include "beneath.h"
 #include "esp.h"
-#include "installer.h"
+#include "espimage.h"
+#include "machine.h"
 #include "petool.h"
 #include "sealtool.h"
 
-#define IMAGE_MAX (16u << 20)
 
-/* What update looks after: the app where `install` puts it, the driver
- * where `install --sd-boot` puts it (one name an architecture). */
-struct target {
-	const char *rel;
-	const char *pkg; /* its file in the package's folder */
-	bool driver;
-};
-static const struct target targets[] = {
-	{ "\\EFI\\earlyseed\\earlyseed.efi", "earlyseed.efi", false },
-	{ "\\EFI\\systemd\\drivers\\earlyseedx64.efi", "earlyseed-driver.efi", true },
-	{ "\\EFI\\systemd\\drivers\\earlyseedaa64.efi", "earlyseed-driver.efi", true },
-	{ "\\EFI\\systemd\\drivers\\earlyseedriscv64.efi", "earlyseed-driver.efi", true },
-};
 
-/* rel on the ESP, read whole: a buffer (*n bytes), or NULL with *absent
- * when it is not there, or NULL after a message. */
-static uint8_t *esp_read(int espfd, const char *rel, size_t *n, bool *absent, FILE *err)
-{
-	const char *leaf;
-	int dirfd = beneath_open_dir(espfd, rel, false, &leaf, NULL), fd;
-	uint8_t *buf;
-	ssize_t got;
-
-	*absent = false;
-	*n = 0;
-	if (dirfd < 0) {
-		*absent = true;
-		return NULL;
-	}
-	fd = beneath_open_file(dirfd, leaf, rel, err);
-	close(dirfd);
-	if (fd == -1)
-		*absent = true;
-	if (fd < 0)
-		return NULL;
-	buf = malloc(IMAGE_MAX);
-	got = 0;
-	while (buf != NULL && (size_t)got < IMAGE_MAX) {
-		ssize_t r = read(fd, buf + got, IMAGE_MAX - (size_t)got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			got = r < 0 ? -1 : got;
-			break;
-		}
-		got += r;
-	}
-	close(fd);
-	if (buf == NULL || got < 0 || (size_t)got == IMAGE_MAX) {
-		fprintf(err, "earlyseed: cannot read %s whole (at most %u bytes)\n", rel, IMAGE_MAX);
-		free(buf);
-		return NULL;
-	}
-	*n = (size_t)got;
-	return buf;
-}
-
-/* The package's image for t: NAME.signed when there (what a distribution
- * signs for Secure Boot, as systemd-boot's .efi.signed), else NAME. */
-static uint8_t *pkg_read(const char *from, const struct target *t, char *path, size_t cap, size_t *n, FILE *err)
-{
-	snprintf(path, cap, "%s/%s.signed", from, t->pkg);
-	if (access(path, F_OK) != 0)
-		snprintf(path, cap, "%s/%s", from, t->pkg);
-	return installer_slurp(path, n, err);
-}
-
-/* The image's version, machine, subsystem and whether it is signed
- * (Authenticode: a certificate table). */
-static int version_of(const uint8_t *img, size_t n, char *v, size_t cap, uint16_t *machine, uint16_t *subsystem,
-		      bool *is_signed)
-{
-	struct pe_info info;
-	const char *why;
-
-	if (petool_inspect(img, n, &info, &why) != 0)
-		return -1;
-	*machine = info.machine;
-	*subsystem = info.subsystem;
-	*is_signed = info.is_signed;
-	return petool_version(img, n, v, cap);
-}
 
 enum outcome { NOT_THERE, CURRENT, UPDATED, FAILED };
 
-static enum outcome update_one(int espfd, const char *from, const struct target *t, FILE *out, FILE *err)
+static enum outcome update_one(int espfd, const char *from, const struct espimage_target *t, FILE *out, FILE *err)
 {
 	char ev[32], pv[32], path[4200];
 	uint16_t em, es, pm, ps;
 	size_t en, pn;
 	bool absent, esigned = false, psigned = false;
 	int got;
-	uint8_t *eimg = esp_read(espfd, t->rel, &en, &absent, err), *pimg = NULL;
+	uint8_t *eimg = espimage_read(espfd, t->rel, &en, &absent, err), *pimg = NULL;
 	uint32_t sealed = 0;
 	const char *why, *leaf;
 	enum outcome r = FAILED;
@@ -121,17 +39,17 @@ static enum outcome update_one(int espfd, const char *from, const struct target 
 
 	if (eimg == NULL)
 		return absent ? NOT_THERE : FAILED;
-	if (version_of(eimg, en, ev, sizeof(ev), &em, &es, &esigned) != 0) {
+	if (espimage_version(eimg, en, ev, sizeof(ev), &em, &es, &esigned) != 0) {
 		/* earlyseed's own images have carried their version in .sbat
 		 * since 1.1; the 1.0 line says "1" there */
 		fprintf(out, "%s: no earlyseed version in its .sbat: not earlyseed's image, left alone\n", t->rel);
 		r = CURRENT;
 		goto done;
 	}
-	pimg = pkg_read(from, t, path, sizeof(path), &pn, err);
+	pimg = espimage_pkg_read(from, t, path, sizeof(path), &pn, err);
 	if (pimg == NULL)
 		goto done;
-	if (version_of(pimg, pn, pv, sizeof(pv), &pm, &ps, &psigned) != 0) {
+	if (espimage_version(pimg, pn, pv, sizeof(pv), &pm, &ps, &psigned) != 0) {
 		fprintf(err, "earlyseed: %s carries no earlyseed version in its .sbat: not updating %s from it\n", path,
 			t->rel);
 		goto done;
@@ -185,10 +103,10 @@ done:
 	return r;
 }
 
-int updater_run(const struct updater_opts *o, FILE *out, FILE *err)
+int updater_run(const struct machine *m, const struct updater_opts *o, FILE *out, FILE *err)
 {
 	char found[4096];
-	const char *esp = o->esp, *from = o->from != NULL ? o->from : UPDATER_FROM_DEFAULT;
+	const char *esp = m->esp, *from = m->pkg != NULL ? m->pkg : MACHINE_PKG;
 	int espfd, failed = 0, there = 0;
 
 	if (esp == NULL) {
@@ -210,13 +128,13 @@ int updater_run(const struct updater_opts *o, FILE *out, FILE *err)
 		fprintf(err, "earlyseed: no ESP directory at %s: %s\n", esp, strerror(errno));
 		return 1;
 	}
-	if (!installer_any_fs() && !esp_on_fat(espfd)) {
+	if (!m->any_fs && !esp_on_fat(espfd)) {
 		fprintf(err, "earlyseed: %s is not a FAT file system: is the ESP mounted there?\n", esp);
 		close(espfd);
 		return 1;
 	}
-	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
-		enum outcome r = update_one(espfd, from, &targets[i], out, err);
+	for (size_t i = 0; i < espimage_ntargets; i++) {
+		enum outcome r = update_one(espfd, from, &espimage_targets[i], out, err);
 
 		there += r != NOT_THERE;
 		failed += r == FAILED;
@@ -225,41 +143,9 @@ int updater_run(const struct updater_opts *o, FILE *out, FILE *err)
 	if (there == 0) {
 		fprintf(o->graceful ? out : err, "%searlyseed is not installed on %s (no %s, no driver in "
 						 "\\EFI\\systemd\\drivers\\): nothing to update\n",
-			o->graceful ? "" : "earlyseed: ", esp, targets[0].rel);
+			o->graceful ? "" : "earlyseed: ", esp, espimage_targets[0].rel);
 		return o->graceful ? 0 : 1;
 	}
 	return failed != 0;
 }
 
-void updater_look(int espfd, const char *from, struct updater_view view[2])
-{
-	/* what it cannot read it says nothing of here: status says it */
-	FILE *null = fopen("/dev/null", "w");
-
-	memset(view, 0, 2 * sizeof(view[0]));
-	if (null == NULL)
-		return;
-	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
-		struct updater_view *v = &view[targets[i].driver ? 1 : 0];
-		char path[4200];
-		uint16_t m, s;
-		size_t n;
-		bool absent, sg;
-		uint8_t *img;
-
-		if (v->installed)
-			continue;
-		img = esp_read(espfd, targets[i].rel, &n, &absent, null);
-		if (img == NULL)
-			continue;
-		v->installed = true;
-		snprintf(v->rel, sizeof(v->rel), "%s", targets[i].rel);
-		(void)version_of(img, n, v->esp_version, sizeof(v->esp_version), &m, &s, &sg);
-		free(img);
-		img = pkg_read(from != NULL ? from : UPDATER_FROM_DEFAULT, &targets[i], path, sizeof(path), &n, null);
-		if (img != NULL)
-			(void)version_of(img, n, v->pkg_version, sizeof(v->pkg_version), &m, &s, &sg);
-		free(img);
-	}
-	fclose(null);
-}

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "machine.h"
+
 /*
  * `earlyseed update [--esp DIR] [--from DIR] [--graceful]`: what `install`
  * put on the ESP, brought to the package's version, as systemd's `bootctl
@@ -17,26 +19,24 @@
  * refused where they cannot be: a signed image); the config and the seed
  * file untouched; written as every ESP file is (host/beneath.h).
  */
-#define UPDATER_FROM_DEFAULT "/usr/lib/earlyseed"
-
+/* What update was asked beyond the machine (its ESP, m->esp, NULL: found
+ * as bootctl finds it; the package's images, m->pkg, NULL: MACHINE_PKG). */
 struct updater_opts {
-	const char *esp;  /* NULL: found as bootctl finds it */
-	const char *from; /* the package's images; NULL: UPDATER_FROM_DEFAULT */
-	bool graceful;    /* no ESP, or nothing installed on it: not an error */
+	bool graceful; /* no ESP, or nothing installed on it: not an error */
 };
 
 /* 0 when everything there is current (or was made so), 1 after a message. */
-int updater_run(const struct updater_opts *o, FILE *out, FILE *err);
+int updater_run(const struct machine *m, const struct updater_opts *o, FILE *out, FILE *err);
 
-/* One installed image and the package's: their versions ("" unknown). */
-struct updater_view {
-	bool installed;
-	char rel[64];          /* where on the ESP */
-	char esp_version[32];  /* the ESP's copy's */
-	char pkg_version[32];  /* the package's */
-};
-/* The app and the driver as they stand (status): view[0] the app,
- * view[1] the driver. from: NULL for the default. */
-void updater_look(int espfd, const char *from, struct updater_view view[2]);
+/* What `earlyseed --help` says of it, after the synopses the command
+ * table (host/main.c) prints. */
+#define HELP_UPDATE \
+	"update   brings what install put on the ESP (the app, the driver) to this\n" \
+	"         package's version: each image there is replaced by the one in\n" \
+	"         /usr/lib/earlyseed (--from; a .efi.signed beside it preferred) only\n" \
+	"         when that one is newer, never downgraded, its sealed settings kept;\n" \
+	"         the config and the seed file are not touched. --graceful: no ESP,\n" \
+	"         or nothing installed on it, is not an error (the package's\n" \
+	"         postinst and the boot service run it so)\n"
 
 #endif

@@ -29,11 +29,20 @@ page=$(LC_ALL=C groff -man -rHY=0 -rLL=1000n -Tascii -P-cbou man/earlyseed.1 2>/
 [ "$(wc -l <<< "$rows")" -ge 10 ] || bad "the host tool prints its synopsis" "$rows"
 if [ "$rows" = "$page" ]; then ok "earlyseed(1)'s SYNOPSIS is the tool's command table"
 else bad "earlyseed(1)'s SYNOPSIS is the tool's command table" "$(diff <(echo "$rows") <(echo "$page") | head -n 8)"; fi
-cmds=$(awk '{print $2}' <<< "$rows" | sort -u)
-for c in $cmds install refresh; do
-	if grep -qE "earlyseed( seed)? $c\b|^ {7}(seed )?$c\b" <<< "$tool"; then ok "earlyseed(1) has the command $c"
-	else bad "earlyseed(1) has the command $c"; fi
-done
+# Each command of the table (a sub-command with its parent: "seed install")
+# has its paragraph under COMMANDS (a .TP whose tag is the command), and
+# COMMANDS has none for a command the table does not have.
+cmds=$(awk '{ c = $2; if ($3 ~ /^[a-z]+$/) c = c " " $3; print c }' <<< "$rows" | sort -u)
+tags=$(awk '/^\.SH COMMANDS/ { on = 1; next } /^\.SH/ { on = 0 } on && tp { sub(/^\.B +/, ""); print; tp = 0; next }
+	on && /^\.TP/ { tp = 1 }' man/earlyseed.1 | sort -u)
+[ "$(wc -l <<< "$cmds")" -ge 10 ] || bad "the table's commands are found" "$cmds"
+while IFS= read -r c; do
+	if grep -qxF -- "$c" <<< "$tags"; then ok "earlyseed(1) has a paragraph for the command $c"
+	else bad "earlyseed(1) has a paragraph for the command $c" "COMMANDS has: $(tr '\n' ',' <<< "$tags")"; fi
+done <<< "$cmds"
+while IFS= read -r t; do
+	grep -qxF -- "$t" <<< "$cmds" || bad "earlyseed(1) has no paragraph for a command the tool lacks: $t"
+done <<< "$tags"
 opts=$(grep -oE -- '--[a-z][a-z-]*' <<< "$rows" | sort -u)
 for o in $opts; do
 	if grep -q -- "$o" <<< "$tool"; then ok "earlyseed(1) has the option $o"; else bad "earlyseed(1) has the option $o"; fi

@@ -95,14 +95,14 @@ static void fresh(bool with_efivars)
 		CHECK(mkdir(efivars, 0700) == 0);
 }
 
-/* seedtool_run(o), its output in outbuf and errbuf (done() frees them). */
-static int run_opts(const struct seedtool_opts *o)
+/* seedtool_run(m, o), its output in outbuf and errbuf (done() frees them). */
+static int run_opts(const struct machine *m, const struct seedtool_opts *o)
 {
 	int rc;
 
 	out = open_memstream(&outbuf, &outlen);
 	err = open_memstream(&errbuf, &errlen);
-	rc = seedtool_run(o, out, err);
+	rc = seedtool_run(m, o, out, err);
 	fclose(out);
 	fclose(err);
 	return rc;
@@ -110,9 +110,11 @@ static int run_opts(const struct seedtool_opts *o)
 
 static int run(bool refresh, bool image, beneath_fault_fn fault, int (*rnd)(uint8_t *, size_t))
 {
-	struct seedtool_opts o = { esp, efivars, image, refresh, fault, rnd, app, cmdline, cpuinfo, true, dmi, units };
+	struct machine m = { .esp = esp, .efivars = efivars, .app = app, .cmdline_file = cmdline, .cpuinfo_file = cpuinfo,
+				   .dmi_file = dmi, .systemd_dir = units, .any_fs = true, .random = rnd };
+	struct seedtool_opts o = { image, refresh, fault };
 
-	return run_opts(&o);
+	return run_opts(&m, &o);
 }
 
 static void done(void)
@@ -270,14 +272,16 @@ static void test_os_account(void)
  * write nothing (Hardening III, 7). */
 static void test_not_fat(void)
 {
-	struct seedtool_opts o = { esp, efivars, false, false, NULL, fake_random, NULL, cmdline, cpuinfo, false, dmi, units };
+	struct machine m = { .esp = esp, .efivars = efivars, .app = NULL, .cmdline_file = cmdline, .cpuinfo_file = cpuinfo,
+				   .dmi_file = dmi, .systemd_dir = units, .any_fs = false, .random = fake_random };
+	struct seedtool_opts o = { false, false, NULL };
 
 	fresh(true);
-	CHECK(run_opts(&o) == 1);
+	CHECK(run_opts(&m, &o) == 1);
 	CHECK(strstr(errbuf, "is not a FAT file system") != NULL);
 	done();
 	o.refresh = true;
-	CHECK(run_opts(&o) == 1);
+	CHECK(run_opts(&m, &o) == 1);
 	CHECK(strstr(errbuf, "is not a FAT file system") != NULL);
 	CHECK(entries(esp) == 0); /* not even a directory (the unit would take it for an install) */
 	CHECK(slurp(seed, (uint8_t[8]){ 0 }, 8) == SIZE_MAX && entries(efivars) == 0);
@@ -344,9 +348,11 @@ static void test_token_hidden_first(void)
 	CHECK(chmod(token, 0644) == 0);
 	snprintf(gone, sizeof(gone), "%s/gone", root);
 	{
-		struct seedtool_opts o = { gone, efivars, false, true, NULL, fake_random, NULL, cmdline, cpuinfo, true, dmi, units };
+		struct machine m = { .esp = gone, .efivars = efivars, .app = NULL, .cmdline_file = cmdline, .cpuinfo_file = cpuinfo,
+					   .dmi_file = dmi, .systemd_dir = units, .any_fs = true, .random = fake_random };
+		struct seedtool_opts o = { false, true, NULL };
 
-		CHECK(run_opts(&o) == 1);
+		CHECK(run_opts(&m, &o) == 1);
 		done();
 	}
 	CHECK(stat(token, &st) == 0 && (st.st_mode & 07777) == 0600);
@@ -854,7 +860,7 @@ static void test_os_uuid(void)
 	const uint8_t u[16] = { 0xde, 0xad, 1, 2, 3 }, w[16] = { 0xbe, 0xef }, genid[16] = { 5 };
 	uint8_t a[128], b[128], t[64], tok[ES_TOKEN_LEN], got[16];
 	struct es_provenance from;
-	struct seedtool_opts o = { .dmi_file = dmi, .systemd_dir = units };
+	struct machine o = { .dmi_file = dmi, .systemd_dir = units };
 
 	fresh(true);
 	put_dmi(u);
@@ -987,10 +993,12 @@ static void test_kernel_trust_var(void)
 	/* a command line that cannot be read leaves it as it is, and says so */
 	{
 		char gone[400];
-		struct seedtool_opts o = { esp, efivars, false, true, NULL, fake_random, NULL, gone, cpuinfo, true, dmi, units };
+		struct machine m = { .esp = esp, .efivars = efivars, .app = NULL, .cmdline_file = gone, .cpuinfo_file = cpuinfo,
+					   .dmi_file = dmi, .systemd_dir = units, .any_fs = true, .random = fake_random };
+		struct seedtool_opts o = { false, true, NULL };
 
 		snprintf(gone, sizeof(gone), "%s/no-such-cmdline", root);
-		CHECK(run_opts(&o) != 0);
+		CHECK(run_opts(&m, &o) != 0);
 		CHECK(strstr(errbuf, "cannot read") != NULL && strstr(errbuf, "left as it is") != NULL);
 		done();
 		CHECK(slurp(var, b, sizeof(b)) == 12 && b[4 + 5] == (ES_TRUST_VAR_F_NO_CPU | ES_TRUST_VAR_F_NO_BOOTLOADER));

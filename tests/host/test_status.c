@@ -108,12 +108,12 @@ static const char late_log[] = "6,1,0,-;efi: ACPI=0x7f77e000 MEMATTR=0x7e5f0018\
 
 static int run(bool json)
 {
-	struct status_opts o = { .esp = esp, .efivars = efivars, .cmdline = cmdline, .kmsg = kmsg, .json = json,
-				 .json_pretty = pretty, .report = report, .pkg = pkg,
+	struct machine m = { .esp = esp, .efivars = efivars, .cmdline_file = cmdline, .kmsg = kmsg, .pkg = pkg };
+	struct status_opts o = { .json = json, .json_pretty = pretty, .report = report,
 				 .journal = journal_file != NULL ? journal_file : "/nonexistent/journal",
 				 .run_dir = run_dir, .journal_socket = sock, .textfile_dir = prom, .boot_id = boot_id };
 	FILE *out = open_memstream(&outbuf, &outlen), *err = fopen("/dev/null", "w");
-	int rc = status_run(&o, out, err);
+	int rc = status_run(&m, &o, out, err);
 
 	fclose(out);
 	fclose(err);

@@ -156,7 +156,8 @@ static void test_only_this_install(void)
 					  0x9a, 0x3e, 0x7d, 0x2b, 0x1c, 0x0e, 0x9f, 0x10 };
 	static const uint8_t other[16] = { 0x64, 0x2f, 0x7c, 0x0b, 0x1e, 0x5f, 0x57, 0x4a,
 					   0x9a, 0x3e, 0x7d, 0x2b, 0x1c, 0x0e, 0x9f, 0x11 };
-	struct uninstaller_opts o = { esp, efivars, true, "0b7c2f64-5f1e-4a57-9a3e-7d2b1c0e9f10" };
+	struct machine m = { .esp = esp, .efivars = efivars, .any_fs = true };
+	struct uninstaller_opts o = { "0b7c2f64-5f1e-4a57-9a3e-7d2b1c0e9f10" };
 	uint8_t b[512];
 	char cmd[1200];
 	size_t n;
@@ -181,7 +182,7 @@ static void test_only_this_install(void)
 	n = load_option(b, "earlyseed on another disk", "\\EFI\\earlyseed\\earlyseed.efi");
 	put(efivars, "Boot0005-" GLOBAL, b, n);
 	option_part = NULL;
-	(void)CAPTURED(uninstaller_run(&o, fo, fe));
+	(void)CAPTURED(uninstaller_run(&m, &o, fo, fe));
 	CHECK(!exists(efivars, "Boot0001-" GLOBAL) && !exists(efivars, "Boot0002-" GLOBAL));
 	CHECK(exists(efivars, "Boot0003-" GLOBAL) && exists(efivars, "Boot00a4-" GLOBAL));
 	CHECK(exists(efivars, "Boot0005-" GLOBAL));
@@ -189,7 +190,7 @@ static void test_only_this_install(void)
 	done();
 	/* this ESP's partition unknown: an entry that names one is left, said */
 	o.esp_partuuid = "not a guid";
-	(void)CAPTURED(uninstaller_run(&o, fo, fe));
+	(void)CAPTURED(uninstaller_run(&m, &o, fo, fe));
 	CHECK(exists(efivars, "Boot0005-" GLOBAL));
 	CHECK(strstr(out, "this ESP's partition GUID is unknown") != NULL && strstr(out, "efibootmgr -b 0005 -B") != NULL);
 	done();
@@ -200,7 +201,8 @@ static void test_only_this_install(void)
 static void test_uninstall(void)
 {
 	uint8_t b[512], order[4 + 6] = { 7, 0, 0, 0 };
-	struct uninstaller_opts o = { esp, efivars, true, NULL };
+	struct machine m = { .esp = esp, .efivars = efivars, .any_fs = true };
+	struct uninstaller_opts o = { NULL };
 	char cmd[1200];
 	size_t n;
 
@@ -224,7 +226,7 @@ static void test_uninstall(void)
 	put(efivars, "BootOrder-" GLOBAL, order, sizeof(order));
 	put(efivars, SEEDTOOL_TOKEN_VAR, "\x07\0\0\0token", 9);
 
-	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
+	CHECK(CAPTURED(uninstaller_run(&m, &o, fo, fe)) == 0);
 	/* earlyseed's entry gone, out of BootOrder; the other entry stays */
 	CHECK(!exists(efivars, "Boot0003-" GLOBAL) && exists(efivars, "Boot0000-" GLOBAL));
 	{
@@ -248,7 +250,7 @@ static void test_uninstall(void)
 	done();
 	/* again: nothing left, nothing fails; no app's record here, so no
 	 * word of an app-made token (Hardening IV, 6) */
-	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
+	CHECK(CAPTURED(uninstaller_run(&m, &o, fo, fe)) == 0);
 	CHECK(strstr(out, "boot entries: none starts") != NULL && strstr(out, "token: none the OS can see\n") != NULL);
 	CHECK(strstr(out, "dmpstore") == NULL);
 	done();
@@ -262,18 +264,18 @@ static void test_uninstall(void)
 		es_audit_encode(&r, rec + 4);
 		put(efivars, SEEDTOOL_AUDIT_VAR, rec, sizeof(rec));
 	}
-	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
+	CHECK(CAPTURED(uninstaller_run(&m, &o, fo, fe)) == 0);
 	CHECK(strstr(out, "dmpstore -d EarlyseedToken") != NULL);
 	done();
 	/* a driver it did not install ran this boot: the kernel's trust stays */
 	put(efivars, TRUSTVAR_NAME, "\x07\0\0\0ESKT\x01\x01\0\0", 12);
 	put(efivars, TRUSTVAR_DRIVER_AUDIT, "\x06\0\0\0x", 5);
-	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
+	CHECK(CAPTURED(uninstaller_run(&m, &o, fo, fe)) == 0);
 	CHECK(exists(efivars, TRUSTVAR_NAME) && strstr(out, "EarlyseedKernelTrust kept") != NULL);
 	done();
 	/* no driver ran: it goes */
 	CHECK(unlink_var(efivars, TRUSTVAR_DRIVER_AUDIT));
-	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 0);
+	CHECK(CAPTURED(uninstaller_run(&m, &o, fo, fe)) == 0);
 	CHECK(!exists(efivars, TRUSTVAR_NAME));
 	done();
 	/* seed_file naming a boot loader (Hardening IV, 4): it stays, and
@@ -282,7 +284,7 @@ static void test_uninstall(void)
 	CHECK(system(cmd) == 0);
 	put(esp, "EFI/earlyseed/earlyseed.conf", "seed_file = \\EFI\\debian\\shimx64.efi\n", 36);
 	put(esp, "EFI/debian/shimx64.efi", "MZ\x90\0shim", 8);
-	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 1);
+	CHECK(CAPTURED(uninstaller_run(&m, &o, fo, fe)) == 1);
 	CHECK(exists(esp, "EFI/debian/shimx64.efi") && !exists(esp, "EFI/earlyseed/earlyseed.conf"));
 	CHECK(strstr(err, "/EFI/debian/shimx64.efi is not earlyseed's seed file") != NULL);
 	CHECK(strstr(out, "removed ") != NULL);
@@ -290,8 +292,8 @@ static void test_uninstall(void)
 		CHECK(strcspn(l, "\\\n") == strcspn(l, "\n")); /* no '\\' in a removed line */
 	done();
 	/* not FAT: the ESP's files are left, and it says so */
-	o.any_fs = false;
-	CHECK(CAPTURED(uninstaller_run(&o, fo, fe)) == 1);
+	m.any_fs = false;
+	CHECK(CAPTURED(uninstaller_run(&m, &o, fo, fe)) == 1);
 	CHECK(strstr(err, "is not a mounted ESP") != NULL);
 	done();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
@@ -327,6 +329,7 @@ static void test_install_picks_next(void)
 	size_t n;
 	struct installer_opts io = { 0 };
 	struct uninstaller_opts uo = { 0 };
+	struct machine im = { 0 };
 
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(e, sizeof(e), "%s/esp", dir);
@@ -354,10 +357,12 @@ static void test_install_picks_next(void)
 	es_le_put16(order + 10, 1);
 	put(v, "BootOrder-" GLOBAL, order, sizeof(order));
 	CHECK(setenv("EARLYSEED_ANY_FS", "1", 1) == 0);
-	io.esp = e;
+	im.esp = e;
+	im.efivars = v;
+	machine_fill(&im);
 	io.from = app;
-	io.efivars = v;
-	CHECK(CAPTURED(installer_run(&io, fo, fe)) == 0);
+	CHECK(im.any_fs && im.random != NULL);
+	CHECK(CAPTURED(installer_run(&im, &io, fo, fe)) == 0);
 	CHECK(out != NULL && strstr(out, "next stage: \\EFI\\debian\\shimx64.efi, from Boot0001") != NULL);
 	{
 		char c[600];
@@ -374,10 +379,7 @@ static void test_install_picks_next(void)
 	}
 	done();
 	/* and the way out */
-	uo.esp = e;
-	uo.efivars = v;
-	uo.any_fs = true;
-	CHECK(CAPTURED(uninstaller_run(&uo, fo, fe)) == 0);
+	CHECK(CAPTURED(uninstaller_run(&im, &uo, fo, fe)) == 0);
 	CHECK(!exists(e, "EFI/earlyseed") && !exists(v, "Boot0002-" GLOBAL) && exists(v, "Boot0001-" GLOBAL));
 	CHECK(exists(e, "EFI/debian/shimx64.efi"));
 	done();

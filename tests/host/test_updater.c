@@ -91,9 +91,13 @@ static void fresh(void)
 
 static int run(bool graceful, bool with_esp)
 {
-	struct updater_opts o = { with_esp ? esp : NULL, pkg, graceful };
+	struct machine m = { .esp = with_esp ? esp : NULL, .pkg = pkg };
+	struct updater_opts o = { graceful };
 	FILE *out = fmemopen(outbuf, sizeof(outbuf), "w"), *err = fmemopen(errbuf, sizeof(errbuf), "w");
-	int rc = updater_run(&o, out, err);
+	int rc;
+
+	machine_fill(&m);
+	rc = updater_run(&m, &o, out, err);
 
 	fclose(out);
 	fclose(err);
