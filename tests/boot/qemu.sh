@@ -161,9 +161,7 @@ boot7() {
 	local log=$OUT/7-chain.log
 	ES_CMDLINE=$ES_CMDLINE_BASE es_make_esp "$OUT/esp7" chain
 	es_boot "$log" "$OUT/esp7"
-	local starts
-	starts=$(grep -c '^earlyseed: start$' "$log" || true)
-	if [ "$starts" = 2 ]; then ok "7 two earlyseed ran"; else bad "7 two earlyseed ran" "saw $starts"; fi
+	count "7 two earlyseed ran" "$log" '^earlyseed: start$' 2
 	expect "7 second read its own config" "$log" '^earlyseed: config: reading \\EFI\\earlyseed2\\earlyseed\.conf$'
 	expect "7 second mixed the first's table" "$log" '^earlyseed: prev_table: 32 bytes mixed \(installed by an earlier earlyseed stage\)$'
 	expect "7 second wiped and freed it" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
@@ -210,12 +208,18 @@ boot9() {
 
 # 10-12. A first stage (tests/prevstage.c) leaves a previous table, on a
 #    machine with no hardware source (-cpu max,-rdrand, no virtio-rng).
+# prevboot N NAME SIZE: boot N, its first stage leaving the table NAME
+# (tests/prevstage.c) with size field SIZE, on that machine; its log in $log.
+prevboot() {
+	log=$OUT/$1-prev-${2%%[0-9]*}.log
+	es_make_esp "$OUT/esp$1" "prev-$2"
+	es_boot "$log" "$OUT/esp$1" -cpu max,-rdrand
+	expect "$1 first stage ran" "$log" "^prevstage: installed a seed table, size field $3,"
+}
 # 10: 512 zero bytes (littlekernel): not counted, removed; no RNG= at all.
 boot10() {
-	local log=$OUT/10-prev-zero.log
-	es_make_esp "$OUT/esp10" prev-zero512
-	es_boot "$log" "$OUT/esp10" -cpu max,-rdrand
-	expect "10 first stage ran" "$log" '^prevstage: installed a seed table, size field 512'
+	local log
+	prevboot 10 zero512 512
 	expect "10 health: prev_table fails" "$log" '^earlyseed: health: prev_table: fail: every byte is the same'
 	expect "10 removed" "$log" '^earlyseed: prev_table: bad: removed so no kernel credits it, wiped and freed$'
 	refute "10 no RNG= on the efi: line" "$log" 'efi: .*RNG='
@@ -224,10 +228,8 @@ boot10() {
 }
 # 11: a 64-byte allocation whose size field says 0xFFFFFFFF: not read, removed.
 boot11() {
-	local log=$OUT/11-prev-oversized.log
-	es_make_esp "$OUT/esp11" prev-oversized
-	es_boot "$log" "$OUT/esp11" -cpu max,-rdrand
-	expect "11 first stage ran" "$log" '^prevstage: installed a seed table, size field 4294967295'
+	local log
+	prevboot 11 oversized 4294967295
 	expect "11 not read" "$log" '^earlyseed: prev_table: size 4294967295 over the kernel.s 1024-byte bound: bogus, not read$'
 	expect "11 removed" "$log" '^earlyseed: prev_table: bad: removed so no kernel credits it \(not freed: its size is bogus\)$'
 	refute "11 no RNG= on the efi: line" "$log" 'efi: .*RNG='
@@ -236,10 +238,8 @@ boot11() {
 # 12: 64 good-looking bytes: counted (a kernel would credit them anyway),
 #     replaced by our 32-byte table, which the kernel reads.
 boot12() {
-	local log=$OUT/12-prev-good.log
-	es_make_esp "$OUT/esp12" prev-good64
-	es_boot "$log" "$OUT/esp12" -cpu max,-rdrand
-	expect "12 first stage ran" "$log" '^prevstage: installed a seed table, size field 64'
+	local log
+	prevboot 12 good64 64
 	summary "12 summary" "$log" rdseed=0 rdrand=0 efi_rng=0 prev_table=64 seed_file=0 table=32
 	expect "12 replaced" "$log" '^earlyseed: prev_table: replaced by ours, wiped and freed$'
 	expect_table_consumed 12 "$log"
@@ -253,11 +253,9 @@ boot13() {
 	es_make_esp "$OUT/esp13" loop
 	printf 'echo earlyseed-test: firmware went on to its next boot option\r\nreset -s\r\n' > "$OUT/esp13/startup.nsh"
 	es_boot "$log" "$OUT/esp13"
-	local starts
 	# each stage an image of its own: the fifth, which refuses before it
 	# reads a config, shows only its error (the build's default)
-	starts=$(grep -c '^earlyseed: start$' "$log" || true)
-	if [ "$starts" = 4 ]; then ok "13 four stages ran, a fifth refused"; else bad "13 four stages ran, a fifth refused" "saw $starts starts"; fi
+	count "13 four stages ran, a fifth refused" "$log" '^earlyseed: start$' 4
 	expect "13 the error line" "$log" '^earlyseed: error: 4 earlyseed stages already run in this boot \(a loop in the configs\?\); at most 4 may'
 	expect "13 firmware went on" "$log" '^BdsDxe: failed to start Boot[0-9A-F]+ .*: Aborted'
 	expect "13 next boot option ran" "$log" '^earlyseed-test: firmware went on to its next boot option'

@@ -230,6 +230,14 @@ static size_t put(char *line, size_t n, const char *s)
 	return n + k;
 }
 
+/* put s again and again until the line holds at least until bytes. */
+static size_t pad(char *line, size_t n, const char *s, size_t until)
+{
+	while (n < until && n + strlen(s) < LINE_MAX_LEN)
+		n = put(line, n, s);
+	return n;
+}
+
 static size_t put_blank(char *line, size_t n)
 {
 	static const char *const blanks[] = { " ", " ", " ", "\t", "  ", " \t ", "\r", "\v" };
@@ -375,12 +383,10 @@ static void test_quoted_blank_at_the_cut(void)
 
 	/* off early, then a quoted blank and an on the stub drops */
 	n = put(line, n, "random.trust_cpu=off ");
-	while (n < 1990)
-		n = put(line, n, "quiet ");
+	n = pad(line, n, "quiet ", 1990);
 	/* the stub cuts before this argument: its blanks are all quoted */
 	n = put(line, n, "random.trust_cpu=\"on");
-	while (n < 2060)
-		n = put(line, n, " b");
+	n = pad(line, n, " b", 2060);
 	n = put(line, n, "\"");
 	kernel_view(K61, line, &k);
 	CHECK(!k.cpu);
@@ -391,11 +397,9 @@ static void test_quoted_blank_at_the_cut(void)
 	n = 0;
 	line[0] = '\0';
 	n = put(line, n, "random.trust_bootloader=on ");
-	while (n < 2000)
-		n = put(line, n, "quiet ");
+	n = pad(line, n, "quiet ", 2000);
 	n = put(line, n, "\"q random.trust_bootloader=off ");
-	while (n < 2100)
-		n = put(line, n, "z");
+	n = pad(line, n, "z", 2100);
 	kernel_view(K61, line, &k);
 	CHECK(k.bootloader);
 	es_trust_defaults(&t);

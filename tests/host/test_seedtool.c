@@ -54,13 +54,9 @@ static void put(const char *path, const char *s)
 static void put_image_var(const uint8_t *var, size_t n)
 {
 	char p[400];
-	FILE *f;
 
 	snprintf(p, sizeof(p), "%s/" SEEDTOOL_IMAGE_VAR, efivars);
-	f = fopen(p, "wb");
-	CHECK(f != NULL && fwrite(var, 1, n, f) == n);
-	if (f != NULL)
-		fclose(f);
+	check_put(p, var, n);
 }
 
 static void fresh(bool with_efivars)
@@ -406,7 +402,6 @@ static void test_firmware_token(void)
 	uint8_t rec[4 + ES_AUDIT_SIZE], a[128];
 	struct es_audit_record r;
 	char path[400];
-	FILE *f;
 
 	fresh(true);
 	es_audit_init(&r);
@@ -415,10 +410,7 @@ static void test_firmware_token(void)
 	rec[0] = 6;
 	es_audit_encode(&r, rec + 4);
 	snprintf(path, sizeof(path), "%s/" SEEDTOOL_AUDIT_VAR, efivars);
-	f = fopen(path, "wb");
-	CHECK(f != NULL && fwrite(rec, 1, sizeof(rec), f) == sizeof(rec));
-	if (f != NULL)
-		fclose(f);
+	check_put(path, rec, sizeof(rec));
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "the firmware holds one") != NULL && strstr(outbuf, "not bound to this machine yet"));
 	done();
@@ -442,13 +434,7 @@ static void test_no_os_token_under_secure_boot(void)
 
 	fresh(true);
 	snprintf(path, sizeof(path), "%s/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c", efivars);
-	{
-		FILE *f = fopen(path, "wb");
-
-		CHECK(f != NULL && fwrite(sb, 1, sizeof(sb), f) == sizeof(sb));
-		if (f != NULL)
-			fclose(f);
-	}
+	check_put(path, sb, sizeof(sb));
 	CHECK(run(false, false, NULL, fake_random) == 0);
 	CHECK(strstr(outbuf, "none made: Secure Boot is on") != NULL);
 	done();
@@ -542,13 +528,7 @@ static void test_refresh(void)
 
 		g.flags = ES_SEEDFILE_F_NO_CPU_TRUST;
 		es_seedfile_seal(&g, tok, check_ids(genid, uuid, NULL), a);
-		{
-			FILE *f = fopen(seed, "wb");
-
-			CHECK(f != NULL && fwrite(a, 1, FILE_LEN, f) == FILE_LEN);
-			if (f != NULL)
-				fclose(f);
-		}
+		check_put(seed, a, FILE_LEN);
 		CHECK(run(true, false, NULL, fixed_random) == 0);
 		CHECK(strstr(outbuf, "the app's header kept") != NULL);
 		done();
@@ -566,13 +546,9 @@ static void test_refresh(void)
 	}
 	/* a larger file (written by the app, or by hand): its first 4 KiB */
 	{
-		FILE *f = fopen(seed, "wb");
-
 		check_rand_fill(big, sizeof(big));
 		memcpy(big, ES_SEEDFILE_MAGIC, 8);
-		CHECK(f != NULL && fwrite(big, 1, sizeof(big), f) == sizeof(big));
-		if (f != NULL)
-			fclose(f);
+		check_put(seed, big, sizeof(big));
 	}
 	CHECK(run(true, false, NULL, fixed_random) == 0);
 	done();
@@ -855,6 +831,16 @@ static void put_dmi(const uint8_t uuid[16])
 		fclose(f);
 }
 
+/* `seed refresh` over a seed file of f's FILE_LEN bytes; the file it wrote
+ * in b (cap bytes). */
+static void refresh_over(const uint8_t *f, uint8_t *b, size_t cap)
+{
+	check_put(seed, f, FILE_LEN);
+	CHECK(run(true, false, NULL, fake_random) == 0);
+	done();
+	CHECK(slurp(seed, b, cap) == FILE_LEN);
+}
+
 static void test_os_uuid(void)
 {
 	const uint8_t u[16] = { 0xde, 0xad, 1, 2, 3 }, w[16] = { 0xbe, 0xef }, genid[16] = { 5 };
@@ -875,30 +861,15 @@ static void test_os_uuid(void)
 	/* the app rewrote it under a VM generation ID: refresh keeps the tag */
 	{
 		struct es_seedfile_header g = { .from = { .other_bits = 256 } };
-		FILE *f = fopen(seed, "wb");
 
 		es_seedfile_seal(&g, tok, check_ids(genid, u, NULL), a);
-		CHECK(f != NULL && fwrite(a, 1, FILE_LEN, f) == FILE_LEN);
-		if (f != NULL)
-			fclose(f);
+		refresh_over(a, b, sizeof(b));
 	}
-	CHECK(run(true, false, NULL, fake_random) == 0);
-	done();
-	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN);
 	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(genid, u, NULL), true) == ES_FILE_COUNTED);
 	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(w, u, NULL), true) == ES_FILE_VM_CHANGED);
 	/* an edited header is not carried: its tag is dropped */
 	b[40] ^= 1;
-	{
-		FILE *f = fopen(seed, "wb");
-
-		CHECK(f != NULL && fwrite(b, 1, FILE_LEN, f) == FILE_LEN);
-		if (f != NULL)
-			fclose(f);
-	}
-	CHECK(run(true, false, NULL, fake_random) == 0);
-	done();
-	CHECK(slurp(seed, b, sizeof(b)) == FILE_LEN);
+	refresh_over(b, b, sizeof(b));
 	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(genid, u, NULL), true) == ES_FILE_VM_CHANGED);
 	CHECK(es_seedfile_check(b, FILE_LEN, tok, check_ids(NULL, u, NULL), true) == ES_FILE_COUNTED);
 	/* all zeros, all 0xFF: no UUID */
@@ -1016,13 +987,7 @@ static void test_kernel_trust_var(void)
 	CHECK(lstat(var, &st) != 0);
 	/* one that is not ours, with no driver now: rewritten all the same */
 	CHECK(unlink(drv) == 0);
-	{
-		FILE *f = fopen(var, "wb");
-
-		CHECK(f != NULL && fwrite("\7\0\0\0garbage!", 1, 12, f) == 12);
-		if (f != NULL)
-			fclose(f);
-	}
+	check_put(var, "\7\0\0\0garbage!", 12);
 	put(cmdline, "random.trust_cpu=off\n");
 	CHECK(run(true, false, NULL, fake_random) == 0);
 	done();

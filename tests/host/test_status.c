@@ -207,26 +207,28 @@ static void test_never_guesses(void)
 	free(outbuf);
 }
 
+/* An x86_64 app of version v at rel under dir. */
+static void put_app(const char *dir, const char *rel, const char *v)
+{
+	char path[400];
+	size_t n;
+	uint8_t *img = mkpe_app(v, 0x8664, 10, true, false, &n);
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	check_put(path, img, n);
+	free(img);
+}
+
 /* The versions: the ESP's image older than the package's is said, with
  * what brings it up; JSON names them all; --json=pretty indents. */
 static void test_versions(void)
 {
-	char path[400];
-	size_t n;
-	uint8_t *img;
-
 	fresh();
 	audit(ES_AUDIT_F_TABLE, 1u << ES_SRC_RDRAND);
 	seed_file(256, 0);
 	check_put(kmsg, seeded_log, sizeof(seeded_log) - 1);
-	img = mkpe_app("1.0", 0x8664, 10, true, false, &n);
-	snprintf(path, sizeof(path), "%s/EFI/earlyseed/earlyseed.efi", esp);
-	check_put(path, img, n);
-	free(img);
-	img = mkpe_app("1.1", 0x8664, 10, true, false, &n);
-	snprintf(path, sizeof(path), "%s/earlyseed.efi", pkg);
-	check_put(path, img, n);
-	free(img);
+	put_app(esp, "EFI/earlyseed/earlyseed.efi", "1.0");
+	put_app(pkg, "earlyseed.efi", "1.1");
 	(void)run(false);
 	CHECK(strstr(outbuf, "installed: \\EFI\\earlyseed\\earlyseed.efi is earlyseed 1.0, the package holds 1.1: "
 			     "`earlyseed update` installs it") != NULL);
@@ -236,10 +238,7 @@ static void test_versions(void)
 	CHECK(strstr(outbuf, "\"app_on_esp\":\"1.0\",\"driver_on_esp\":null,\"package\":\"1.1\",\"esp_outdated\":true") != NULL);
 	free(outbuf);
 	/* current: nothing said */
-	img = mkpe_app("1.1", 0x8664, 10, true, false, &n);
-	snprintf(path, sizeof(path), "%s/EFI/earlyseed/earlyseed.efi", esp);
-	check_put(path, img, n);
-	free(img);
+	put_app(esp, "EFI/earlyseed/earlyseed.efi", "1.1");
 	(void)run(false);
 	CHECK(strstr(outbuf, "installed:") == NULL || strstr(outbuf, "from the next boot on") != NULL);
 	free(outbuf);
