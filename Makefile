@@ -26,7 +26,7 @@ LIBC_SRC := libc/mem.c
 # (a driver keeps none: efi/driver.c has its empty functions).
 EFI_SHARED := efi/pass.c efi/sources.c $(filter-out efi/src_seedfile.c,$(sort $(wildcard efi/src_*.c))) \
 	efi/seedtable.c efi/text.c efi/systab.c \
-	efi/auditvar.c efi/stage.c efi/guid.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c
+	efi/auditvar.c efi/stage.c efi/guid.c efi/fdt.c efi/console.c efi/fs.c efi/verdict.c efi/kerneltrust.c
 APP_SRC := efi/main.c efi/conf.c efi/chain.c efi/initrd.c efi/devpath.c efi/seedfile.c efi/token.c efi/src_seedfile.c efi/sealed.c \
 	efi/varfile.c
 DRIVER_SRC := efi/driver.c efi/rngsrv.c
@@ -366,6 +366,7 @@ HOSTLIB_SRC := $(filter-out host/main.c,$(sort $(wildcard host/*.c)))
 TESTLIB_SRC := tests/fake_insn.c tests/mkvarstore.c tests/mkpe.c tests/mkfdt.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC)
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
+test_cpurng_riscv64_EXTRA := tests/fake_insn_riscv64.c arch/riscv64/cpurng.c
 $(BUILD)/host/libeshost.a: $(call objs,host,$(HOSTLIB_SRC))
 $(BUILD)/asan/libeshost.a: $(call objs,asan,$(HOSTLIB_SRC))
 $(BUILD)/host/libestest.a: $(call objs,host,$(TESTLIB_SRC))

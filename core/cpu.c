@@ -5,8 +5,10 @@
 
 #define MAX_CPU_SOURCES 4u
 
-void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, struct es_cpu_report *r)
+void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, const struct es_cpu_facts *f,
+		   struct es_cpu_report *r)
 {
+	static const struct es_cpu_facts none = { NULL, 0 };
 	uint64_t buf[MAX_CPU_SOURCES][ES_CPU_LONGS];
 	bool have[MAX_CPU_SOURCES] = { false };
 	unsigned int n = a->count;
@@ -18,8 +20,11 @@ void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, struct es_
 	for (unsigned int k = 0; k < n; k++) {
 		const struct es_cpu_source *c = &a->sources[k];
 
-		have[k] = c->probe();
+		enum es_cpu_probe found = c->probe(f != NULL ? f : &none);
+
+		have[k] = found == ES_CPU_PRESENT;
 		r->present[c->src] = have[k];
+		r->refused[c->src] = found == ES_CPU_REFUSED;
 		if (!have[k])
 			continue;
 		any = true;
@@ -60,4 +65,14 @@ void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, struct es_
 			(void)es_session_add(s, c->src, buf[k], r->longs[c->src] * sizeof(uint64_t));
 	}
 	es_wipe(buf, sizeof(buf));
+}
+
+bool es_cpu_any(const struct es_cpu_arch *a, const struct es_cpu_facts *f)
+{
+	static const struct es_cpu_facts none = { NULL, 0 };
+
+	for (unsigned int k = 0; k < a->count; k++)
+		if (a->sources[k].probe(f != NULL ? f : &none) == ES_CPU_PRESENT)
+			return true;
+	return false;
 }

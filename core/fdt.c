@@ -91,6 +91,16 @@ static bool same(const uint8_t *a, long n, const char *b)
 	return i == n && b[i] == '\0';
 }
 
+/* same(), ignoring ASCII case. */
+static bool same_ci(const uint8_t *a, long n, const char *b)
+{
+	long i = 0;
+
+	while (i < n && b[i] != '\0' && (a[i] | 0x20) == ((uint8_t)b[i] | 0x20))
+		i++;
+	return i == n && b[i] == '\0';
+}
+
 /* Linux's early_init_dt_scan_chosen looks up "/chosen" (then "/chosen@0"),
  * and libfdt's fdt_nodename_eq_ takes a node "chosen@<unit>" for "chosen":
  * the name, or the name and a unit address. */
@@ -103,73 +113,199 @@ static bool node_is(const uint8_t *name, long n, const char *node)
 	return n >= k && memcmp(name, node, (size_t)k) == 0 && (n == k || name[k] == '@');
 }
 
+/* One token of the structure block at at, every bound checked: its type,
+ * where the next one starts, and for a node its name, for a property its
+ * name and value. */
+struct tok {
+	uint32_t type, next;
+	const uint8_t *name; /* FDT_BEGIN_NODE, FDT_PROP */
+	long n;
+	uint32_t value, len; /* FDT_PROP */
+};
+
+/* false: no token there, or one the tree cannot hold (a name without its
+ * NUL, a value past the block, FDT_END, an unknown token) */
+static bool token(const uint8_t *fdt, const struct blocks *b, uint32_t at, struct tok *t)
+{
+	if (b->st_end < 4u || at > b->st_end - 4u)
+		return false;
+	t->type = be32(fdt + at);
+	if (t->type == FDT_BEGIN_NODE) {
+		t->name = fdt + at + 4u;
+		t->n = str_len(fdt, at + 4u, b->st_end);
+		t->next = align4(at + 4u + (uint32_t)t->n + 1u);
+		return t->n >= 0;
+	}
+	if (t->type == FDT_END_NODE || t->type == FDT_NOP) {
+		t->next = at + 4u;
+		return true;
+	}
+	if (t->type == FDT_PROP) {
+		uint32_t nameoff;
+
+		if (b->st_end - at < 12u)
+			return false;
+		t->len = be32(fdt + at + 4u);
+		nameoff = be32(fdt + at + 8u);
+		t->value = at + 12u;
+		if (t->len > b->st_end - t->value || nameoff >= b->str_end - b->str)
+			return false;
+		t->name = fdt + b->str + nameoff;
+		t->n = str_len(fdt, b->str + nameoff, b->str_end);
+		t->next = align4(t->value + t->len);
+		return t->n >= 0;
+	}
+	return false; /* FDT_END, or no token at all */
+}
+
+/* The structure block's first token, which libfdt reads as the root
+ * (fdt_check_node_offset_: nothing before it): its offset, or 0. */
+static uint32_t root(const uint8_t *fdt, size_t avail, struct blocks *b)
+{
+	if (!header(fdt, avail, b) || b->st_end - b->st < 4u || be32(fdt + b->st) != FDT_BEGIN_NODE)
+		return 0;
+	return b->st;
+}
+
 bool es_fdt_find(const uint8_t *fdt, size_t avail, const char *node, const char *name, struct es_fdt_prop *out)
 {
 	struct blocks b;
+	struct tok t;
 	uint32_t at, depth = 0;
 	bool inside = false, seen = false;
 
 	memset(out, 0, sizeof(*out));
-	if (!header(fdt, avail, &b))
-		return false;
-	at = b.st;
-	/* libfdt reads the root at offset 0 of the block, nothing before it
-	 * (fdt_check_node_offset_) */
-	if (b.st_end - b.st < 4u || be32(fdt + at) != FDT_BEGIN_NODE)
-		return false;
-	while (b.st_end >= 4u && at <= b.st_end - 4u) {
-		uint32_t tok = be32(fdt + at);
-
-		if (tok == FDT_BEGIN_NODE) {
-			long n = str_len(fdt, at + 4u, b.st_end);
-
-			if (n < 0 || ++depth > FDT_DEPTH_MAX)
+	at = root(fdt, avail, &b);
+	while (at != 0 && token(fdt, &b, at, &t)) {
+		if (t.type == FDT_BEGIN_NODE) {
+			if (++depth > FDT_DEPTH_MAX)
 				return false;
 			/* a node's properties come before its subnodes: libfdt's
 			 * property walk ends at the first (nextprop_) */
 			if (depth == 3 && inside)
 				return false;
 			/* depth 1 is the root (its name is empty), 2 its children */
-			if (depth == 2 && !seen && node_is(fdt + at + 4u, n, node))
+			if (depth == 2 && !seen && node_is(t.name, t.n, node))
 				inside = seen = true;
-			at = align4(at + 4u + (uint32_t)n + 1u);
-		} else if (tok == FDT_END_NODE) {
-			if (depth == 0)
-				return false;
+		} else if (t.type == FDT_END_NODE) {
 			/* only the first such node is Linux's: its end ends the
 			 * search, and so does the root's (one tree, one root) */
-			if ((depth == 2 && inside) || depth == 1)
+			if (depth == 0 || (depth == 2 && inside) || depth == 1)
 				return false;
 			depth--;
-			at += 4u;
-		} else if (tok == FDT_PROP) {
-			uint32_t len, nameoff, value;
-			long n;
-
-			if (b.st_end - at < 12u)
-				return false;
-			len = be32(fdt + at + 4u);
-			nameoff = be32(fdt + at + 8u);
-			value = at + 12u;
-			if (len > b.st_end - value || nameoff >= b.str_end - b.str)
-				return false;
-			n = str_len(fdt, b.str + nameoff, b.str_end);
-			if (n < 0)
-				return false;
-			if (inside && depth == 2 && same(fdt + b.str + nameoff, n, name)) {
-				out->at = at;
-				out->value = value;
-				out->len = len;
-				out->span = align4(value + len) - at;
-				/* the padding past the value lies inside the block */
-				return out->at + out->span <= b.st_end;
-			}
-			at = align4(value + len);
-		} else if (tok == FDT_NOP) {
-			at += 4u;
-		} else {
-			return false; /* FDT_END, or no token at all */
+		} else if (t.type == FDT_PROP && inside && depth == 2 && same(t.name, t.n, name)) {
+			out->at = at;
+			out->value = t.value;
+			out->len = t.len;
+			out->span = t.next - at;
+			/* the padding past the value lies inside the block */
+			return out->at + out->span <= b.st_end;
 		}
+		at = t.next;
+	}
+	return false;
+}
+
+/* Is the extension name[0..n) ext, or a bundle that holds it? "zk" is
+ * Zkn + Zkr + Zkt (Linux riscv_zk_bundled_exts). */
+static bool ext_is(const uint8_t *name, long n, const char *ext)
+{
+	return same_ci(name, n, ext) || (same_ci(name, n, "zk") && same_ci((const uint8_t *)ext, 3, "zkr"));
+}
+
+/* Is ext one of the multi-letter extensions of the ISA string s[0..n)
+ * (Linux arch/riscv/kernel/cpufeature.c riscv_parse_isa_string: "rv64",
+ * the single letters, then names starting with z, s or x, each ended by
+ * '_' or the string's end; case does not matter)? */
+static bool isa_string_has(const uint8_t *s, long n, const char *ext)
+{
+	long i = 4;
+
+	if (n < 4 || (s[0] | 0x20) != 'r' || (s[1] | 0x20) != 'v')
+		return false;
+	while (i < n && s[i] != '\0') {
+		long k = i, e;
+
+		/* the single letters of this part, up to its first name */
+		while (k < n && s[k] != '\0' && s[k] != '_' && (s[k] | 0x20) != 'z' && (s[k] | 0x20) != 's' &&
+		       (s[k] | 0x20) != 'x')
+			k++;
+		for (e = k; e < n && s[e] != '\0' && s[e] != '_'; e++)
+			;
+		if (e > k && ext_is(s + k, e - k, ext))
+			return true;
+		i = e + 1;
+	}
+	return false;
+}
+
+/* Is ext in the string list s[0..n) ("riscv,isa-extensions": one
+ * lowercase name each, NUL-ended)? */
+static bool isa_list_has(const uint8_t *s, uint32_t n, const char *ext)
+{
+	uint32_t i = 0;
+
+	while (i < n) {
+		uint32_t e = i;
+
+		while (e < n && s[e] != '\0')
+			e++;
+		if (ext_is(s + i, (long)(e - i), ext))
+			return true;
+		i = e + 1;
+	}
+	return false;
+}
+
+bool es_fdt_isa_has(const uint8_t *fdt, size_t avail, const char *ext)
+{
+	struct blocks b;
+	struct tok t;
+	uint32_t at, depth = 0, cpus = 0;
+	bool in_cpus = false, in_cpu = false, all = true;
+	/* the hart being read: whether it is off, and what its two
+	 * properties say (the list wins, as in Linux's riscv_fill_hwcap) */
+	bool off = false, has_list = false, list = false, has_isa = false, isa = false;
+
+	at = root(fdt, avail, &b);
+	while (at != 0 && token(fdt, &b, at, &t)) {
+		if (t.type == FDT_BEGIN_NODE) {
+			if (++depth > FDT_DEPTH_MAX)
+				return false;
+			if (depth == 2)
+				in_cpus = node_is(t.name, t.n, "cpus") && t.n == 4;
+			if (depth == 3 && in_cpus && node_is(t.name, t.n, "cpu")) {
+				in_cpu = true;
+				off = has_list = list = has_isa = isa = false;
+			}
+		} else if (t.type == FDT_END_NODE) {
+			if (depth == 0)
+				return false;
+			if (depth == 3 && in_cpu) {
+				in_cpu = false;
+				/* every hart that runs must have it: Linux's
+				 * riscv_isa is what all of them share */
+				if (!off && (has_list || has_isa)) {
+					cpus++;
+					all = all && (has_list ? list : isa);
+				}
+			}
+			if (--depth == 0)
+				return cpus > 0 && all; /* the root's end: one tree, one root */
+		} else if (t.type == FDT_PROP && in_cpu && depth == 3) {
+			if (same(t.name, t.n, "riscv,isa-extensions")) {
+				has_list = true;
+				list = isa_list_has(fdt + t.value, t.len, ext);
+			} else if (same(t.name, t.n, "riscv,isa")) {
+				has_isa = true;
+				isa = isa_string_has(fdt + t.value, (long)t.len, ext);
+			} else if (same(t.name, t.n, "status")) {
+				/* Devicetree Specification section 2.3.4: "okay" (or
+				 * the older "ok") runs; "disabled" and the rest do not */
+				off = !same(fdt + t.value, (long)t.len - 1, "okay") && !same(fdt + t.value, (long)t.len - 1, "ok");
+			}
+		}
+		at = t.next;
 	}
 	return false;
 }

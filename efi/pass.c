@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cpurng.h"
+#include "fdt.h"
 #include "guid.h"
 #include "log.h"
 #include "seedtable.h"
@@ -108,6 +109,13 @@ void pass_run(struct pass *p, const struct pass_in *in, const struct es_outcome 
 	p->out = *so_far;
 	p->out.arch = cpurng_arch.audit_arch;
 	p->out.driver = in->driver;
+	{
+		uint32_t size;
+		const UINT8 *fdt = fdt_firmware(&size);
+
+		p->cpu.fdt = size != 0 ? fdt : NULL;
+		p->cpu.fdt_size = size;
+	}
 	es_session_begin(&p->s);
 	for (unsigned int i = 0; i < src_row_count; i++) {
 		const struct src_row *r = &src_rows[pass_row_index(i) % src_row_count];

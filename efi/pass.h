@@ -51,6 +51,7 @@ struct pass {
 	bool drbg;                    /* drbg_in holds the DRBG's seed */
 	UINT8 drbg_in[ES_DRBG_SEED_LEN];
 	struct src_seedfile file;     /* the seed file's row and its token (efi/src_seedfile.h) */
+	struct es_cpu_facts cpu;      /* what the firmware says of the CPU: its device tree, for the ISA */
 };
 
 /* One source as the firmware side reads it: the tag whose time slot it

@@ -109,7 +109,7 @@ static bool rng_root_only(const EFI_DEVICE_PATH *dp)
 	return DevicePathType(next) == END_DEVICE_PATH_TYPE;
 }
 
-static void rng_facts(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
+static void rng_facts(const struct pass *p, EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, struct es_rng_facts *f)
 {
 	EFI_DEVICE_PATH *dp = NULL;
 
@@ -118,8 +118,7 @@ static void rng_facts(EFI_HANDLE h, EFI_RNG_PROTOCOL *rng, struct es_rng_facts *
 	f->device_path = !EFI_ERROR(uefi_call_wrapper(BS->HandleProtocol, 3, h, &dp_guid, (void **)&dp)) && dp != NULL &&
 			 DevicePathType(dp) != END_DEVICE_PATH_TYPE;
 	f->root_only = f->device_path && rng_root_only(dp);
-	for (unsigned int i = 0; i < cpurng_arch.count; i++)
-		f->cpu_insn = f->cpu_insn || cpurng_arch.sources[i].probe();
+	f->cpu_insn = es_cpu_any(&cpurng_arch, &p->cpu);
 	rng_info(rng, f);
 }
 
@@ -293,7 +292,7 @@ void src_rng(struct pass *p)
 			const char *why;
 			enum es_rng_class c;
 
-			rng_facts(handles[i], rng, &f);
+			rng_facts(p, handles[i], rng, &f);
 			c = es_rng_classify(&f, &why);
 			p->out.rng_unknown = p->out.rng_unknown || es_rng_not_known_device(&f);
 			console_log(CONSOLE_INFO, "efi_rng: instance %u: %a (%a)", (UINT32)i,

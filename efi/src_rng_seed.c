@@ -13,10 +13,8 @@
  */
 #include "pass.h"
 
-#include "guid.h"
+#include "fdt.h"
 #include "log.h"
-
-static EFI_GUID dtb_guid = ES_EFI_DTB_TABLE_GUID;
 
 /* The seed read this pass, for src_rng_seed_settle(). */
 static struct {
@@ -27,14 +25,13 @@ static struct {
 
 void src_rng_seed(struct pass *p)
 {
-	UINT8 *fdt = guid_table(&dtb_guid);
 	uint32_t size;
+	UINT8 *fdt = fdt_firmware(&size);
 
 	seed.fdt = NULL;
 	if (fdt == NULL)
 		return; /* no device tree: ACPI machines (x86, AAVMF), the usual case */
 	/* the header first, then no byte past the size it states */
-	size = es_fdt_size(fdt, ES_FDT_MAX);
 	if (size == 0) {
 		log_warn("rng_seed: the firmware's device tree has no valid header (version 17): not read");
 		return;

@@ -172,3 +172,17 @@ void check_rmtree(const char *dir)
 	if (system(cmd) != 0)
 		fprintf(stderr, "cannot remove %s\n", dir);
 }
+
+void check_cpu_gather(const struct es_cpu_arch *a, const struct es_cpu_facts *f, bool trust_cpu, struct es_verdict *v,
+		      struct es_cpu_report *r)
+{
+	struct es_session s;
+	struct es_trust t;
+
+	es_trust_defaults(&t);
+	t.cpu = trust_cpu;
+	es_session_begin(&s);
+	es_cpu_gather(&s, a, f, r);
+	es_session_judge(&s, &t, v);
+	es_session_end(&s);
+}

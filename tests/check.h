@@ -6,6 +6,7 @@
 #ifndef EARLYSEED_TESTS_CHECK_H
 #define EARLYSEED_TESTS_CHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,6 +39,15 @@ void check_rmtree(const char *dir);
  * pass several. */
 struct es_ids;
 const struct es_ids *check_ids(const uint8_t *genid, const uint8_t *uuid, const uint8_t *tpm);
+/* One session that takes the CPU's longs from the architecture a (its
+ * probes given f, may be NULL), judged with the kernel's default trust but
+ * trust_cpu: the verdict in *v, what the gathering saw in *r. */
+struct es_cpu_arch;
+struct es_cpu_facts;
+struct es_cpu_report;
+struct es_verdict;
+void check_cpu_gather(const struct es_cpu_arch *a, const struct es_cpu_facts *f, bool trust_cpu, struct es_verdict *v,
+		      struct es_cpu_report *r);
 /* Lowercase hex string to bytes (test vectors). */
 void check_hex(uint8_t *out, const char *h);
 

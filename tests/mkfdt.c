@@ -42,8 +42,9 @@ static void node(struct w *w, const char *name)
 }
 
 /* the strings block, and each name's offset in it */
-static const char strs[] = "bootargs\0rng-seed\0stdout-path\0reg\0device_type\0#address-cells";
-enum { S_BOOTARGS = 0, S_RNG = 9, S_STDOUT = 18, S_REG = 30, S_TYPE = 34, S_CELLS = 46 };
+static const char strs[] =
+	"bootargs\0rng-seed\0stdout-path\0reg\0device_type\0#address-cells\0riscv,isa\0riscv,isa-extensions\0status";
+enum { S_BOOTARGS = 0, S_RNG = 9, S_STDOUT = 18, S_REG = 30, S_TYPE = 34, S_CELLS = 46, S_ISA = 61, S_EXTS = 71, S_STATUS = 92 };
 
 static void prop(struct w *w, uint32_t nameoff, const void *v, size_t n)
 {
@@ -54,7 +55,8 @@ static void prop(struct w *w, uint32_t nameoff, const void *v, size_t n)
 		put(w, v, n);
 }
 
-size_t mkfdt(uint8_t *out, size_t cap, const char *chosen, const uint8_t *seed, size_t n)
+static size_t build(uint8_t *out, size_t cap, const char *chosen, const uint8_t *seed, size_t n,
+		    const struct mkfdt_hart *harts, size_t nh)
 {
 	struct w w = { out, cap, 0, 0 };
 	static const uint8_t reg[16] = { 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0 };
@@ -69,8 +71,21 @@ size_t mkfdt(uint8_t *out, size_t cap, const char *chosen, const uint8_t *seed, 
 	node(&w, "");
 	prop(&w, S_CELLS, two, sizeof(two));
 	node(&w, "cpus");
-	node(&w, "cpu@0");
-	prop(&w, S_TYPE, "cpu", 4);
+	for (size_t i = 0; i < (harts != NULL ? nh : 1); i++) {
+		char name[16] = "cpu@0";
+
+		name[4] = (char)('0' + i % 10);
+		node(&w, name);
+		prop(&w, S_TYPE, "cpu", 4);
+		if (harts != NULL && harts[i].status != NULL)
+			prop(&w, S_STATUS, harts[i].status, strlen(harts[i].status) + 1);
+		if (harts != NULL && harts[i].isa != NULL)
+			prop(&w, S_ISA, harts[i].isa, strlen(harts[i].isa) + 1);
+		if (harts != NULL && harts[i].exts != NULL)
+			prop(&w, S_EXTS, harts[i].exts, harts[i].exts_len);
+		put32(&w, 2);
+	}
+	node(&w, "cpu-map"); /* not a hart, though its name starts so */
 	put32(&w, 2);
 	put32(&w, 2);
 	node(&w, "memory@80000000");
@@ -102,4 +117,14 @@ size_t mkfdt(uint8_t *out, size_t cap, const char *chosen, const uint8_t *seed, 
 	put32(&w, (uint32_t)sizeof(strs));
 	put32(&w, (uint32_t)st_size);
 	return st + st_size + sizeof(strs);
+}
+
+size_t mkfdt(uint8_t *out, size_t cap, const char *chosen, const uint8_t *seed, size_t n)
+{
+	return build(out, cap, chosen, seed, n, NULL, 0);
+}
+
+size_t mkfdt_harts(uint8_t *out, size_t cap, const struct mkfdt_hart *harts, size_t n)
+{
+	return build(out, cap, "chosen", NULL, 0, harts, n);
 }

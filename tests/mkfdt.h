@@ -15,4 +15,16 @@
  */
 size_t mkfdt(uint8_t *out, size_t cap, const char *chosen, const uint8_t *seed, size_t n);
 
+/* One RISC-V hart under /cpus, as QEMU and U-Boot write it: each property
+ * NULL for none. exts is "riscv,isa-extensions" (NUL-separated names,
+ * exts_len bytes with the last NUL). */
+struct mkfdt_hart {
+	const char *isa;
+	const char *exts;
+	size_t exts_len;
+	const char *status;
+};
+/* The same tree with these harts (at most 10) as /cpus/cpu@0.. and no seed. */
+size_t mkfdt_harts(uint8_t *out, size_t cap, const struct mkfdt_hart *harts, size_t n);
+
 #endif

@@ -9,3 +9,33 @@ uint64_t insn_rdtime(void)
 	__asm__ __volatile__("rdtime %0" : "=r"(v));
 	return v;
 }
+
+/* sstatus.SIE, bit 1 (RISC-V Privileged Architecture, section 10.1.1). */
+#define SSTATUS_SIE 2
+
+bool insn_seed(uint64_t *v)
+{
+	uint64_t got, read, vec, st;
+
+	/* Interrupts off, so the only trap this window can take is the read's;
+	 * stvec in direct mode (its low two bits 0: the label is 4-aligned) at
+	 * the label after the read. A read that traps lands there with `read`
+	 * still 0; one that does not falls through to it. Then the firmware's
+	 * vector, and its sstatus (SIE, and the SPP/SPIE a trap rewrote). */
+	__asm__ __volatile__("li %[read], 0\n\t"
+			     "li %[got], 0\n\t"
+			     "csrrci %[st], sstatus, %[sie]\n\t"
+			     "lla %[vec], 1f\n\t"
+			     "csrrw %[vec], stvec, %[vec]\n\t"
+			     "csrrw %[got], 0x015, x0\n\t"
+			     "li %[read], 1\n\t"
+			     ".balign 4\n"
+			     "1:\n\t"
+			     "csrw stvec, %[vec]\n\t"
+			     "csrw sstatus, %[st]"
+			     : [got] "=&r"(got), [read] "=&r"(read), [vec] "=&r"(vec), [st] "=&r"(st)
+			     : [sie] "i"(SSTATUS_SIE)
+			     : "memory");
+	*v = read != 0 ? got : 0;
+	return read != 0;
+}

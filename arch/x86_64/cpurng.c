@@ -52,10 +52,22 @@ uint64_t cpurng_cycles(void)
 	return insn_rdtsc();
 }
 
+static enum es_cpu_probe probe_rdseed(const struct es_cpu_facts *f)
+{
+	(void)f; /* the CPU's own registers say it */
+	return cpurng_has_rdseed() ? ES_CPU_PRESENT : ES_CPU_ABSENT;
+}
+
+static enum es_cpu_probe probe_rdrand(const struct es_cpu_facts *f)
+{
+	(void)f; /* the CPU's own registers say it */
+	return cpurng_has_rdrand() ? ES_CPU_PRESENT : ES_CPU_ABSENT;
+}
+
 static const struct es_cpu_source sources[] = {
-	{ ES_SRC_RDSEED, cpurng_has_rdseed, cpurng_rdseed64, false },
+	{ ES_SRC_RDSEED, probe_rdseed, cpurng_rdseed64, false },
 	/* Linux tests RDRAND at boot (arch/x86/kernel/cpu/rdrand.c) */
-	{ ES_SRC_RDRAND, cpurng_has_rdrand, cpurng_rdrand64, true },
+	{ ES_SRC_RDRAND, probe_rdrand, cpurng_rdrand64, true },
 };
 
 const struct es_cpu_arch cpurng_arch = { sources, sizeof(sources) / sizeof(sources[0]), cpurng_cycles,

@@ -8,11 +8,29 @@
 
 /* ---- CPU sources: one ops row per instruction (arch/<cpu>/cpurng.c) ----- */
 
+/* What a probe found: whether the CPU has the instruction, and whether it
+ * may be read. */
+enum es_cpu_probe {
+	ES_CPU_ABSENT = 0, /* the CPU does not have it */
+	ES_CPU_PRESENT,    /* it has it, and a read does not fault */
+	/* the firmware says the CPU has it, but reading it faults: riscv64's
+	 * Zkr where M-mode has not granted S-mode the seed CSR
+	 * (mseccfg.SSEED; OpenSBI 1.1), an illegal-instruction trap caught */
+	ES_CPU_REFUSED,
+};
+
+/* What the firmware says of the CPU where no register of the CPU does
+ * (riscv64: the device tree's ISA string names Zkr; no CSR does). */
+struct es_cpu_facts {
+	const uint8_t *fdt; /* the firmware's device tree (EFI_DTB_TABLE_GUID), or NULL */
+	size_t fdt_size;    /* its header's totalsize (es_fdt_size) */
+};
+
 /* iPXE's struct entropy_source is the model: an architecture offers its
  * instructions as rows; core/cpu.c gathers from them the kernel's way. */
 struct es_cpu_source {
 	enum es_source src;         /* ES_SRC_RDSEED or ES_SRC_RDRAND */
-	bool (*probe)(void);        /* the CPU has the instruction */
+	enum es_cpu_probe (*probe)(const struct es_cpu_facts *f);
 	bool (*read)(uint64_t *v);  /* one result within its retry bound; false
 				     * and *v = 0 when there is none */
 	bool startup_test;          /* Linux's start-up test before first use */
@@ -28,12 +46,18 @@ struct es_cpu_arch {
 
 struct es_cpu_report {
 	bool present[ES_SRC_COUNT];
+	bool refused[ES_SRC_COUNT];   /* listed, but reading it faults (ES_CPU_REFUSED) */
 	uint32_t longs[ES_SRC_COUNT]; /* longs taken from each source */
 	uint32_t failed;              /* longs no source gave */
 };
 
 /* Take ES_CPU_LONGS longs the way v3.17 init_std_data() does and add each
- * source's batch to the session (start-up test first where the row asks). */
-void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, struct es_cpu_report *r);
+ * source's batch to the session (start-up test first where the row asks);
+ * f (may be NULL: no facts) for the probes. */
+void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, const struct es_cpu_facts *f,
+		   struct es_cpu_report *r);
+/* Does the CPU have an RNG instruction that may be read (a row's probe
+ * says ES_CPU_PRESENT)? */
+bool es_cpu_any(const struct es_cpu_arch *a, const struct es_cpu_facts *f);
 
 #endif

@@ -68,5 +68,10 @@ struct es_fdt_prop {
 uint32_t es_fdt_size(const uint8_t *p, size_t avail);
 bool es_fdt_find(const uint8_t *fdt, size_t avail, const char *node, const char *name, struct es_fdt_prop *out);
 void es_fdt_nop(uint8_t *fdt, size_t avail, const struct es_fdt_prop *prop);
+/* Does every hart the tree describes (a /cpus/cpu@N node whose status, if
+ * any, is "okay") list the RISC-V extension ext (lowercase, "zkr") in its
+ * "riscv,isa-extensions", or else its "riscv,isa" string, as Linux reads
+ * them (arch/riscv/kernel/cpufeature.c)? false with no such hart. */
+bool es_fdt_isa_has(const uint8_t *fdt, size_t avail, const char *ext);
 
 #endif

@@ -18,7 +18,7 @@ if [ "${1:-}" = x86_64 ]; then ES_ARCH=x86_64; shift; set -- x1; fi
 # (its kernel is Debian 13's, not fetched yet: earlyseed alone); the harness
 # is sourced for its console filter and checks, with the host's architecture
 RV=0
-if [ "${1:-}" = riscv64 ]; then ES_ARCH=x86_64 RV=1; shift; set -- rv1; fi
+if [ "${1:-}" = riscv64 ]; then ES_ARCH=x86_64 RV=1; shift; set -- rv1 rv2; fi
 . "$(dirname "$0")/harness.sh"
 es_trap_errors
 
@@ -207,17 +207,12 @@ u8() {
 	summary "8c nothing counted, no table" "$OUT/8c.log" seed_file=96 table=0
 }
 
-# rv1. riscv64 (make ARCH=riscv64): the image under OpenSBI (QEMU's) and
-#      Debian 12's U-Boot 2023.01 in S-mode, on a machine with no RNG at all
-#      but the 32 bytes QEMU's riscv virt board writes into the device
-#      tree's /chosen/rng-seed at every boot: earlyseed runs, reads no CPU
-#      instruction, counts the seed as Linux would, installs the table,
-#      removes the seed, makes the token and the seed file; its next stage
-#      is absent (no riscv64 kernel here yet): one line says so and U-Boot
-#      goes on. rv1b: the second boot, QEMU's new seed again.
-urv1() {
-	local d=$OUT/rv log=$OUT/rv1.log rvefi=$ES_ROOT/build/riscv64/earlyseed.efi
-	if [ ! -s "$rvefi" ]; then bad "riscv64 the image is built ($rvefi: make ARCH=riscv64)"; return; fi
+# rvdisk DIR: a GPT disk DIR/disk.raw whose ESP holds the riscv64 image as
+# the removable path and a config whose next stage is absent (no riscv64
+# kernel here yet): earlyseed says so in one line and U-Boot goes on.
+rvdisk() {
+	local d=$1 rvefi=$ES_ROOT/build/riscv64/earlyseed.efi
+	[ -s "$rvefi" ] || return 1
 	rm -rf "$d" && mkdir -p "$d/esp/EFI/BOOT" "$d/esp/EFI/earlyseed"
 	cp "$rvefi" "$d/esp/EFI/BOOT/BOOTRISCV64.EFI"
 	printf 'next = \\EFI\\earlyseed\\absent.efi\nverbose = yes\n' > "$d/esp/EFI/earlyseed/earlyseed.conf"
@@ -227,17 +222,35 @@ urv1() {
 	printf 'label: gpt\nstart=2048, size=131072, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n' | sfdisk -q "$d/disk.raw"
 	dd if="$d/esp.img" of="$d/disk.raw" bs=1M seek=1 conv=notrunc status=none
 	rm -f "$d/esp.img"
-	for b in 1 1b; do
-		log=$OUT/rv$b.log
-		# the whole line, up to the status after its colon: the filter
-		# matches a line as it arrives, before it is finished
-		es_qemu "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: \w' qemu-system-riscv64 -M virt -m 512 -nographic \
-			-no-reboot -bios /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin -kernel "$UBOOT" -net none \
-			-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device virtio-blk-device,drive=d
-	done
+}
+# rvboot LOG DISK BIOS [QEMU ARGS...]: U-Boot in S-mode under the OpenSBI
+# BIOS on QEMU's riscv virt board, until earlyseed's one line about its
+# absent next stage (the whole line, up to the status after its colon: the
+# filter matches a line as it arrives, before it is finished).
+rvboot() {
+	local log=$1 disk=$2 bios=$3
+	shift 3
+	es_qemu "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: \w' qemu-system-riscv64 -M virt \
+		-m 512 -nographic -no-reboot -bios "$bios" -kernel "$UBOOT" -net none \
+		-drive "if=none,file=$disk,format=raw,id=d" -device virtio-blk-device,drive=d "$@"
+}
+QEMU_SBI=/usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin
+
+# rv1. riscv64 (make ARCH=riscv64): the image under OpenSBI (QEMU's) and
+#      Debian 12's U-Boot 2023.01 in S-mode, on a machine with no RNG at all
+#      but the 32 bytes QEMU's riscv virt board writes into the device
+#      tree's /chosen/rng-seed at every boot: earlyseed runs, finds no Zkr
+#      in the ISA string (and reads no CSR), counts the seed as Linux would,
+#      installs the table, removes the seed, makes the token and the seed
+#      file; its next stage is absent: one line says so and U-Boot goes on.
+#      rv1b: the second boot, QEMU's new seed again.
+urv1() {
+	local d=$OUT/rv log
+	rvdisk "$d" || { bad "riscv64 the image is built (make ARCH=riscv64)"; return; }
+	for b in 1 1b; do rvboot "$OUT/rv$b.log" "$d/disk.raw" "$QEMU_SBI"; done
 	log=$OUT/rv1.log
 	expect "riscv64 earlyseed ran under U-Boot" "$log" '^earlyseed: start$'
-	expect "riscv64 no CPU instruction read" "$log" '^earlyseed: cpu: no RNG instruction read on this architecture$'
+	expect "riscv64 no Zkr in the ISA string: absent, never read" "$log" '^earlyseed: cpu: zkr absent$'
 	expect "riscv64 the device tree's seed read" "$log" "^earlyseed: rng_seed: the device tree's /chosen/rng-seed: 32 bytes mixed$"
 	summary "riscv64 the seed alone makes the table" "$log" 'zkr=0' 'cpu_drbg=0' rng_seed=32 table=32 health.rng_seed=pass
 	expect "riscv64 the seed removed once the table holds it" "$log" '^earlyseed: rng_seed: removed from the device tree'
@@ -246,6 +259,32 @@ urv1() {
 	expect "riscv64 the absent next stage: one line" "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi'
 	summary "riscv64 rv1b QEMU's new seed; the file mixed, not counted (U-Boot keeps the token on the disk)" \
 		"$OUT/rv1b.log" rng_seed=32 seed_file=96 table=32 health.seed_file=fail
+}
+
+# rv2. Zkr (QEMU 7.2: -cpu rv64,zkr=true, and x-epmp=true, without which
+#      OpenSBI 1.6 traps on mseccfg): its ISA string lists zkr. Under
+#      OpenSBI 1.6 (Debian 13's), which grants S-mode the seed CSR, earlyseed
+#      reads it as Linux would (csr_seed_long) and counts it as the CPU.
+#      rv2b: QEMU's own OpenSBI 1.1, which does not: the read traps, the
+#      trap is caught, one line says why, nothing of it is counted, and the
+#      boot goes on to its next stage.
+urv2() {
+	local d=$OUT/rvz sbi=$ES_CACHE/riscv64/opensbi/fw_dynamic.bin zkr=(-cpu rv64,zkr=true,x-epmp=true)
+	rvdisk "$d" || { bad "riscv64 the image is built (make ARCH=riscv64)"; return; }
+	"$ES_ROOT/scripts/riscv64.sh" opensbi > "$OUT/opensbi.log" 2>&1 ||
+		{ bad "riscv64 OpenSBI 1.6 is fetched (scripts/riscv64.sh opensbi: $OUT/opensbi.log)"; return; }
+	cp "$d/disk.raw" "$d/disk0.raw"
+	rvboot "$OUT/rv2.log" "$d/disk.raw" "$sbi" "${zkr[@]}"
+	rvboot "$OUT/rv2b.log" "$d/disk0.raw" "$QEMU_SBI" "${zkr[@]}"
+	expect "rv2 the firmware is OpenSBI 1.6" "$OUT/rv2.log" '^OpenSBI v1\.6'
+	expect "rv2 Zkr listed and readable: present" "$OUT/rv2.log" '^earlyseed: cpu: zkr present$'
+	expect "rv2 every long from Zkr" "$OUT/rv2.log" '^earlyseed: cpu: 64 longs asked, 64 from zkr, 0 failed$'
+	summary "rv2 Zkr counted as the CPU, with the seed" "$OUT/rv2.log" zkr=512 rng_seed=32 table=32 health.zkr=pass
+	expect "rv2b the firmware is OpenSBI 1.1" "$OUT/rv2b.log" '^OpenSBI v1\.1'
+	expect "rv2b the read traps: refused" "$OUT/rv2b.log" '^earlyseed: cpu: zkr refused$'
+	expect "rv2b one line says why" "$OUT/rv2b.log" '^earlyseed: cpu: zkr: the firmware.s device tree lists it, but reading it traps \(M-mode has not granted S-mode the seed CSR: mseccfg\.SSEED'
+	summary "rv2b nothing of Zkr counted; the seed makes the table" "$OUT/rv2b.log" zkr=0 rng_seed=32 table=32
+	expect "rv2b the boot goes on to its next stage" "$OUT/rv2b.log" '^earlyseed: starting \\EFI\\earlyseed\\absent\.efi|^earlyseed: error: cannot load next stage'
 }
 
 # x1. x86_64: qemu-x86_64/u-boot.rom (no EFI_RNG_PROTOCOL there), -cpu max

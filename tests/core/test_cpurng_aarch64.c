@@ -48,15 +48,7 @@ static void reset(uint64_t rndr_field)
 
 static void gather(struct es_verdict *v, struct es_cpu_report *r, bool trust_cpu)
 {
-	struct es_session s;
-	struct es_trust t;
-
-	es_trust_defaults(&t);
-	t.cpu = trust_cpu;
-	es_session_begin(&s);
-	es_cpu_gather(&s, &cpurng_arch, r);
-	es_session_judge(&s, &t, v);
-	es_session_end(&s);
+	check_cpu_gather(&cpurng_arch, NULL, trust_cpu, v, r);
 }
 
 static void test_probe(void)

@@ -50,7 +50,7 @@ static void test_real_gather(void)
 
 		es_trust_defaults(&trust);
 		es_session_begin(&s);
-		es_cpu_gather(&s, &cpurng_arch, &r);
+		es_cpu_gather(&s, &cpurng_arch, NULL, &r);
 		CHECK(r.longs[ES_SRC_RDSEED] + r.longs[ES_SRC_RDRAND] == ES_CPU_LONGS && r.failed == 0);
 		if (has_rdseed)
 			CHECK(r.longs[ES_SRC_RDSEED] > 0);

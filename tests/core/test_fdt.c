@@ -206,9 +206,65 @@ static void test_hostile(void)
 	}
 }
 
+/* ISA(harts...): does the tree of these harts list zkr? */
+static bool isa_zkr(const struct mkfdt_hart *h, size_t n)
+{
+	static uint8_t tree[4096];
+	size_t z = mkfdt_harts(tree, sizeof(t), h, n);
+
+	CHECK(z > 0);
+	return es_fdt_isa_has(tree, z, "zkr");
+}
+
+/* The ISA as Linux reads it (arch/riscv/kernel/cpufeature.c): the string
+ * list first, else the string; every running hart; "zk" bundles "zkr". */
+static void test_isa(void)
+{
+	static const char exts[] = "i\0m\0a\0f\0d\0c\0zicsr\0zkr\0zkt";
+	static const char exts_no[] = "i\0m\0a\0zicsr\0zkrx\0zkt";
+	const struct mkfdt_hart qemu72 = { "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs_zkr", NULL, 0, NULL };
+	const struct mkfdt_hart plain = { "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs", NULL, 0, "okay" };
+	const struct mkfdt_hart two[2] = { { "rv64gc_zkr", NULL, 0, NULL }, { "rv64gc", NULL, 0, NULL } };
+	const struct mkfdt_hart off[2] = { { "rv64gc_zkr", NULL, 0, NULL }, { "rv64gc", NULL, 0, "disabled" } };
+	const struct mkfdt_hart list[2] = { { "rv64gc", exts, sizeof(exts), NULL }, { NULL, exts, sizeof(exts), NULL } };
+	const struct mkfdt_hart list_no = { "rv64gc_zkr", exts_no, sizeof(exts_no), NULL };
+	const struct mkfdt_hart bundle = { "RV64IMAFDC_ZICSR_ZK", NULL, 0, NULL };
+	const struct mkfdt_hart single = { "rv64imafdczkr", NULL, 0, NULL };
+	const struct mkfdt_hart not_rv = { "xx64gc_zkr", NULL, 0, NULL };
+	const struct mkfdt_hart prefix = { "rv64gc_zkrx_zk_", NULL, 0, NULL };
+	const struct mkfdt_hart near[3] = { { "rv64gc_zkrx", NULL, 0, NULL }, { "rv64gc_zkn", NULL, 0, NULL },
+					    { "rv64gc_szkr", NULL, 0, NULL } };
+	static uint8_t tree[4096];
+	size_t z;
+
+	CHECK(isa_zkr(&qemu72, 1));
+	CHECK(!isa_zkr(&plain, 1));
+	/* every hart that runs: one without it takes it away */
+	CHECK(!isa_zkr(two, 2));
+	CHECK(isa_zkr(off, 2));
+	/* the list wins over the string, where a hart has both */
+	CHECK(isa_zkr(list, 2));
+	CHECK(!isa_zkr(&list_no, 1));
+	CHECK(isa_zkr(&bundle, 1) && isa_zkr(&single, 1) && isa_zkr(&prefix, 1));
+	CHECK(!isa_zkr(&not_rv, 1));
+	for (size_t i = 0; i < 3; i++)
+		CHECK(!isa_zkr(&near[i], 1));
+	/* no hart says anything, or no tree: not listed */
+	z = mkfdt(tree, sizeof(t), "chosen", NULL, 0);
+	CHECK(z > 0 && !es_fdt_isa_has(tree, z, "zkr"));
+	CHECK(!es_fdt_isa_has(NULL, 0, "zkr") && !es_fdt_isa_has(tree, 39, "zkr"));
+	/* a tree cut short is never read past its end */
+	z = mkfdt_harts(tree, sizeof(t), &qemu72, 1);
+	for (size_t cut = 40; cut < z; cut += 4) {
+		put_be32(tree + 4, (uint32_t)cut);
+		CHECK(!es_fdt_isa_has(tree, cut, "zkr") || cut >= z);
+	}
+}
+
 int main(void)
 {
 	RUN(test_find);
+	RUN(test_isa);
 	RUN(test_nop);
 	RUN(test_hostile);
 	return check_done();

@@ -1205,7 +1205,7 @@ static void test_cpu_gather(void)
 	fake_insn.leaf1_ecx = RDRAND_BIT;
 	fake_insn.rdrand_fn = random_words;
 	es_session_begin(&s);
-	es_cpu_gather(&s, &cpurng_arch, &r);
+	es_cpu_gather(&s, &cpurng_arch, NULL, &r);
 	CHECK(r.present[ES_SRC_RDRAND] && !r.present[ES_SRC_RDSEED]);
 	CHECK(r.longs[ES_SRC_RDRAND] == ES_CPU_LONGS && r.failed == 0 && fake_insn.rdseed_calls == 0);
 	CHECK(fake_insn.rdrand_calls == ES_CPU_LONGS + 9);
@@ -1219,7 +1219,7 @@ static void test_cpu_gather(void)
 	fake_insn.rdrand_fn = random_words;
 	fake_insn.rdseed_fn = never;
 	es_session_begin(&s);
-	es_cpu_gather(&s, &cpurng_arch, &r);
+	es_cpu_gather(&s, &cpurng_arch, NULL, &r);
 	CHECK(r.longs[ES_SRC_RDSEED] == 0 && r.longs[ES_SRC_RDRAND] == ES_CPU_LONGS);
 	CHECK(fake_insn.rdseed_calls == ES_CPU_LONGS * CPURNG_RDSEED_TRIES);
 	judge(&s, &trust_on, &v);
@@ -1230,7 +1230,7 @@ static void test_cpu_gather(void)
 	fake_insn.leaf1_ecx = RDRAND_BIT;
 	fake_insn.rdrand_fn = never;
 	es_session_begin(&s);
-	es_cpu_gather(&s, &cpurng_arch, &r);
+	es_cpu_gather(&s, &cpurng_arch, NULL, &r);
 	CHECK(r.failed == ES_CPU_LONGS);
 	judge(&s, &trust_on, &v);
 	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL && strstr(v.why[ES_SRC_RDRAND], "start-up") != NULL);
@@ -1240,14 +1240,14 @@ static void test_cpu_gather(void)
 	fake_insn.leaf1_ecx = RDRAND_BIT;
 	fake_insn.rdrand_fn = a_counter;
 	es_session_begin(&s);
-	es_cpu_gather(&s, &cpurng_arch, &r);
+	es_cpu_gather(&s, &cpurng_arch, NULL, &r);
 	judge(&s, &trust_on, &v);
 	CHECK(v.state[ES_SRC_RDRAND] == ES_FAIL && strstr(v.why[ES_SRC_RDRAND], "counter") != NULL && !v.install);
 	es_session_end(&s);
 	/* no CPU RNG at all */
 	cpu_reset();
 	es_session_begin(&s);
-	es_cpu_gather(&s, &cpurng_arch, &r);
+	es_cpu_gather(&s, &cpurng_arch, NULL, &r);
 	judge(&s, &trust_on, &v);
 	CHECK(v.state[ES_SRC_RDSEED] == ES_ABSENT && v.state[ES_SRC_RDRAND] == ES_ABSENT);
 	es_session_end(&s);

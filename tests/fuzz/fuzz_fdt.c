@@ -3,7 +3,9 @@
  * however broken (core/fdt.c): nothing outside the bytes is read or
  * written (ASan sees it), a property found lies inside the tree, and once
  * removed as Linux removes it the tree keeps its size and the property is
- * gone (a second of the same name, in a broken tree, lies after it). */
+ * gone (a second of the same name, in a broken tree, lies after it); the
+ * harts' ISA strings are read within it too (es_fdt_isa_has, the probe of
+ * riscv64's Zkr), and a tree whose header fails lists nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +35,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			abort();
 	}
 	(void)es_fdt_find(t, size, "cpus", "riscv,isa", &q);
+	if (es_fdt_isa_has(t, size, "zkr") && z == 0)
+		abort();
+	(void)es_fdt_isa_has(t, z, "zicsr");
 	free(t);
 	return 0;
 }
