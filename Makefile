@@ -247,14 +247,16 @@ $(HOSTTOOL): FORCE
 .PHONY: FORCE
 FORCE:
 endif
-ifeq ($(ARCH),aarch64)
-# ---- arm64 only: a static tool for the arm64 initramfs, and its boots ----
-# `earlyseed inspect` in the booted arm64 OS; the arm64 package's tool
-# (debian/rules) adds dpkg's flags and -static-pie.
+ifneq ($(filter $(ARCH),aarch64 riscv64),)
+# ---- a cross architecture: a static tool for its initramfs ----
+# `earlyseed inspect` in the booted OS of that architecture; the arm64
+# package's tool (debian/rules) adds dpkg's flags and -static-pie.
 A64_STATIC ?= -static
 tool: $(BUILD)/earlyseed-static
 $(BUILD)/earlyseed-static: $(TOOL_SRC) $(LIB_SRC) Makefile
 	$(CROSS)gcc -std=c11 -O2 $(CORE_WARN) $(EXTRA_CFLAGS) $(A64_STATIC) $(EXTRA_LDFLAGS) $(TOOL_SRC) $(LIB_SRC) -o $@
+ifeq ($(ARCH),aarch64)
+# ---- arm64 only: its boots ----
 # One boot, and the boot tests (docs/aarch64.md "aarch64").
 deps:
 	scripts/deps.sh
@@ -264,6 +266,7 @@ run: deps
 check: deps
 	$(MAKE) -j$(J) ARCH=aarch64 all ovmf
 	tests/boot/qemu-aarch64.sh
+endif
 else
 # ---- x86_64 only: the host program, its tests, fuzzing, benchmarks, the
 # packages, installing, signing ----
@@ -504,7 +507,7 @@ run: deps
 check check-quick: deps
 	$(MAKE) -j$(J) all fuzzers ovmf
 	$(MAKE) -j$(J) ARCH=aarch64 all ovmf
-	$(MAKE) -j$(J) ARCH=riscv64 efi
+	$(MAKE) -j$(J) ARCH=riscv64 all
 	J=$(J) scripts/check.sh $(if $(filter check-quick,$@),middle,full)
 .PHONY: check-quick
 

@@ -161,7 +161,9 @@ if [ "$TIER" = full ] && [ $qemu = 1 ]; then
 	# U-Boot's UEFI (Debian's u-boot-qemu, qemu_arm64): the firmware boards ship
 	for n in $(tests/boot/uboot.sh --list); do job "uboot-$n" uboot prepare one tests/boot/uboot.sh "$n"; done
 	job uboot-x86_64 uboot prepare one tests/boot/uboot.sh x86_64
-	job uboot-riscv64 uboot prepare one tests/boot/uboot.sh riscv64
+	for n in $(tests/boot/uboot.sh riscv64 --list); do
+		job "uboot-riscv64-$n" uboot prepare one tests/boot/uboot.sh riscv64 "$n"
+	done
 	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
 	# built once into the cache: the README followed on it; and a Debian
 	# 13 machine on Debian 13's firmware. Each image is a job of its own

@@ -102,7 +102,7 @@ es_gnuefi() {
 }
 
 # es_kernel_extract DEB DIR [MODULE...]: from a Debian kernel package,
-# DIR/vmlinuz, DIR/efivarfs.ko (Debian builds efivarfs as a module; /init
+# DIR/vmlinuz (the EFI-stub image, whatever the package calls it), DIR/efivarfs.ko (Debian builds efivarfs as a module; /init
 # needs it to read the audit record) and DIR/modules/MODULE.ko for each
 # MODULE (a module the package builds in, per its modules.builtin, is
 # skipped: /init's insmod of it then fails quietly and the kernel has it).
@@ -112,7 +112,9 @@ es_kernel_extract() {
 	rm -rf "$tmp" "$dir/modules" && mkdir -p "$tmp" "$dir/modules"
 	dpkg-deb -x "$deb" "$tmp" || es_die "dpkg-deb -x $deb failed"
 	f=$(es_first "$tmp/boot/vmlinuz-*")
-	[ -n "$f" ] || es_die "no vmlinuz in $deb"
+	# riscv64's package holds the EFI-stub Image uncompressed, as vmlinux-*
+	[ -n "$f" ] || f=$(es_first "$tmp/boot/vmlinux-*")
+	[ -n "$f" ] || es_die "no vmlinuz (or vmlinux) in $deb"
 	mv "$f" "$dir/vmlinuz"
 	f=$(find "$tmp" -path '*/kernel/fs/efivarfs/efivarfs.ko*' | head -n 1)
 	[ -n "$f" ] || es_die "no efivarfs.ko in $deb"

@@ -5,6 +5,12 @@
 # state (its own sources, lists and status): the host's dpkg architectures
 # and sources stay as they are.
 #   gnu-efi   riscv64/gnuefi/usr/{lib,include/efi} (crt0, libgnuefi, headers)
+#   kernel    riscv64/vmlinuz (Debian 13's linux-image-riscv64: the EFI-stub
+#             Image) and riscv64/efivarfs.ko
+#   busybox   riscv64/busybox (static)
+#   uboot     riscv64/uboot/u-boot.bin: U-Boot 2025.01's qemu-riscv64_smode
+#             (virtio-rng behind EFI_RNG_PROTOCOL, a real-time clock; Debian
+#             12's 2023.01 has neither on riscv64)
 #   opensbi   riscv64/opensbi/fw_dynamic.bin: OpenSBI 1.6, which grants
 #             S-mode the Zkr seed CSR (mseccfg.SSEED); QEMU 7.2's own
 #             OpenSBI 1.1 does not
@@ -19,6 +25,35 @@ es_private_apt "$C/apt" riscv64 trixie
 for what in "$@"; do
 	case $what in
 	gnu-efi) es_gnuefi "$C/deb" riscv64 "$C/gnuefi" riscv64 ;;
+	kernel)
+		[ -s "$C/vmlinuz" ] && [ -s "$C/efivarfs.ko" ] && continue
+		[ -n "$(es_first "$C/apt/lists/*Packages*")" ] || apt-get "${ES_APT[@]}" update -qq ||
+			es_die "apt-get update for riscv64 failed (network?)"
+		pkg=$(apt-cache "${ES_APT[@]}" depends linux-image-riscv64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
+		[ -n "$pkg" ] || es_die "cannot find the riscv64 kernel package (apt-cache depends linux-image-riscv64)"
+		es_kernel_extract "$(es_private_get "$C/deb" riscv64 "$pkg")" "$C"
+		echo "$pkg" > "$C/vmlinuz.version"
+		;;
+	busybox)
+		[ -x "$C/busybox" ] && continue
+		deb=$(es_private_get "$C/deb" riscv64 busybox-static)
+		rm -rf "$C/x" && mkdir -p "$C/x"
+		dpkg-deb -x "$deb" "$C/x" || es_die "dpkg-deb -x $deb failed"
+		f=$(es_first "$C/x/usr/bin/busybox")
+		[ -n "$f" ] || f=$(es_first "$C/x/bin/busybox")
+		[ -n "$f" ] || es_die "$deb has no busybox"
+		mv "$f" "$C/busybox" && rm -rf "$C/x"
+		;;
+	uboot)
+		if [ ! -s "$C/uboot/u-boot.bin" ]; then
+			deb=$(es_private_get "$C/deb" all u-boot-qemu)
+			rm -rf "$C/uboot" && mkdir -p "$C/uboot/x"
+			dpkg-deb -x "$deb" "$C/uboot/x" || es_die "dpkg-deb -x $deb failed"
+			f=$(es_first "$C/uboot/x/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin")
+			[ -n "$f" ] || es_die "$deb has no qemu-riscv64_smode/u-boot.bin"
+			mv "$f" "$C/uboot/u-boot.bin" && rm -rf "$C/uboot/x"
+		fi
+		;;
 	opensbi)
 		if [ ! -s "$C/opensbi/fw_dynamic.bin" ]; then
 			deb=$(es_private_get "$C/deb" all opensbi)

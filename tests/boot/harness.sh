@@ -61,7 +61,12 @@ case $ES_DEBIAN:$ES_ARCH in
 	ES_FW_CODE_SB=$ES_CACHE/trixie/OVMF_CODE_4M.secboot.fd ES_FW_VARS_SB=$ES_CACHE/trixie/OVMF_VARS_4M.snakeoil.fd
 	ES_SNAKEOIL=$ES_CACHE/trixie/PkKek-1-snakeoil
 	;;
-*) es_die "tests/boot/harness.sh: ES_DEBIAN is 12 or 13 and ES_ARCH x86_64 or aarch64, not $ES_DEBIAN and $ES_ARCH" ;;
+*:riscv64)
+	# OpenSBI and U-Boot (tests/boot/uboot.sh riscv64): no pflash firmware;
+	# the kernel is Debian 13's whatever ES_DEBIAN says (Debian 12 has none)
+	ES_FW_CODE="" ES_FW_VARS="" ES_FW_CODE_SB="" ES_FW_VARS_SB="" ES_SNAKEOIL=""
+	;;
+*) es_die "tests/boot/harness.sh: ES_DEBIAN is 12 or 13 and ES_ARCH x86_64, aarch64 or riscv64, not $ES_DEBIAN and $ES_ARCH" ;;
 esac
 ES_SBKEYS=$ES_CACHE/sb
 [ "$ES_DEBIAN" = 13 ] && ES_SBKEYS=$ES_CACHE/trixie/sb
@@ -76,6 +81,19 @@ aarch64)
 	ES_SB_QEMU=()
 	ES_BOOT_NAME=BOOTAA64.EFI
 	ES_CMDLINE_BASE="initrd=\\initrd.img console=ttyAMA0 panic=-1"
+	;;
+riscv64)
+	# Debian 13's riscv64 kernel, busybox and OpenSBI (scripts/riscv64.sh);
+	# the stub has no initrd= loader: the config's initrd key serves it
+	# through LoadFile2 (es_make_esp)
+	ES_BUILD=$ES_ROOT/build/riscv64
+	ES_BUSYBOX=$ES_CACHE/riscv64/busybox
+	ES_KCACHE=$ES_CACHE/riscv64
+	ES_QEMU=(qemu-system-riscv64 -M virt -m 1024)
+	ES_CPU=()
+	ES_SB_QEMU=()
+	ES_BOOT_NAME=BOOTRISCV64.EFI
+	ES_CMDLINE_BASE="console=ttyS0 panic=-1"
 	;;
 x86_64)
 	ES_BUSYBOX=$ES_CACHE/busybox
@@ -222,7 +240,7 @@ es_make_initrd() {
 			"$ES_BUSYBOX" "$ES_BUILD/earlyseed-static" "$ES_KCACHE/efivarfs.ko"; do
 			[ "$out" -nt "$f" ] || stale=1
 		done
-		[ "$ES_ARCH" = aarch64 ] || [ "$out" -nt "$ES_KCACHE/modules/vfat.ko" ] || stale=1
+		[ "$ES_ARCH" != x86_64 ] || [ "$out" -nt "$ES_KCACHE/modules/vfat.ko" ] || stale=1
 		[ $stale = 0 ] && return 0
 	fi
 	# made aside and moved into place whole: two boot tests started by hand
@@ -250,11 +268,13 @@ es_prepare() {
 	[ -s "$ES_BUILD/earlyseed.efi" ] || es_die "$ES_BUILD/earlyseed.efi missing: run make ARCH=$ES_ARCH first"
 	if [ "$ES_ARCH" = aarch64 ]; then
 		"$ES_ROOT/scripts/arm64.sh" kernel busybox
+	elif [ "$ES_ARCH" = riscv64 ]; then
+		"$ES_ROOT/scripts/riscv64.sh" kernel busybox opensbi uboot || es_die "Debian 13's riscv64 kernel (scripts/riscv64.sh) could not be fetched"
 	else
 		es_fetch_kernel
 		es_fetch_busybox
 	fi
-	if [ "$ES_DEBIAN" = 13 ]; then
+	if [ "$ES_DEBIAN" = 13 ] && [ "$ES_ARCH" != riscv64 ]; then
 		"$ES_ROOT/scripts/trixie.sh" || es_die "Debian 13's firmware and kernel (scripts/trixie.sh) could not be fetched"
 	fi
 	es_make_initrd
@@ -278,7 +298,7 @@ es_make_esp() {
 	cp "$ES_KCACHE/vmlinuz" "$dir/vmlinuz"
 	cp "$ES_INITRD" "$dir/initrd.img"
 	case $ES_ARCH:$mode in
-	aarch64:earlyseed | aarch64:missing | x86_64:*) ;;
+	aarch64:earlyseed | aarch64:missing | riscv64:earlyseed | riscv64:missing | x86_64:*) ;;
 	*) es_die "es_make_esp: $mode is not laid out for $ES_ARCH" ;;
 	esac
 	case $mode in
@@ -288,6 +308,8 @@ es_make_esp() {
 		[ "$mode" = missing ] && next='\EFI\earlyseed\absent.efi'
 		printf '# written by tests/boot/harness.sh\nnext = %s\ncmdline = %s\nverbose = yes\n' "$next" "$ES_CMDLINE" \
 			> "$dir/EFI/earlyseed/earlyseed.conf"
+		# riscv64's stub takes its initrd through LoadFile2 alone
+		[ "$ES_ARCH" = riscv64 ] && printf 'initrd = \\initrd.img\n' >> "$dir/EFI/earlyseed/earlyseed.conf"
 		;;
 	chain)
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"

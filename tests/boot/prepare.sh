@@ -3,7 +3,8 @@
 # run side by side (scripts/check.sh runs this first; each boot test still
 # makes whatever it finds missing when run alone): for each architecture
 # and Debian generation the kernel, busybox and the initramfs
-# (es_prepare), the Secure Boot keys; for x86_64 the GRUB images, systemd-
+# (es_prepare; riscv64's from Debian 13 with its firmware), the Secure Boot
+# keys; for x86_64 the GRUB images, systemd-
 # boot, Debian's signed GRUB and shim. Prints "ok - prepare ...".
 set -uo pipefail
 TAP_NAME=prepare
@@ -28,4 +29,14 @@ for arch in x86_64 aarch64; do
 		else bad "$arch, Debian $gen: kernel, initramfs, keys"; fi
 	done
 done
+# riscv64 (tests/boot/uboot.sh riscv64): Debian 13's kernel, busybox,
+# OpenSBI 1.6 and U-Boot 2025.01, and the initramfs
+(
+	ES_ARCH=riscv64
+	. "$(dirname "$0")/harness.sh"
+	es_trap_errors
+	set -e
+	es_prepare
+)
+if [ $? = 0 ]; then ok "riscv64: kernel, firmware, initramfs"; else bad "riscv64: kernel, firmware, initramfs"; fi
 exit "$TAP_FAILED"

@@ -10,22 +10,27 @@
 # instead (it starts and chains; that U-Boot has no EFI_RNG_PROTOCOL).
 set -uo pipefail
 BOOTS="1 4 5 6 7 8"
-# --list: the names, for scripts/check.sh (one job each)
+RV_BOOTS="rv1 rv2 rv3"
+# --list (riscv64 --list): the names, for scripts/check.sh (one job each)
 [ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
+[ "${1:-}" = riscv64 ] && [ "${2:-}" = --list ] && { echo "$RV_BOOTS"; exit 0; }
 ES_ARCH=aarch64
 if [ "${1:-}" = x86_64 ]; then ES_ARCH=x86_64; shift; set -- x1; fi
-# riscv64: the riscv64 build under OpenSBI and qemu-riscv64_smode/u-boot.bin
-# (its kernel is Debian 13's, not fetched yet: earlyseed alone); the harness
-# is sourced for its console filter and checks, with the host's architecture
+# riscv64: the riscv64 build under OpenSBI and qemu-riscv64_smode/u-boot.bin,
+# starting Debian 13's riscv64 kernel (scripts/riscv64.sh)
 RV=0
-if [ "${1:-}" = riscv64 ]; then ES_ARCH=x86_64 RV=1; shift; set -- rv1 rv2; fi
+if [ "${1:-}" = riscv64 ]; then
+	ES_ARCH=riscv64 RV=1
+	shift
+	[ $# -gt 0 ] || set -- $RV_BOOTS
+fi
 . "$(dirname "$0")/harness.sh"
 es_trap_errors
 
 OUT=$ES_BUILD/uboot
 UBOOT=${UBOOT_BIN:-/usr/lib/u-boot/qemu_arm64/u-boot.bin}
 [ "$ES_ARCH" = x86_64 ] && UBOOT=${UBOOT_ROM:-/usr/lib/u-boot/qemu-x86_64/u-boot.rom}
-[ "$RV" = 1 ] && OUT=$ES_ROOT/build/riscv64/uboot UBOOT=${UBOOT_RV:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
+[ "$RV" = 1 ] && UBOOT=${UBOOT_RV:-/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin}
 TAP_NAME=uboot
 . "$(dirname "$0")/../tap.sh"
 mkdir -p "$OUT"
@@ -33,16 +38,16 @@ if [ ! -s "$UBOOT" ]; then
 	bad "U-Boot for QEMU is installed ($UBOOT: apt-get install u-boot-qemu)"
 	exit 1
 fi
-[ "$RV" = 1 ] || es_prepare
+es_prepare
 OFF="$ES_CMDLINE_BASE random.trust_cpu=off"
 
-# disk NAME TYPE: a 66 MiB disk, partition 1 (1 MiB on) the FAT ESP that
-# es_make_esp lays out; TYPE gpt (the ESP GUID) or mbr0c (MBR, FAT32 LBA
-# 0x0c: not typed as an ESP).
+# disk NAME TYPE [MODE]: a 66 MiB disk, partition 1 (1 MiB on) the FAT ESP
+# that es_make_esp lays out (MODE: earlyseed, or missing); TYPE gpt (the
+# ESP GUID) or mbr0c (MBR, FAT32 LBA 0x0c: not typed as an ESP).
 disk() {
 	local d=$OUT/$1
 	rm -rf "$d" && mkdir -p "$d"
-	ES_CMDLINE=$OFF es_make_esp "$d/esp" earlyseed
+	ES_CMDLINE=$OFF es_make_esp "$d/esp" "${3:-earlyseed}"
 	mkfs.fat -F 32 -n ESP -C "$d/esp.img" $((64 * 1024)) > /dev/null
 	(cd "$d/esp" && MTOOLS_SKIP_CHECK=1 mcopy -s -i ../esp.img ./* ::/) || es_die "mcopy into $d/esp.img failed"
 	truncate -s $(((1 + 64 + 1) << 20)) "$d/disk.raw"
@@ -207,58 +212,73 @@ u8() {
 	summary "8c nothing counted, no table" "$OUT/8c.log" seed_file=96 table=0
 }
 
-# rvdisk DIR: a GPT disk DIR/disk.raw whose ESP holds the riscv64 image as
-# the removable path and a config whose next stage is absent (no riscv64
-# kernel here yet): earlyseed says so in one line and U-Boot goes on.
-rvdisk() {
-	local d=$1 rvefi=$ES_ROOT/build/riscv64/earlyseed.efi
-	[ -s "$rvefi" ] || return 1
-	rm -rf "$d" && mkdir -p "$d/esp/EFI/BOOT" "$d/esp/EFI/earlyseed"
-	cp "$rvefi" "$d/esp/EFI/BOOT/BOOTRISCV64.EFI"
-	printf 'next = \\EFI\\earlyseed\\absent.efi\nverbose = yes\n' > "$d/esp/EFI/earlyseed/earlyseed.conf"
-	mkfs.fat -F 32 -n ESP -C "$d/esp.img" $((64 * 1024)) > /dev/null
-	(cd "$d/esp" && MTOOLS_SKIP_CHECK=1 mcopy -s -i ../esp.img ./* ::/) || es_die "mcopy into $d/esp.img failed"
-	truncate -s $(((1 + 64 + 1) << 20)) "$d/disk.raw"
-	printf 'label: gpt\nstart=2048, size=131072, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B\n' | sfdisk -q "$d/disk.raw"
-	dd if="$d/esp.img" of="$d/disk.raw" bs=1M seek=1 conv=notrunc status=none
-	rm -f "$d/esp.img"
-}
-# rvboot LOG DISK BIOS [QEMU ARGS...]: U-Boot in S-mode under the OpenSBI
-# BIOS on QEMU's riscv virt board, until earlyseed's one line about its
-# absent next stage (the whole line, up to the status after its colon: the
-# filter matches a line as it arrives, before it is finished).
+# rvboot NAME LOG BIOS END [QEMU ARGS...]: U-Boot 2023.01 in S-mode under the
+# OpenSBI BIOS on QEMU's riscv virt board, the disk NAME, until END.
 rvboot() {
-	local log=$1 disk=$2 bios=$3
-	shift 3
-	es_qemu "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: \w' qemu-system-riscv64 -M virt \
-		-m 512 -nographic -no-reboot -bios "$bios" -kernel "$UBOOT" -net none \
-		-drive "if=none,file=$disk,format=raw,id=d" -device virtio-blk-device,drive=d "$@"
+	local d=$OUT/$1 log=$2 bios=$3 end=$4
+	shift 4
+	es_qemu "$log" "$end" qemu-system-riscv64 -M virt -m 1024 -nographic -no-reboot -bios "$bios" \
+		-kernel "$UBOOT" -net none -drive "if=none,file=$d/disk.raw,format=raw,id=d" \
+		-device virtio-blk-device,drive=d "$@"
 }
 QEMU_SBI=/usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin
+# the kernel's /init is done; earlyseed's one line about an absent next
+# stage, whole (the filter matches a line as it arrives)
+RV_INIT='^initrd: done'
+RV_ABSENT='^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi: \w'
+# app_rv NAME FILE: FILE is the app U-Boot starts from the disk's ESP
+app_rv() {
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$OUT/$1/disk.raw@@1M" "$2" ::/EFI/BOOT/BOOTRISCV64.EFI ||
+		es_die "mcopy into $OUT/$1/disk.raw failed"
+}
+# no_rng NAME: a machine with no RNG at all. QEMU 7.2's riscv virt board
+# writes 32 random bytes into /chosen/rng-seed at every boot, with no switch
+# to stop it (even into a -dtb of one's own): a U-Boot script on the disk
+# (distro boot runs /boot.scr before the removable path) copies U-Boot's
+# tree, removes the property from the copy (U-Boot's own tree must stay as
+# its drivers found it) and starts the app with the copy.
+no_rng() {
+	local d=$OUT/$1
+	printf '%s\n' 'fdt move ${fdtcontroladdr} ${fdt_addr_r} 0x10000' 'fdt addr ${fdt_addr_r}' \
+		'fdt rm /chosen rng-seed' 'load virtio 0:1 ${kernel_addr_r} /EFI/BOOT/BOOTRISCV64.EFI' \
+		'bootefi ${kernel_addr_r} ${fdt_addr_r}' > "$d/boot.txt"
+	mkimage -A riscv -T script -C none -d "$d/boot.txt" "$d/boot.scr" > /dev/null || es_die "mkimage (u-boot-tools) failed"
+	MTOOLS_SKIP_CHECK=1 mcopy -o -i "$d/disk.raw@@1M" "$d/boot.scr" ::/boot.scr || es_die "mcopy into $d/disk.raw failed"
+}
 
 # rv1. riscv64 (make ARCH=riscv64): the image under OpenSBI (QEMU's) and
-#      Debian 12's U-Boot 2023.01 in S-mode, on a machine with no RNG at all
-#      but the 32 bytes QEMU's riscv virt board writes into the device
-#      tree's /chosen/rng-seed at every boot: earlyseed runs, finds no Zkr
-#      in the ISA string (and reads no CSR), counts the seed as Linux would,
-#      installs the table, removes the seed, makes the token and the seed
-#      file; its next stage is absent: one line says so and U-Boot goes on.
-#      rv1b: the second boot, QEMU's new seed again.
+#      Debian 12's U-Boot 2023.01 in S-mode, starting Debian 13's kernel,
+#      on a machine with no RNG but the 32 bytes QEMU's riscv virt board
+#      writes into the device tree's /chosen/rng-seed at every boot:
+#      earlyseed finds no Zkr in the ISA string (and reads no CSR), counts
+#      the seed as Linux would, installs the table and removes the seed;
+#      it serves the initrd through LoadFile2 (the riscv64 stub has no
+#      initrd= loader), and the kernel's crng is ready at [0.000000] on the
+#      table alone. rv1b: the second boot: the seed file is mixed and not
+#      counted, as on any copy of this disk (U-Boot keeps the token in
+#      \ubootefi.var on it).
 urv1() {
-	local d=$OUT/rv log
-	rvdisk "$d" || { bad "riscv64 the image is built (make ARCH=riscv64)"; return; }
-	for b in 1 1b; do rvboot "$OUT/rv$b.log" "$d/disk.raw" "$QEMU_SBI"; done
-	log=$OUT/rv1.log
+	local log=$OUT/rv1.log
+	disk rv gpt
+	rvboot rv "$log" "$QEMU_SBI" "$RV_INIT"
+	rvboot rv "$OUT/rv1b.log" "$QEMU_SBI" "$RV_INIT"
 	expect "riscv64 earlyseed ran under U-Boot" "$log" '^earlyseed: start$'
 	expect "riscv64 no Zkr in the ISA string: absent, never read" "$log" '^earlyseed: cpu: zkr absent$'
 	expect "riscv64 the device tree's seed read" "$log" "^earlyseed: rng_seed: the device tree's /chosen/rng-seed: 32 bytes mixed$"
 	summary "riscv64 the seed alone makes the table" "$log" 'zkr=0' 'cpu_drbg=0' rng_seed=32 table=32 health.rng_seed=pass
 	expect "riscv64 the seed removed once the table holds it" "$log" '^earlyseed: rng_seed: removed from the device tree'
 	expect "riscv64 the token and the seed file made" "$log" '^earlyseed: seed_file: .*: created \(96 bytes\)'
-	expect "riscv64 the record published" "$log" '^earlyseed: audit: published EarlyseedAudit'
-	expect "riscv64 the absent next stage: one line" "$log" '^earlyseed: error: cannot load next stage \\EFI\\earlyseed\\absent\.efi'
-	summary "riscv64 rv1b QEMU's new seed; the file mixed, not counted (U-Boot keeps the token on the disk)" \
+	expect "riscv64 the initrd served through LoadFile2" "$log" '^earlyseed: initrd: \\initrd\.img served through LoadFile2'
+	expect "riscv64 the stub loaded it from that device path" "$log" 'Loaded initrd from LINUX_EFI_INITRD_MEDIA_GUID device path'
+	expect "riscv64 Debian 13's kernel ran" "$log" '^\[ +0\.000000\] Linux version 6\.12\..*riscv64'
+	crng0 "riscv64 the table" "$log"
+	summary "riscv64 the record the OS reads" "$log" prefix='initrd: audit: summary ' rng_seed=32 table=32
+	expect "riscv64 /init ran" "$log" '^initrd: reached /init'
+	summary "riscv64 rv1b the file mixed, not counted (U-Boot keeps the token on the disk)" \
 		"$OUT/rv1b.log" rng_seed=32 seed_file=96 table=32 health.seed_file=fail
+	expect "riscv64 rv1b says why" "$OUT/rv1b.log" '^earlyseed: token: U-Boot keeps it in \\ubootefi\.var on a disk'
+	expect "riscv64 rv1b U-Boot 2023.01 has no clock here: no seed file could count" "$OUT/rv1b.log" \
+		'^earlyseed: clock: the monotonic count restarts at every boot, no clock is set: no seed file counts$'
 }
 
 # rv2. Zkr (QEMU 7.2: -cpu rv64,zkr=true, and x-epmp=true, without which
@@ -267,15 +287,15 @@ urv1() {
 #      reads it as Linux would (csr_seed_long) and counts it as the CPU.
 #      rv2b: QEMU's own OpenSBI 1.1, which does not: the read traps, the
 #      trap is caught, one line says why, nothing of it is counted, and the
-#      boot goes on to its next stage.
+#      boot goes on (to an absent next stage: Linux itself reads the CSR
+#      where the ISA lists it, unguarded, and would fault there).
 urv2() {
-	local d=$OUT/rvz sbi=$ES_CACHE/riscv64/opensbi/fw_dynamic.bin zkr=(-cpu rv64,zkr=true,x-epmp=true)
-	rvdisk "$d" || { bad "riscv64 the image is built (make ARCH=riscv64)"; return; }
-	"$ES_ROOT/scripts/riscv64.sh" opensbi > "$OUT/opensbi.log" 2>&1 ||
-		{ bad "riscv64 OpenSBI 1.6 is fetched (scripts/riscv64.sh opensbi: $OUT/opensbi.log)"; return; }
-	cp "$d/disk.raw" "$d/disk0.raw"
-	rvboot "$OUT/rv2.log" "$d/disk.raw" "$sbi" "${zkr[@]}"
-	rvboot "$OUT/rv2b.log" "$d/disk0.raw" "$QEMU_SBI" "${zkr[@]}"
+	local sbi=$ES_CACHE/riscv64/opensbi/fw_dynamic.bin zkr=(-cpu rv64,zkr=true,x-epmp=true)
+	disk rvz gpt missing
+	cp "$OUT/rvz/disk.raw" "$OUT/rvz/disk0.raw"
+	rvboot rvz "$OUT/rv2.log" "$sbi" "$RV_ABSENT" "${zkr[@]}"
+	cp "$OUT/rvz/disk0.raw" "$OUT/rvz/disk.raw"
+	rvboot rvz "$OUT/rv2b.log" "$QEMU_SBI" "$RV_ABSENT" "${zkr[@]}"
 	expect "rv2 the firmware is OpenSBI 1.6" "$OUT/rv2.log" '^OpenSBI v1\.6'
 	expect "rv2 Zkr listed and readable: present" "$OUT/rv2.log" '^earlyseed: cpu: zkr present$'
 	expect "rv2 every long from Zkr" "$OUT/rv2.log" '^earlyseed: cpu: 64 longs asked, 64 from zkr, 0 failed$'
@@ -284,7 +304,51 @@ urv2() {
 	expect "rv2b the read traps: refused" "$OUT/rv2b.log" '^earlyseed: cpu: zkr refused$'
 	expect "rv2b one line says why" "$OUT/rv2b.log" '^earlyseed: cpu: zkr: the firmware.s device tree lists it, but reading it traps \(M-mode has not granted S-mode the seed CSR: mseccfg\.SSEED'
 	summary "rv2b nothing of Zkr counted; the seed makes the table" "$OUT/rv2b.log" zkr=0 rng_seed=32 table=32
-	expect "rv2b the boot goes on to its next stage" "$OUT/rv2b.log" '^earlyseed: starting \\EFI\\earlyseed\\absent\.efi|^earlyseed: error: cannot load next stage'
+	expect "rv2b the boot goes on to its next stage" "$OUT/rv2b.log" "$RV_ABSENT"
+}
+
+# rv3. The board earlyseed is for, under Debian 13's U-Boot 2025.01 and
+#      OpenSBI 1.6 (its real-time clock tells boots apart; Debian 12's
+#      2023.01 has none on riscv64, so no seed file counts there: rv1b), with
+#      the owner's choice sealed into the app (earlyseed seal --disk-token
+#      count: U-Boot keeps the token in \ubootefi.var on the disk). The
+#      first boot has virtio-rng, which U-Boot offers as EFI_RNG_PROTOCOL
+#      (and then removes QEMU's rng-seed itself): the table, the token and
+#      the seed file are made. rv3b: then no RNG at all (no virtio-rng, the
+#      device tree's seed removed first, no Zkr): the seed file alone makes
+#      the table, and the kernel's crng is ready at [0.000000]. rv3c: a copy
+#      of that disk started by the app as built: the token came with the
+#      disk, so it is no secret: the file is mixed and never counted, no
+#      table, and the kernel's crng is not ready at [0.000000].
+urv3() {
+	local ub=$UBOOT sbi=$ES_CACHE/riscv64/opensbi/fw_dynamic.bin
+	UBOOT=$ES_CACHE/riscv64/uboot/u-boot.bin
+	disk rvn gpt
+	"$ES_ROOT/build/earlyseed" seal --disk-token count "$ES_BUILD/earlyseed.efi" "$OUT/rv-sealed.efi" > /dev/null ||
+		bad "rv3 earlyseed seal --disk-token count"
+	app_rv rvn "$OUT/rv-sealed.efi"
+	rvboot rvn "$OUT/rv3.log" "$sbi" "$RV_INIT" -device virtio-rng-device
+	no_rng rvn
+	rvboot rvn "$OUT/rv3b.log" "$sbi" "$RV_INIT"
+	rm -rf "$OUT/rvc" && mkdir -p "$OUT/rvc" && cp "$OUT/rvn/disk.raw" "$OUT/rvc/disk.raw"
+	app_rv rvc "$ES_BUILD/earlyseed.efi"
+	rvboot rvc "$OUT/rv3c.log" "$sbi" "$RV_INIT"
+	UBOOT=$ub
+	expect "rv3 the firmware is U-Boot 2025.01" "$OUT/rv3.log" '^U-Boot 2025\.01'
+	expect "rv3 U-Boot's RNG (virtio-rng) read" "$OUT/rv3.log" '^earlyseed: efi_rng: instance 0: '
+	summary "rv3 U-Boot's RNG makes the table" "$OUT/rv3.log" efi_rng=64 table=32 health.efi_rng=pass
+	expect "rv3 the token and the seed file made" "$OUT/rv3.log" '^earlyseed: seed_file: .*: created \(96 bytes\)'
+	crng0 "rv3 U-Boot's RNG's table" "$OUT/rv3.log"
+	expect "rv3b U-Boot ran the script that removes the seed" "$OUT/rv3b.log" '^## Executing script at'
+	expect "rv3b no seed in the tree" "$OUT/rv3b.log" '^earlyseed: rng_seed: none \(no /chosen/rng-seed in the device tree\)$'
+	expect "rv3b the real-time clock tells the boots apart" "$OUT/rv3b.log" '^earlyseed: clock: the monotonic count restarts at every boot; the real-time clock tells boots apart$'
+	summary "rv3b the seed file alone makes the table" "$OUT/rv3b.log" zkr=0 efi_rng=0 seed_file=96 table=32 health.seed_file=pass
+	crng0 "rv3b the seed file's table" "$OUT/rv3b.log"
+	summary "rv3b the record the OS reads" "$OUT/rv3b.log" prefix='initrd: audit: summary ' seed_file=96 table=32
+	expect "rv3c the token is on the disk: said" "$OUT/rv3c.log" '^earlyseed: token: U-Boot keeps it in \\ubootefi\.var on a disk'
+	summary "rv3c the copy's file mixed, not counted: no table" "$OUT/rv3c.log" seed_file=96 table=0 health.seed_file=fail
+	refute "rv3c the kernel's crng is not ready at [0.000000]" "$OUT/rv3c.log" '^\[ +0\.000000\] random: crng init done'
+	expect "rv3c /init ran all the same" "$OUT/rv3c.log" '^initrd: reached /init'
 }
 
 # x1. x86_64: qemu-x86_64/u-boot.rom (no EFI_RNG_PROTOCOL there), -cpu max
