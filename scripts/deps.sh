@@ -16,7 +16,7 @@ pkgs=(
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross  # make ARCH=aarch64 (GNU-EFI arm64: scripts/arm64.sh)
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross  # make ARCH=riscv64 (GNU-EFI riscv64: scripts/riscv64.sh)
 	qemu-system-misc          # riscv64 boots: qemu-system-riscv64 with OpenSBI (tests/boot/uboot.sh riscv64)
-	device-tree-compiler      # fdtput: a riscv virt machine with no rng-seed (tests/boot/uboot.sh riscv64)
+	u-boot-tools              # mkimage: the U-Boot script of a riscv64 machine with no rng-seed (tests/boot/uboot.sh riscv64)
 	qemu-system-arm qemu-efi-aarch64             # aarch64 boots: qemu-system-aarch64 and AAVMF
 	u-boot-qemu               # U-Boot's UEFI for QEMU (tests/boot/uboot.sh)
 	systemd                   # systemd-analyze verify of host/earlyseed-seed.service
