@@ -530,12 +530,14 @@ test:
 	$(MAKE) -j$(J) host $(BUILD)/earlyseed
 	J=$(J) scripts/check.sh quick
 
-.PHONY: deb deb-arm64
+.PHONY: deb deb-arm64 deb-riscv64
 deb:
 	scripts/deb.sh
-# ... and for arm64, cross-built: build/deb-arm64/*.deb.
+# ... and for arm64 and riscv64, cross-built: build/deb-ARCH/*.deb.
 deb-arm64:
 	scripts/deb.sh arm64
+deb-riscv64:
+	scripts/deb.sh riscv64
 
 # Secure Boot (docs/secure-boot.md "Secure Boot"): make sign KEY=db.key CERT=db.crt
 # signs the app, the driver and the ROM's driver into build/signed/.

@@ -122,7 +122,8 @@ if [ "$TIER" != quick ]; then
 	job image image - one scripts/imgcheck.sh
 	job tool tool - one tests/tool.sh
 	# the package, built once, then read by the real machines
-	job deb deb - one tests/deb.sh
+	job deb deb - one tests/deb.sh native
+	job deb-cross deb deb one tests/deb.sh cross
 	# a short smoke of every libFuzzer target (make fuzz runs them longer)
 	for t in tests/fuzz/fuzz_*.c; do
 		t=${t##*/fuzz_} t=${t%.c}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make deb [DEB_ARCH=arm64]: the Debian package from this tree (debian/), built in a copy of
+# make deb (deb-arm64, deb-riscv64): the Debian package from this tree (debian/), built in a copy of
 # the tracked files under build/deb/ (dpkg-buildpackage cleans its tree, and
 # this one's build/ is the developer's), then checked by lintian; the tags it
 # may report are explained in debian/earlyseed.lintian-overrides.
@@ -9,9 +9,10 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 es_trap_errors
 command -v dpkg-buildpackage > /dev/null && command -v dh > /dev/null ||
 	es_die "dpkg-buildpackage or debhelper missing (apt-get install dpkg-dev debhelper)"
-# scripts/deb.sh [arm64]: arm64 is cross-built (dpkg-buildpackage -a arm64
-# -d: its build dependencies are the cross compiler and GNU-EFI's arm64
-# files scripts/arm64.sh fetches, which dpkg cannot check) into build/deb-arm64.
+# scripts/deb.sh [arm64|riscv64]: those are cross-built (dpkg-buildpackage
+# -a ARCH -d: their build dependencies are the cross compiler and GNU-EFI's
+# files scripts/arm64.sh or scripts/riscv64.sh fetches, which dpkg cannot
+# check) into build/deb-ARCH.
 arch=${1:-$(dpkg --print-architecture)}
 ver=$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Version)
 out=$ROOT/build/deb src=$ROOT/build/deb/earlyseed-$ver
@@ -25,8 +26,12 @@ if [ -n "$up" ]; then
 	out=$ROOT/build/deb-$up src=$ROOT/build/deb-$up/earlyseed-$up
 fi
 if [ "$arch" != "$(dpkg --print-architecture)" ]; then
-	[ "$arch" = arm64 ] || es_die "scripts/deb.sh: amd64 or arm64, not $arch"
-	command -v aarch64-linux-gnu-gcc > /dev/null || es_die "aarch64-linux-gnu-gcc missing (scripts/deps.sh)"
+	case $arch in
+	arm64) cc=aarch64-linux-gnu-gcc ;;
+	riscv64) cc=riscv64-linux-gnu-gcc ;;
+	*) es_die "scripts/deb.sh: amd64, arm64 or riscv64, not $arch" ;;
+	esac
+	command -v "$cc" > /dev/null || es_die "$cc missing (scripts/deps.sh)"
 	out=$ROOT/build/deb-$arch src=$out/earlyseed-$ver
 	bpflags+=(-a "$arch" -d)
 fi
@@ -57,6 +62,7 @@ fi
 # GNU-EFI's arm64 files: fetched once into the cache, shared by the copy
 # (CACHE names it there: debhelper gives the build a HOME of its own).
 [ "$arch" = arm64 ] && "$ROOT/scripts/arm64.sh" gnu-efi
+[ "$arch" = riscv64 ] && "$ROOT/scripts/riscv64.sh" gnu-efi
 (cd "$src" && CACHE=$ES_CACHE dpkg-buildpackage "${bpflags[@]}" > "$out/build.log" 2>&1) ||
 	{ tail -n 30 "$out/build.log" >&2; es_die "dpkg-buildpackage failed (build/deb/build.log)"; }
 deb=$(es_first "$out/earlyseed_${ver}_${arch}.deb")

@@ -13,10 +13,16 @@ check() { # check NAME CMD...
 	shift
 	if "$@" > /tmp/es-deb.out 2>&1; then ok "$name"; else bad "$name" "$(tail -n 5 /tmp/es-deb.out)"; fi
 }
-check "make deb builds it, lintian clean" make -s deb
+# tests/deb.sh [native|cross]: the amd64 package, or the cross-built ones
+# (their files held against the amd64 package's: run native first), or both.
+part=${1:-all}
+if [ "$part" != cross ]; then
+	check "make deb builds it, lintian clean" make -s deb
+fi
 deb=$(ls build/deb/earlyseed_*_amd64.deb 2>/dev/null | head -n 1)
 efideb=$(ls build/deb/earlyseed-efi_*_amd64.deb 2>/dev/null | head -n 1)
 [ -n "$deb" ] && [ -n "$efideb" ] || { bad "earlyseed and earlyseed-efi .debs in build/deb"; exit 0; }
+if [ "$part" != cross ]; then
 # The images in a package of their own, for any architecture's image builder
 check "earlyseed-efi holds the images, and is Multi-Arch: foreign" bash -c \
 	"[ \"\$(dpkg-deb -f '$efideb' Multi-Arch)\" = foreign ] && dpkg-deb -c '$efideb' | grep -q './usr/lib/earlyseed/earlyseed.efi\$' &&
@@ -71,33 +77,41 @@ check "prerm remove deletes the OS-made token" test ! -e "$tv/$tokname"
 check "... and says so" grep -q "deleted the token the OS made" "$tv/out"
 rm -rf "$tv"
 
-# The arm64 package, cross-built beside it (make deb-arm64): what it holds,
-# for which machine, and lintian clean.
-check "make deb-arm64 builds it, lintian clean" make -s deb-arm64
-deb64=$(ls build/deb-arm64/earlyseed_*_arm64.deb 2>/dev/null | head -n 1)
-efideb64=$(ls build/deb-arm64/earlyseed-efi_*_arm64.deb 2>/dev/null | head -n 1)
-[ -n "$deb64" ] && [ -n "$efideb64" ] || { bad "arm64 earlyseed and earlyseed-efi .debs in build/deb-arm64"; exit 0; }
-check "arm64: lintian has nothing to say, even pedantic" bash -c "[ -e build/deb-arm64/lintian.txt ] && [ ! -s build/deb-arm64/lintian.txt ]"
-check "arm64: its Architecture is arm64" test "$(dpkg-deb -f "$deb64" Architecture)" = arm64
-x=$(mktemp -d)
-dpkg-deb -x "$deb64" "$x"
-dpkg-deb -x "$efideb64" "$x"
-check "arm64: the tool is an AArch64 executable needing no libraries" bash -c \
-	"readelf -h '$x/usr/bin/earlyseed' | grep -q 'Machine: *AArch64' && ! readelf -l '$x/usr/bin/earlyseed' | grep -q INTERP"
-# PE/COFF: the COFF header at the offset in 0x3c; machine 0xaa64, subsystem
-# (optional header + 68) 10 for the app, 11 for the driver.
+fi
+[ "$part" = native ] && exit "$TAP_FAILED"
+# The cross-built packages (make deb-arm64, make deb-riscv64): what each
+# holds, for which machine, and lintian clean. PE/COFF: the COFF header at
+# the offset in 0x3c; its machine, and (optional header + 68) the subsystem:
+# 10 for the app, 11 for the driver.
 pe() { # pe FILE MACHINE SUBSYSTEM
 	local off
 	off=$(od -An -tu4 -j 60 -N 4 "$1" | tr -d ' ')
 	[ "$(od -An -tx2 -j $((off + 4)) -N 2 "$1" | tr -d ' ')" = "$2" ] &&
 		[ "$(od -An -tu2 -j $((off + 24 + 68)) -N 2 "$1" | tr -d ' ')" = "$3" ]
 }
-check "arm64: the app is an aa64 EFI application" pe "$x/usr/lib/earlyseed/earlyseed.efi" aa64 10
-check "arm64: the driver is an aa64 EFI boot-service driver" pe "$x/usr/lib/earlyseed/earlyseed-driver.efi" aa64 11
-check "arm64: the unit runs the packaged tool" grep -qx 'ExecStart=/usr/bin/earlyseed seed refresh' \
-	"$x/usr/lib/systemd/system/earlyseed-seed.service"
-check "arm64: the man pages" test -s "$x/usr/share/man/man1/earlyseed.1.gz" -a -s "$x/usr/share/man/man5/earlyseed.conf.5.gz"
-check "arm64: amd64 and arm64 hold the same files but the ROM" bash -c \
-	"diff <(dpkg-deb -c '$deb' | awk '{print \$6}'; dpkg-deb -c '$efideb' | awk '{print \$6}' | grep -v earlyseed.rom) \
-		<(dpkg-deb -c '$deb64' | awk '{print \$6}'; dpkg-deb -c '$efideb64' | awk '{print \$6}')"
-rm -rf "$x"
+# arch, its ELF machine as readelf names it, its PE machine (UEFI 2.10
+# section 3.5.1.1 names: aa64, riscv64)
+for a in "arm64 AArch64 aa64" "riscv64 RISC-V 5064"; do
+	set -- $a
+	arch=$1 elf=$2 pem=$3
+	check "make deb-$arch builds it, lintian clean" make -s "deb-$arch"
+	debx=$(ls "build/deb-$arch"/earlyseed_*_"$arch".deb 2>/dev/null | head -n 1)
+	efidebx=$(ls "build/deb-$arch"/earlyseed-efi_*_"$arch".deb 2>/dev/null | head -n 1)
+	[ -n "$debx" ] && [ -n "$efidebx" ] || { bad "$arch earlyseed and earlyseed-efi .debs in build/deb-$arch"; continue; }
+	check "$arch: lintian has nothing to say, even pedantic" bash -c "[ -e build/deb-$arch/lintian.txt ] && [ ! -s build/deb-$arch/lintian.txt ]"
+	check "$arch: its Architecture is $arch" test "$(dpkg-deb -f "$debx" Architecture)" = "$arch"
+	x=$(mktemp -d)
+	dpkg-deb -x "$debx" "$x"
+	dpkg-deb -x "$efidebx" "$x"
+	check "$arch: the tool is a $elf executable needing no libraries" bash -c \
+		"readelf -h '$x/usr/bin/earlyseed' | grep -q 'Machine: *$elf' && ! readelf -l '$x/usr/bin/earlyseed' | grep -q INTERP"
+	check "$arch: the app is an EFI application for it" pe "$x/usr/lib/earlyseed/earlyseed.efi" "$pem" 10
+	check "$arch: the driver is an EFI boot-service driver for it" pe "$x/usr/lib/earlyseed/earlyseed-driver.efi" "$pem" 11
+	check "$arch: the unit runs the packaged tool" grep -qx 'ExecStart=/usr/bin/earlyseed seed refresh' \
+		"$x/usr/lib/systemd/system/earlyseed-seed.service"
+	check "$arch: the man pages" test -s "$x/usr/share/man/man1/earlyseed.1.gz" -a -s "$x/usr/share/man/man5/earlyseed.conf.5.gz"
+	check "$arch: amd64 and $arch hold the same files but the ROM" bash -c \
+		"diff <(dpkg-deb -c '$deb' | awk '{print \$6}'; dpkg-deb -c '$efideb' | awk '{print \$6}' | grep -v earlyseed.rom) \
+			<(dpkg-deb -c '$debx' | awk '{print \$6}'; dpkg-deb -c '$efidebx' | awk '{print \$6}')"
+	rm -rf "$x"
+done
