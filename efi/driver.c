@@ -17,6 +17,7 @@
 #include "pass.h"
 #include "rngsrv.h"
 #include "seedtable.h"
+#include "src_seedfile.h"
 #include "stage.h"
 
 /*
@@ -92,9 +93,9 @@ __attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct
 	if (!drv.marked)
 		log_warn("driver: cannot mark this image, so a later stage could not tell what a table or RNG of "
 			 "ours rests on: none handed over");
-	out->step_cycles[ES_STEP_START] += pass_cycles() - t0;
+	out->step_cycles[ES_STEP_START] += row_cycles() - t0;
 	pass_run(&p, &in, out);
-	t0 = pass_cycles();
+	t0 = row_cycles();
 	if (p.own != NULL)
 		log_line("driver: table: %a", p.mine != NULL ? "our previous one wiped and freed"
 							       : "ours from the last pass stays");
@@ -128,7 +129,7 @@ __attribute__((noinline)) static void driver_seed(struct es_outcome *out, struct
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));
 	log_summary("driver: summary %a", summary);
-	out->step_cycles[ES_STEP_END] += pass_cycles() - t0;
+	out->step_cycles[ES_STEP_END] += row_cycles() - t0;
 }
 
 static void driver_pass(const CHAR16 *when)
@@ -136,7 +137,7 @@ static void driver_pass(const CHAR16 *when)
 	struct es_outcome out;
 	struct es_verdict v;
 	struct es_audit_record a;
-	uint64_t t0 = pass_cycles();
+	uint64_t t0 = row_cycles();
 
 	es_wipe(&out, sizeof(out));
 	out.driver = true;
@@ -145,12 +146,12 @@ static void driver_pass(const CHAR16 *when)
 		 ES_DRIVER_TRUST_CPU ? "trusting" : "not trusting (DRIVER_TRUST_CPU=0)");
 	driver_seed(&out, &v, t0);
 	{
-		uint64_t t1 = pass_cycles();
+		uint64_t t1 = row_cycles();
 
 		es_wipe_stack();
-		out.step_cycles[ES_STEP_END] += pass_cycles() - t1;
+		out.step_cycles[ES_STEP_END] += row_cycles() - t1;
 	}
-	out.elapsed_cycles = pass_cycles() - t0;
+	out.elapsed_cycles = row_cycles() - t0;
 	es_audit_build(&a, &out, &v);
 	/* What happened at load is kept apart: the OS sees it and the last
 	 * pass (the issue: "keep what happened at load in the audit record"). */

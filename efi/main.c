@@ -90,7 +90,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	uint64_t t1;
 
 	pass_run(&p, &in, out);
-	t1 = pass_cycles();
+	t1 = row_cycles();
 	marker->persisted = !p.file.off;
 	*out = p.out;
 	*v = p.v;
@@ -106,7 +106,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 	es_audit_build(&a, out, v);
 	es_audit_summary(&a, summary, sizeof(summary));
 	log_summary("summary %a", summary);
-	out->step_cycles[ES_STEP_END] += pass_cycles() - t1;
+	out->step_cycles[ES_STEP_END] += row_cycles() - t1;
 	return outlive;
 }
 
@@ -114,7 +114,7 @@ __attribute__((noinline)) static bool seed_this_boot(EFI_HANDLE image, EFI_HANDL
 static void publish(struct es_outcome *out, const struct es_verdict *v, uint64_t t0)
 {
 	struct es_audit_record a;
-	uint64_t t1 = pass_cycles();
+	uint64_t t1 = row_cycles();
 
 	/* entry to chain-load: a record published again after the next stage
 	 * returned keeps that time */
@@ -122,7 +122,7 @@ static void publish(struct es_outcome *out, const struct es_verdict *v, uint64_t
 		out->elapsed_cycles = t1 - t0;
 	es_audit_build(&a, out, v);
 	auditvar_publish(&a, L"EarlyseedAudit");
-	out->step_cycles[ES_STEP_NVRAM] += pass_cycles() - t1;
+	out->step_cycles[ES_STEP_NVRAM] += row_cycles() - t1;
 }
 
 /*
@@ -182,7 +182,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	ST = systab;
 	BS = systab->BootServices;
 	RT = systab->RuntimeServices;
-	t0 = pass_cycles();
+	t0 = row_cycles();
 	/* Until the config says what to print, lines are kept, not shown. */
 	console_begin();
 	if (console_show != CONSOLE_SHOW_ALL)
@@ -212,10 +212,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 			 "owner's choice is sealed into the image (earlyseed seal --disk-token count)");
 	/* The stage that keeps the seed file says where its config is. */
 	if (self_path[0] != '\0' && cfg.seed_file[0] != '\0' && !no_fs && !stage_persisted_before(image)) {
-		uint64_t t1 = pass_cycles();
+		uint64_t t1 = row_cycles();
 
 		auditvar_publish_image(self_path);
-		out.step_cycles[ES_STEP_NVRAM] += pass_cycles() - t1;
+		out.step_cycles[ES_STEP_NVRAM] += row_cycles() - t1;
 	}
 	/* The trust settings of the kernel the command line goes to; with no
 	 * command line the next stage is a boot loader: the kernel's defaults. */
@@ -231,17 +231,17 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 	 * (Hardening V, 1). The seed file's header bit can only take more. */
 	(void)kerneltrust_apply(&trust, cfg.cmdline[0] == '\0' ? "trust: no command line; " : "trust: ");
 	/* everything so far but the NVRAM step (EarlyseedImage) */
-	out.step_cycles[ES_STEP_START] += pass_cycles() - t0 - out.step_cycles[ES_STEP_NVRAM];
+	out.step_cycles[ES_STEP_START] += row_cycles() - t0 - out.step_cycles[ES_STEP_NVRAM];
 
 	may_outlive = seed_this_boot(image, self != NULL ? self->DeviceHandle : NULL, cfg.seed_file, &trust,
 				     cfg.cmdline[0] == '\0', &cfg, &marker, &out, &v);
 	/* seed_this_boot's frames held the session, the seed and whatever the
 	 * compiler spilled while hashing: erase that stack before going on. */
 	{
-		uint64_t t1 = pass_cycles();
+		uint64_t t1 = row_cycles();
 
 		es_wipe_stack();
-		out.step_cycles[ES_STEP_END] += pass_cycles() - t1;
+		out.step_cycles[ES_STEP_END] += row_cycles() - t1;
 	}
 	publish(&out, &v, t0);
 

@@ -15,13 +15,9 @@
 #include "guid.h"
 #include "log.h"
 #include "seedtable.h"
+#include "src_seedfile.h"
 #include "verdict.h"
 #include "le.h"
-
-uint64_t pass_cycles(void)
-{
-	return cpurng_arch.cycles();
-}
 
 static EFI_GUID acpi20_guid = ES_EFI_ACPI_20_TABLE_GUID;
 
@@ -82,7 +78,7 @@ static void pass_write_before_use(struct pass *p)
  * marker in step: a later stage learns from it what our table rests on. */
 static void pass_hand_over(struct pass *p, const uint8_t seed[ES_SEED_LEN])
 {
-	uint64_t t0 = pass_cycles();
+	uint64_t t0 = row_cycles();
 
 	if (!p->in->may_hand_over)
 		p->v.install = false; /* the front end said why */
@@ -96,7 +92,7 @@ static void pass_hand_over(struct pass *p, const uint8_t seed[ES_SEED_LEN])
 		es_table_tag(p->mine, p->in->marker->tag);
 	}
 	verdict_settle_prev(&p->v, p->prev, p->mine != NULL, &p->out);
-	p->out.step_cycles[ES_STEP_TABLE] += pass_cycles() - t0;
+	p->out.step_cycles[ES_STEP_TABLE] += row_cycles() - t0;
 }
 
 void pass_run(struct pass *p, const struct pass_in *in, const struct es_outcome *so_far)
@@ -119,12 +115,12 @@ void pass_run(struct pass *p, const struct pass_in *in, const struct es_outcome 
 	es_session_begin(&p->s);
 	for (unsigned int i = 0; i < src_row_count; i++) {
 		const struct src_row *r = &src_rows[pass_row_index(i) % src_row_count];
-		uint64_t t0 = pass_cycles();
+		uint64_t t0 = row_cycles();
 
 		r->gather(p);
-		p->out.src_cycles[r->tag] += pass_cycles() - t0;
+		p->out.src_cycles[r->tag] += row_cycles() - t0;
 	}
-	uint64_t t_judge = pass_cycles(), io0 = pass_io_cycles(p);
+	uint64_t t_judge = row_cycles(), io0 = pass_io_cycles(p);
 
 	/* The rules that join the rows' facts (core/session.c). */
 	es_session_settle(&p->s, &p->trust);
@@ -137,7 +133,7 @@ void pass_run(struct pass *p, const struct pass_in *in, const struct es_outcome 
 	(void)es_session_finish(&p->s, &p->trust, seed, sizeof(seed), &p->v);
 	verdict_report(&p->v);
 	/* the engine's time: all of it but the seed file's and token's I/O */
-	p->out.step_cycles[ES_STEP_JUDGE] += pass_cycles() - t_judge - (pass_io_cycles(p) - io0);
+	p->out.step_cycles[ES_STEP_JUDGE] += row_cycles() - t_judge - (pass_io_cycles(p) - io0);
 	pass_hand_over(p, seed);
 	es_wipe(seed, sizeof(seed));
 	/* what a row does once the pass has decided */

@@ -9,7 +9,8 @@
  * settle function, if any, acts once the pass has decided (under the trust
  * the seed file's header may have changed, knowing what was handed over).
  */
-#include "pass.h"
+#include "row.h"
+#include "src_seedfile.h"
 
 /* The reading functions of the rows (efi/src_<name>.c). */
 void src_clock(struct pass *p);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The clocks: GetTime(), the cycle counter and the monotonic count. Mixed,
  * assumed to hold nothing (core/source.c); they make two boots differ. */
-#include "pass.h"
+#include "row.h"
 
 #include <efilib.h>
 
@@ -21,7 +21,7 @@ void src_clock(struct pass *p)
 		es_wipe(&clock.time, sizeof(clock.time));
 		log_warn("clock: GetTime failed: %r, cycle counter only", status);
 	}
-	clock.cycles = pass_cycles();
+	clock.cycles = row_cycles();
 	/* UEFI 2.10 section 7.5.2: the high 32 bits are non-volatile and grow
 	 * at every boot, so no two boots mix the same inputs even when the
 	 * firmware lost the seed file's last write (systemd-boot

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The CPU's instructions (arch/<cpu>/cpurng.c), taken the way v3.17
  * init_std_data() takes them (core/cpu.c). */
-#include "pass.h"
+#include "row.h"
 
 #include <efilib.h>
 

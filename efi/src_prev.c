@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* A LINUX_EFI_RANDOM_SEED_TABLE an earlier stage left: mixed and
  * health-tested like any source, counted for what it rests on. */
-#include "pass.h"
+#include "row.h"
 
 #include <efilib.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The firmware's EFI_RNG_PROTOCOL instances (UEFI 2.10 section 37.5), and
  * an earlyseed driver's own, which a later stage may have to take away. */
-#include "pass.h"
+#include "row.h"
 
 #include <efilib.h>
 

@@ -11,7 +11,7 @@
  * removes them, so a later stage and the kernel never credit the same bytes
  * a second time. With no table of ours they stay for the kernel.
  */
-#include "pass.h"
+#include "row.h"
 
 #include "fdt.h"
 #include "log.h"

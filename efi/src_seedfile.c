@@ -9,7 +9,7 @@
  */
 #include "src_seedfile.h"
 
-#include "pass.h"
+#include "row.h"
 
 #include <efilib.h>
 
@@ -194,10 +194,10 @@ void src_seedfile_gather(struct pass *ps)
 /* Token first: a file is created only for a machine that has one. */
 static bool create_token(struct pass *ps, struct src_seedfile *p, const struct es_persist_plan *plan)
 {
-	uint64_t t0 = pass_cycles();
+	uint64_t t0 = row_cycles();
 	EFI_STATUS status = token_create_var(plan->token_var);
 
-	ps->out.step_cycles[ES_STEP_TOKEN] += pass_cycles() - t0;
+	ps->out.step_cycles[ES_STEP_TOKEN] += row_cycles() - t0;
 	if (EFI_ERROR(status)) {
 		ps->out.token_failed = true;
 		log_warn("token: creating EarlyseedToken failed: %r; no seed file is created without it", status);

@@ -6,7 +6,7 @@
  * the 2.x one (DSP0134 section 5.2); the structures are walked by
  * core/smbios.c, within the length the entry point gives.
  */
-#include "pass.h"
+#include "row.h"
 
 #include <efilib.h>
 #include <string.h>

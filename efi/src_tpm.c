@@ -7,7 +7,7 @@
  * the AMD fTPM's hwrng off because its answers stalled the machine (commit
  * 554b841d4703), and a boot must not wait on one.
  */
-#include "pass.h"
+#include "row.h"
 
 #include <efilib.h>
 
