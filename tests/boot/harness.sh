@@ -309,7 +309,9 @@ es_make_esp() {
 		printf '# written by tests/boot/harness.sh\nnext = %s\ncmdline = %s\nverbose = yes\n' "$next" "$ES_CMDLINE" \
 			> "$dir/EFI/earlyseed/earlyseed.conf"
 		# riscv64's stub takes its initrd through LoadFile2 alone
-		[ "$ES_ARCH" = riscv64 ] && printf 'initrd = \\initrd.img\n' >> "$dir/EFI/earlyseed/earlyseed.conf"
+		if [ "$ES_ARCH" = riscv64 ]; then
+			printf 'initrd = \\initrd.img\n' >> "$dir/EFI/earlyseed/earlyseed.conf"
+		fi
 		;;
 	chain)
 		cp "$ES_BUILD/earlyseed.efi" "$dir/EFI/BOOT/BOOTX64.EFI"
