@@ -240,7 +240,7 @@ static bool isa_string_has(const uint8_t *s, long n, const char *ext)
 }
 
 /* Is ext in the string list s[0..n) ("riscv,isa-extensions": one
- * lowercase name each, NUL-ended)? */
+ * lowercase name each, NUL-ended, matched exactly)? */
 static bool isa_list_has(const uint8_t *s, uint32_t n, const char *ext)
 {
 	uint32_t i = 0;
@@ -250,7 +250,8 @@ static bool isa_list_has(const uint8_t *s, uint32_t n, const char *ext)
 
 		while (e < n && s[e] != '\0')
 			e++;
-		if (ext_is(s + i, (long)(e - i), ext))
+		/* the list's names are exact (Linux of_property_match_string) */
+		if (same(s + i, (long)(e - i), ext) || (same(s + i, (long)(e - i), "zk") && same_ci((const uint8_t *)ext, 3, "zkr")))
 			return true;
 		i = e + 1;
 	}
@@ -262,7 +263,7 @@ bool es_fdt_isa_has(const uint8_t *fdt, size_t avail, const char *ext)
 	struct blocks b;
 	struct tok t;
 	uint32_t at, depth = 0, cpus = 0;
-	bool in_cpus = false, in_cpu = false, all = true;
+	bool in_cpus = false, in_cpu = false, all = true, sub = false;
 	/* the hart being read: whether it is off, and what its two
 	 * properties say (the list wins, as in Linux's riscv_fill_hwcap) */
 	bool off = false, has_list = false, list = false, has_isa = false, isa = false;
@@ -276,8 +277,13 @@ bool es_fdt_isa_has(const uint8_t *fdt, size_t avail, const char *ext)
 				in_cpus = node_is(t.name, t.n, "cpus") && t.n == 4;
 			if (depth == 3 && in_cpus && node_is(t.name, t.n, "cpu")) {
 				in_cpu = true;
-				off = has_list = list = has_isa = isa = false;
+				off = has_list = list = has_isa = isa = sub = false;
 			}
+			/* a hart's properties come before its subnodes (its
+			 * interrupt controller): libfdt, and so Linux, reads no
+			 * property after the first */
+			if (depth == 4 && in_cpu)
+				sub = true;
 		} else if (t.type == FDT_END_NODE) {
 			if (depth == 0)
 				return false;
@@ -292,7 +298,7 @@ bool es_fdt_isa_has(const uint8_t *fdt, size_t avail, const char *ext)
 			}
 			if (--depth == 0)
 				return cpus > 0 && all; /* the root's end: one tree, one root */
-		} else if (t.type == FDT_PROP && in_cpu && depth == 3) {
+		} else if (t.type == FDT_PROP && in_cpu && depth == 3 && !sub) {
 			if (same(t.name, t.n, "riscv,isa-extensions")) {
 				has_list = true;
 				list = isa_list_has(fdt + t.value, t.len, ext);
@@ -302,7 +308,8 @@ bool es_fdt_isa_has(const uint8_t *fdt, size_t avail, const char *ext)
 			} else if (same(t.name, t.n, "status")) {
 				/* Devicetree Specification section 2.3.4: "okay" (or
 				 * the older "ok") runs; "disabled" and the rest do not */
-				off = !same(fdt + t.value, (long)t.len - 1, "okay") && !same(fdt + t.value, (long)t.len - 1, "ok");
+				off = t.len == 0 || fdt[t.value + t.len - 1u] != '\0' ||
+				      (!same(fdt + t.value, (long)t.len - 1, "okay") && !same(fdt + t.value, (long)t.len - 1, "ok"));
 			}
 		}
 		at = t.next;

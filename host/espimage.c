@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "beneath.h"
+#include "machine.h"
 #include "petool.h"
 
 /* What update looks after: the app where `install` puts it, the driver
@@ -156,6 +157,8 @@ void espimage_look(int espfd, const char *from, struct espimage_view view[2])
 	FILE *null = fopen("/dev/null", "w");
 
 	memset(view, 0, 2 * sizeof(view[0]));
+	if (from == NULL)
+		from = MACHINE_PKG;
 	if (null == NULL)
 		return;
 	for (size_t i = 0; i < espimage_ntargets; i++) {

@@ -66,7 +66,8 @@ struct espimage_view {
 	char pkg_version[32]; /* the package's */
 };
 /* The app and the driver as they stand: view[0] the app, view[1] the
- * driver; from, the package's folder. Says nothing of what it cannot read. */
+ * driver; from, the package's folder (NULL: MACHINE_PKG). Says nothing of
+ * what it cannot read. */
 void espimage_look(int espfd, const char *from, struct espimage_view view[2]);
 /* Remove the driver (any architecture's) from the ESP open at espfd
  * (mounted at esp): 0, or 1 after a message; *removed when one was. */

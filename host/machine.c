@@ -14,6 +14,9 @@ void machine_fill(struct machine *m)
 	m->any_fs = v != NULL && strcmp(v, "1") == 0;
 	if (m->random == NULL)
 		m->random = machine_getrandom;
+	/* status reads the package's versions too, with no option for it */
+	if (m->pkg == NULL)
+		m->pkg = MACHINE_PKG;
 }
 
 int machine_getrandom(uint8_t *p, size_t n)

@@ -44,7 +44,8 @@ struct machine {
 /* Where `make install` puts the app, when no EarlyseedImage says otherwise. */
 #define SEEDTOOL_APP "\\EFI\\earlyseed\\earlyseed.efi"
 
-/* What the options did not say, from the environment: any_fs, random. */
+/* What the options did not say: any_fs from the environment, random,
+ * and the package's folder (MACHINE_PKG). */
 void machine_fill(struct machine *m);
 /* getrandom(2), flags 0: the default of machine.random. */
 int machine_getrandom(uint8_t *p, size_t n);

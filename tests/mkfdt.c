@@ -79,10 +79,14 @@ static size_t build(uint8_t *out, size_t cap, const char *chosen, const uint8_t 
 		prop(&w, S_TYPE, "cpu", 4);
 		if (harts != NULL && harts[i].status != NULL)
 			prop(&w, S_STATUS, harts[i].status, strlen(harts[i].status) + 1);
-		if (harts != NULL && harts[i].isa != NULL)
+		if (harts != NULL && harts[i].isa != NULL && !harts[i].isa_late)
 			prop(&w, S_ISA, harts[i].isa, strlen(harts[i].isa) + 1);
 		if (harts != NULL && harts[i].exts != NULL)
 			prop(&w, S_EXTS, harts[i].exts, harts[i].exts_len);
+		node(&w, "interrupt-controller");
+		put32(&w, 2);
+		if (harts != NULL && harts[i].isa != NULL && harts[i].isa_late)
+			prop(&w, S_ISA, harts[i].isa, strlen(harts[i].isa) + 1);
 		put32(&w, 2);
 	}
 	node(&w, "cpu-map"); /* not a hart, though its name starts so */

@@ -23,6 +23,7 @@ struct mkfdt_hart {
 	const char *exts;
 	size_t exts_len;
 	const char *status;
+	int isa_late; /* 1: riscv,isa after the hart's interrupt-controller subnode */
 };
 /* The same tree with these harts (at most 10) as /cpus/cpu@0.. and no seed. */
 size_t mkfdt_harts(uint8_t *out, size_t cap, const struct mkfdt_hart *harts, size_t n);

@@ -42,12 +42,13 @@ es_prepare
 OFF="$ES_CMDLINE_BASE random.trust_cpu=off"
 
 # disk NAME TYPE [MODE]: a 66 MiB disk, partition 1 (1 MiB on) the FAT ESP
-# that es_make_esp lays out (MODE: earlyseed, or missing); TYPE gpt (the
-# ESP GUID) or mbr0c (MBR, FAT32 LBA 0x0c: not typed as an ESP).
+# that es_make_esp lays out (MODE: earlyseed, or missing; its command line
+# $DISK_CMDLINE, else the kernel's default trust but random.trust_cpu=off);
+# TYPE gpt (the ESP GUID) or mbr0c (MBR, FAT32 LBA 0x0c: not typed as an ESP).
 disk() {
 	local d=$OUT/$1
 	rm -rf "$d" && mkdir -p "$d"
-	ES_CMDLINE=$OFF es_make_esp "$d/esp" "${3:-earlyseed}"
+	ES_CMDLINE=${DISK_CMDLINE:-$OFF} es_make_esp "$d/esp" "${3:-earlyseed}"
 	mkfs.fat -F 32 -n ESP -C "$d/esp.img" $((64 * 1024)) > /dev/null
 	(cd "$d/esp" && MTOOLS_SKIP_CHECK=1 mcopy -s -i ../esp.img ./* ::/) || es_die "mcopy into $d/esp.img failed"
 	truncate -s $(((1 + 64 + 1) << 20)) "$d/disk.raw"
@@ -282,16 +283,19 @@ urv1() {
 }
 
 # rv2. Zkr (QEMU 7.2: -cpu rv64,zkr=true, and x-epmp=true, without which
-#      OpenSBI 1.6 traps on mseccfg): its ISA string lists zkr. Under
-#      OpenSBI 1.6 (Debian 13's), which grants S-mode the seed CSR, earlyseed
-#      reads it as Linux would (csr_seed_long) and counts it as the CPU.
-#      rv2b: QEMU's own OpenSBI 1.1, which does not: the read traps, the
-#      trap is caught, one line says why, nothing of it is counted, and the
+#      OpenSBI 1.6 traps on mseccfg): its ISA string lists zkr, and nothing
+#      else is there (the device tree's seed removed first, no RNG device;
+#      the kernel's default trust). Under OpenSBI 1.6 (Debian 13's), which
+#      grants S-mode the seed CSR, earlyseed reads it as Linux would
+#      (csr_seed_long), counts it as the CPU, and Zkr alone makes the table.
+#      rv2b: QEMU's own OpenSBI 1.1, which does not: the read traps, the trap
+#      is caught, one line says why, nothing is counted, no table, and the
 #      boot goes on (to an absent next stage: Linux itself reads the CSR
 #      where the ISA lists it, unguarded, and would fault there).
 urv2() {
 	local sbi=$ES_CACHE/riscv64/opensbi/fw_dynamic.bin zkr=(-cpu rv64,zkr=true,x-epmp=true)
-	disk rvz gpt missing
+	DISK_CMDLINE=$ES_CMDLINE_BASE disk rvz gpt missing
+	no_rng rvz
 	cp "$OUT/rvz/disk.raw" "$OUT/rvz/disk0.raw"
 	rvboot rvz "$OUT/rv2.log" "$sbi" "$RV_ABSENT" "${zkr[@]}"
 	cp "$OUT/rvz/disk0.raw" "$OUT/rvz/disk.raw"
@@ -299,11 +303,12 @@ urv2() {
 	expect "rv2 the firmware is OpenSBI 1.6" "$OUT/rv2.log" '^OpenSBI v1\.6'
 	expect "rv2 Zkr listed and readable: present" "$OUT/rv2.log" '^earlyseed: cpu: zkr present$'
 	expect "rv2 every long from Zkr" "$OUT/rv2.log" '^earlyseed: cpu: 64 longs asked, 64 from zkr, 0 failed$'
-	summary "rv2 Zkr counted as the CPU, with the seed" "$OUT/rv2.log" zkr=512 rng_seed=32 table=32 health.zkr=pass
+	expect "rv2 no seed in the tree" "$OUT/rv2.log" '^earlyseed: rng_seed: none \(no /chosen/rng-seed in the device tree\)$'
+	summary "rv2 Zkr alone, counted as the CPU, makes the table" "$OUT/rv2.log" zkr=512 efi_rng=0 seed_file=0 table=32 health.zkr=pass
 	expect "rv2b the firmware is OpenSBI 1.1" "$OUT/rv2b.log" '^OpenSBI v1\.1'
 	expect "rv2b the read traps: refused" "$OUT/rv2b.log" '^earlyseed: cpu: zkr refused$'
 	expect "rv2b one line says why" "$OUT/rv2b.log" '^earlyseed: cpu: zkr: the firmware.s device tree lists it, but reading it traps \(M-mode has not granted S-mode the seed CSR: mseccfg\.SSEED'
-	summary "rv2b nothing of Zkr counted; the seed makes the table" "$OUT/rv2b.log" zkr=0 rng_seed=32 table=32
+	summary "rv2b nothing counted, no table" "$OUT/rv2b.log" zkr=0 efi_rng=0 table=0
 	expect "rv2b the boot goes on to its next stage" "$OUT/rv2b.log" "$RV_ABSENT"
 }
 

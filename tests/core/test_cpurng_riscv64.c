@@ -59,7 +59,7 @@ static struct es_cpu_facts facts;
 /* The facts of a machine whose one hart's ISA string is isa. */
 static void machine(const char *isa, bool (*seed)(uint64_t *))
 {
-	const struct mkfdt_hart h = { isa, NULL, 0, NULL };
+	const struct mkfdt_hart h = { isa, NULL, 0, NULL, 0 };
 
 	memset(&fake_rv64, 0, sizeof(fake_rv64));
 	fake_rv64.seed_fn = seed;

@@ -19,6 +19,11 @@ static size_t tree(const char *chosen, const uint8_t *seed, size_t n)
 	return z;
 }
 
+static uint32_t get_be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
 static void put_be32(uint8_t *p, uint32_t v)
 {
 	p[0] = (uint8_t)(v >> 24);
@@ -222,18 +227,22 @@ static void test_isa(void)
 {
 	static const char exts[] = "i\0m\0a\0f\0d\0c\0zicsr\0zkr\0zkt";
 	static const char exts_no[] = "i\0m\0a\0zicsr\0zkrx\0zkt";
-	const struct mkfdt_hart qemu72 = { "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs_zkr", NULL, 0, NULL };
-	const struct mkfdt_hart plain = { "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs", NULL, 0, "okay" };
-	const struct mkfdt_hart two[2] = { { "rv64gc_zkr", NULL, 0, NULL }, { "rv64gc", NULL, 0, NULL } };
-	const struct mkfdt_hart off[2] = { { "rv64gc_zkr", NULL, 0, NULL }, { "rv64gc", NULL, 0, "disabled" } };
-	const struct mkfdt_hart list[2] = { { "rv64gc", exts, sizeof(exts), NULL }, { NULL, exts, sizeof(exts), NULL } };
-	const struct mkfdt_hart list_no = { "rv64gc_zkr", exts_no, sizeof(exts_no), NULL };
-	const struct mkfdt_hart bundle = { "RV64IMAFDC_ZICSR_ZK", NULL, 0, NULL };
-	const struct mkfdt_hart single = { "rv64imafdczkr", NULL, 0, NULL };
-	const struct mkfdt_hart not_rv = { "xx64gc_zkr", NULL, 0, NULL };
-	const struct mkfdt_hart prefix = { "rv64gc_zkrx_zk_", NULL, 0, NULL };
-	const struct mkfdt_hart near[3] = { { "rv64gc_zkrx", NULL, 0, NULL }, { "rv64gc_zkn", NULL, 0, NULL },
-					    { "rv64gc_szkr", NULL, 0, NULL } };
+	const struct mkfdt_hart qemu72 = { "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs_zkr", NULL, 0, NULL, 0 };
+	const struct mkfdt_hart plain = { "rv64imafdch_zicsr_zifencei_zihintpause_zba_zbb_zbc_zbs", NULL, 0, "okay", 0 };
+	const struct mkfdt_hart two[2] = { { "rv64gc_zkr", NULL, 0, NULL, 0 }, { "rv64gc", NULL, 0, NULL, 0 } };
+	const struct mkfdt_hart off[2] = { { "rv64gc_zkr", NULL, 0, NULL, 0 }, { "rv64gc", NULL, 0, "disabled", 0 } };
+	const struct mkfdt_hart list[2] = { { "rv64gc", exts, sizeof(exts), NULL, 0 }, { NULL, exts, sizeof(exts), NULL, 0 } };
+	const struct mkfdt_hart list_no = { "rv64gc_zkr", exts_no, sizeof(exts_no), NULL, 0 };
+	const struct mkfdt_hart bundle = { "RV64IMAFDC_ZICSR_ZK", NULL, 0, NULL, 0 };
+	const struct mkfdt_hart single = { "rv64imafdczkr", NULL, 0, NULL, 0 };
+	const struct mkfdt_hart not_rv = { "xx64gc_zkr", NULL, 0, NULL, 0 };
+	const struct mkfdt_hart prefix = { "rv64gc_zkrx_zk_", NULL, 0, NULL, 0 };
+	const struct mkfdt_hart near[3] = { { "rv64gc_zkrx", NULL, 0, NULL, 0 }, { "rv64gc_zkn", NULL, 0, NULL, 0 },
+					    { "rv64gc_szkr", NULL, 0, NULL, 0 } };
+	static const char exts_upper[] = "i\0m\0ZKR";
+	const struct mkfdt_hart upper = { NULL, exts_upper, sizeof(exts_upper), NULL, 0 };
+	const struct mkfdt_hart late = { "rv64gc_zkr", NULL, 0, NULL, 1 };
+	const struct mkfdt_hart okay_no_nul = { "rv64gc_zkr", NULL, 0, "okay", 0 };
 	static uint8_t tree[4096];
 	size_t z;
 
@@ -247,17 +256,36 @@ static void test_isa(void)
 	CHECK(!isa_zkr(&list_no, 1));
 	CHECK(isa_zkr(&bundle, 1) && isa_zkr(&single, 1) && isa_zkr(&prefix, 1));
 	CHECK(!isa_zkr(&not_rv, 1));
+	/* the list's names are exact, as Linux matches them */
+	CHECK(!isa_zkr(&upper, 1));
+	/* a property after the hart's subnode is not the hart's (libfdt) */
+	CHECK(!isa_zkr(&late, 1));
+	CHECK(isa_zkr(&okay_no_nul, 1));
 	for (size_t i = 0; i < 3; i++)
 		CHECK(!isa_zkr(&near[i], 1));
 	/* no hart says anything, or no tree: not listed */
 	z = mkfdt(tree, sizeof(t), "chosen", NULL, 0);
 	CHECK(z > 0 && !es_fdt_isa_has(tree, z, "zkr"));
 	CHECK(!es_fdt_isa_has(NULL, 0, "zkr") && !es_fdt_isa_has(tree, 39, "zkr"));
-	/* a tree cut short is never read past its end */
-	z = mkfdt_harts(tree, sizeof(t), &qemu72, 1);
-	for (size_t cut = 40; cut < z; cut += 4) {
-		put_be32(tree + 4, (uint32_t)cut);
-		CHECK(!es_fdt_isa_has(tree, cut, "zkr") || cut >= z);
+	/* a property whose length runs past the structure block, and a hart
+	 * left open at the block's end: refused, never read past (ASan) */
+	z = mkfdt_harts(tree, sizeof(tree), &qemu72, 1);
+	for (size_t at = 56; at + 12 < z; at += 4) {
+		static uint8_t bad[4096];
+
+		if (get_be32(tree + at) != 3)
+			continue;
+		memcpy(bad, tree, z);
+		put_be32(bad + at + 4, 0x7fffffffu);
+		CHECK(!es_fdt_isa_has(bad, z, "zkr"));
+	}
+	{
+		static uint8_t open_hart[4096];
+
+		memcpy(open_hart, tree, z);
+		/* the structure block ends inside the hart's node */
+		put_be32(open_hart + 36, get_be32(tree + 36) / 2u & ~3u);
+		CHECK(es_fdt_size(open_hart, z) == z && !es_fdt_isa_has(open_hart, z, "zkr"));
 	}
 }
 
