@@ -127,7 +127,7 @@ sbat_nx() { # sbat_nx LABEL IMAGE OBJDUMP
 	# objdump -h: "N .sbat SIZE VMA LMA FILEOFF ALIGN" (hex)
 	read -r size off < <("$3" -h "$2" 2> /dev/null | awk '$2 == ".sbat" {print $3, $6}')
 	if [ -n "${size:-}" ] && tail -c +$((0x$off + 1)) "$2" | head -c $((0x$size)) > "$t" && cmp -s "$t" build/sbat.csv &&
-		"$3" -p "$2" | grep -qE '^[[:space:]]+NX_COMPAT$'; then
+		grep -qE '^[[:space:]]+NX_COMPAT$' < <("$3" -p "$2"); then
 		ok "$1 .sbat and NX_COMPAT ($(stat -c %s "$t") bytes of SBAT)"
 	else
 		bad "$1 .sbat and NX_COMPAT" "$2: $("$3" -h "$2" 2>&1 | grep -c '\.sbat') .sbat sections; $("$3" -p "$2" 2>&1 | grep -A1 DllCharacteristics | tr -s '\t\n' ' ')"

@@ -102,7 +102,9 @@ hasnt() {
 }
 # console PHASE NAME REGEX: the whole console (firmware, earlyseed, kernel).
 console() {
-	if tr -d '\r' < "$W/$1.log" | grep -qE -- "$3"; then ok "$1: $2"; else bad "$1: $2" "no console line matching: $3"; fi
+	# grep reads from a process substitution, not a pipe: under pipefail,
+	# grep -q's early exit would end tr with SIGPIPE and fail a match
+	if grep -qE -- "$3" < <(tr -d '\r' < "$W/$1.log"); then ok "$1: $2"; else bad "$1: $2" "no console line matching: $3"; fi
 }
 # What every booted phase reports: the kernel's crng, its table, the boot entry.
 common='
