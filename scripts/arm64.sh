@@ -18,15 +18,7 @@ get() { es_private_get "$C/deb" arm64 "$1"; }
 for what in "$@"; do
 	case $what in
 	gnu-efi) es_gnuefi "$C/deb" arm64 "$C/gnuefi" aarch64 ;;
-	kernel)
-		[ -s "$C/vmlinuz" ] && [ -s "$C/efivarfs.ko" ] && continue
-		[ -n "$(es_first "$C/apt/lists/*Packages*")" ] || apt-get "${ES_APT[@]}" update -qq ||
-			es_die "apt-get update for arm64 failed (network?)"
-		pkg=$(apt-cache "${ES_APT[@]}" depends linux-image-arm64 | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
-		[ -n "$pkg" ] || es_die "cannot find the arm64 kernel package (apt-cache depends linux-image-arm64)"
-		es_kernel_extract "$(get "$pkg")" "$C"
-		echo "$pkg" > "$C/vmlinuz.version"
-		;;
+	kernel) es_private_kernel "$C" arm64 ;;
 	busybox)
 		[ -x "$C/busybox" ] && continue
 		deb=$(get busybox-static)

@@ -101,6 +101,21 @@ es_gnuefi() {
 	touch "$crt0"
 }
 
+# es_private_kernel DIR ARCH: the kernel linux-image-ARCH points at, through
+# ES_APT (es_private_apt), into DIR (es_kernel_extract) once; its package's
+# name in DIR/vmlinuz.version.
+es_private_kernel() {
+	local dir=$1 arch=$2 pkg
+	[ -s "$dir/vmlinuz" ] && [ -s "$dir/efivarfs.ko" ] && return 0
+	[ -n "$(es_first "$ES_APT_DIR/lists/*Packages*")" ] || apt-get "${ES_APT[@]}" update -qq ||
+		es_die "apt-get update for $arch failed (network?)"
+	# awk reads to the end (no exit): apt-cache never writes to a closed pipe
+	pkg=$(apt-cache "${ES_APT[@]}" depends "linux-image-$arch" | awk '/Depends: linux-image-[0-9]/ && !p {print $2; p = 1}')
+	[ -n "$pkg" ] || es_die "cannot find the $arch kernel package (apt-cache depends linux-image-$arch)"
+	es_kernel_extract "$(es_private_get "$dir/deb" "$arch" "$pkg")" "$dir"
+	echo "$pkg" > "$dir/vmlinuz.version"
+}
+
 # es_kernel_extract DEB DIR [MODULE...]: from a Debian kernel package,
 # DIR/vmlinuz (the EFI-stub image, whatever the package calls it), DIR/efivarfs.ko (Debian builds efivarfs as a module; /init
 # needs it to read the audit record) and DIR/modules/MODULE.ko for each

@@ -25,16 +25,7 @@ es_private_apt "$C/apt" riscv64 trixie
 for what in "$@"; do
 	case $what in
 	gnu-efi) es_gnuefi "$C/deb" riscv64 "$C/gnuefi" riscv64 ;;
-	kernel)
-		[ -s "$C/vmlinuz" ] && [ -s "$C/efivarfs.ko" ] && continue
-		[ -n "$(es_first "$C/apt/lists/*Packages*")" ] || apt-get "${ES_APT[@]}" update -qq ||
-			es_die "apt-get update for riscv64 failed (network?)"
-		# awk reads to the end (no exit): apt-cache never writes to a closed pipe
-		pkg=$(apt-cache "${ES_APT[@]}" depends linux-image-riscv64 | awk '/Depends: linux-image-[0-9]/ && !p {print $2; p = 1}')
-		[ -n "$pkg" ] || es_die "cannot find the riscv64 kernel package (apt-cache depends linux-image-riscv64)"
-		es_kernel_extract "$(es_private_get "$C/deb" riscv64 "$pkg")" "$C"
-		echo "$pkg" > "$C/vmlinuz.version"
-		;;
+	kernel) es_private_kernel "$C" riscv64 ;;
 	busybox)
 		[ -x "$C/busybox" ] && continue
 		deb=$(es_private_get "$C/deb" riscv64 busybox-static)
