@@ -13,6 +13,9 @@
 /* The header's slots (core/earlyseed.h "The seed file's format"): the
  * binding at 16, then one 8-byte tag per identity, then the MAC at 48. */
 #define SLOT(i) (16u + ES_SEEDFILE_BIND_LEN + (i) * ES_SEEDFILE_TAG_LEN)
+#ifndef ES_ID_MORE_ROWS
+#define ES_ID_MORE_ROWS
+#endif
 
 static const struct es_identity_info rows[ES_ID_COUNT] = {
 	/* Microsoft "Virtual Machine Generation ID" (QEMU
@@ -32,6 +35,8 @@ static const struct es_identity_info rows[ES_ID_COUNT] = {
 	 * fixed state) would be credited for the same bytes again. */
 	[ES_ID_TPM] = { .label = ES_LABEL_TPM, .flag = ES_SEEDFILE_F_TPM,
 			.source = ES_SRC_TPM, .from_digest = 1, .rule = ES_ID_MUST_CHANGE, .at = SLOT(2) },
+	/* a build's own rows after these (core/earlyseed.h ES_ID_MORE) */
+	ES_ID_MORE_ROWS
 };
 _Static_assert(SLOT(ES_ID_COUNT) == ES_SEEDFILE_MACED, "the tags end where the MAC's input ends");
 _Static_assert(ES_BLOCK_DIGEST == ES_ID_LEN, "a first block's digest is tagged like an ID");

@@ -10,10 +10,12 @@
 #include "le.h"
 
 /* The magic as bytes (no terminator: it is not a string on disk). */
-static const uint8_t magic[8] = { 'E', 'S', 'S', 'E', 'E', 'D', 'v', '2' };
-static const uint8_t magic_v1[8] = { 'E', 'S', 'S', 'E', 'E', 'D', 'v', '1' };
+static const uint8_t magic[8] = ES_SEEDFILE_MAGIC;
 _Static_assert(sizeof(ES_SEEDFILE_MAGIC) - 1 == sizeof(magic), "magic is 8 bytes");
-_Static_assert(sizeof(ES_SEEDFILE_MAGIC_V1) - 1 == sizeof(magic_v1), "magic is 8 bytes");
+_Static_assert(sizeof(ES_SEEDFILE_MAGIC_V1) - 1 == sizeof(magic), "magic is 8 bytes");
+/* A header's size follows its identity rows: version 2's three make the
+ * 64 bytes every release since has read and written. */
+_Static_assert(ES_ID_COUNT != 3 || ES_SEEDFILE_HEADER == 64, "version 2's header is 64 bytes");
 /* The layout (core/earlyseed.h "The seed file's format"). */
 #define AT_BIND 16u
 #define AT_MAC ES_SEEDFILE_MACED /* the identities' tags between (core/identity.c) */
@@ -48,7 +50,11 @@ bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h)
 
 bool es_seedfile_old(const void *p, size_t n)
 {
-	return p != NULL && n >= sizeof(magic_v1) && memcmp(p, magic_v1, sizeof(magic_v1)) == 0;
+	const uint8_t *b = p;
+
+	/* "ESSEEDv" and a version before this build's */
+	return p != NULL && n >= sizeof(magic) && memcmp(b, magic, sizeof(magic) - 1) == 0 && b[7] >= '1' &&
+	       b[7] < magic[7];
 }
 
 void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDFILE_HEADER])

@@ -168,7 +168,7 @@ const char *es_file_reason_text(enum es_file_reason r)
 	case ES_FILE_VM_CHANGED: return "the VM generation ID changed since it was written (a clone, or a reverted snapshot)";
 	case ES_FILE_BAD_MAC: return "its header fails the token's MAC (edited on the disk)";
 	case ES_FILE_ID_CHANGED: return "written under another SMBIOS system UUID (a copied disk and variable store)";
-	case ES_FILE_OLD_FORMAT: return "an ESSEEDv1 file, whose header is not authenticated";
+	case ES_FILE_OLD_FORMAT: return "a file of an earlier format (ESSEEDv1: no authenticated header)";
 	case ES_FILE_NOT_OURS: return "not earlyseed's (not empty, not zeros, no ESSEED magic): left as it is";
 	case ES_FILE_TOKEN_ON_DISK: return "its token is in a variable store the firmware keeps in a file on a disk (U-Boot's \\ubootefi.var, an edk2 image such as the Pi's RPI_EFI.fd): a copy of the disk carries it (an image sealed with earlyseed seal --disk-token count counts it anyway)";
 	case ES_FILE_TOKEN_LOST: return "the firmware lost the token it said it stored (U-Boot keeps variables only on a partition typed as an ESP)";

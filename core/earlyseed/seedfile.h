@@ -34,7 +34,7 @@ enum es_file_reason {
 	ES_FILE_VM_CHANGED,    /* written under another VM generation ID: a clone or a reverted snapshot */
 	ES_FILE_BAD_MAC,       /* its header fails the token's MAC: edited on the disk */
 	ES_FILE_ID_CHANGED,    /* written under another SMBIOS system UUID: a copied disk and variable store */
-	ES_FILE_OLD_FORMAT,    /* an ESSEEDv1 file: its header is not authenticated (rewritten as v2) */
+	ES_FILE_OLD_FORMAT,    /* an earlier format (ESSEEDv1: no authenticated header): rewritten in this one */
 	ES_FILE_NOT_OURS,      /* not empty, not zeros, no ESSEED magic: someone else's file, left alone */
 	ES_FILE_TOKEN_ON_DISK, /* the firmware keeps its variables, the token among them, in a file on the disk */
 	ES_FILE_TOKEN_LOST,    /* no token, and the firmware kept none: it did not store what it said it did */
@@ -63,7 +63,9 @@ const char *es_file_reason_text(enum es_file_reason r);
  * did not meet the gate writes: such a file never counts until a boot with
  * real sources (or the OS, once its pool is ready) rewrites it.
  */
-#define ES_SEEDFILE_MAGIC "ESSEEDv2"
+#ifndef ES_SEEDFILE_MAGIC
+#define ES_SEEDFILE_MAGIC "ESSEEDv2" /* the header of the three identity rows */
+#endif
 /* Earlier earlyseed releases wrote a 32-byte header with no MAC: such a
  * file is mixed, never counted, and rewritten in the current format. */
 #define ES_SEEDFILE_MAGIC_V1 "ESSEEDv1"
@@ -94,7 +96,7 @@ const char *es_file_reason_text(enum es_file_reason r);
 #define ES_SEEDFILE_F_TPM 0x8u
 #define ES_SEEDFILE_TAG_LEN 8u
 #define ES_SEEDFILE_MAC_LEN 16u
-#define ES_SEEDFILE_MACED 48u /* bytes under the MAC */
+#define ES_SEEDFILE_MACED (ES_SEEDFILE_HEADER - ES_SEEDFILE_MAC_LEN) /* bytes under the MAC: 48 in version 2 */
 #define ES_LABEL_GENID "earlyseed v2 vm generation"
 #define ES_LABEL_UUID "earlyseed v2 smbios uuid"
 #define ES_LABEL_TPM "earlyseed v2 tpm first block"
@@ -114,7 +116,8 @@ struct es_seedfile_header {
  * ES_SEEDFILE_HEADER): true and *h (counts capped at ES_GATE_BITS); false
  * for anything else (*h zeroed). Says nothing of the MAC. */
 bool es_seedfile_parse(const void *p, size_t n, struct es_seedfile_header *h);
-/* p starts with ES_SEEDFILE_MAGIC_V1 (an earlier release's file). */
+/* p starts with an earlier version's magic (an earlier release's file:
+ * ES_SEEDFILE_MAGIC_V1, or any "ESSEEDv<d>" before this build's). */
 bool es_seedfile_old(const void *p, size_t n);
 /* Encode *h as it is (counts capped at ES_GATE_BITS) into out. */
 void es_seedfile_encode(const struct es_seedfile_header *h, uint8_t out[ES_SEEDFILE_HEADER]);

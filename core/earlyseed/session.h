@@ -43,7 +43,7 @@
  * bits a byte, at most ES_GATE_BITS, and never more than its header says
  * the pool that wrote it held (it is a pool output, worth no more than that
  * pool). */
-#define ES_SEEDFILE_HEADER 64u
+#define ES_SEEDFILE_HEADER (16u + 8u + ES_ID_COUNT * 8u + 16u) /* 64 in version 2 (core/seedfile.c) */
 #define ES_SEED_FILE_MIN (ES_SEEDFILE_HEADER + 32u)
 #define ES_SEED_FILE_MAX 4096u
 /* The per-machine token, like systemd-boot's LoaderSystemToken: 32 bytes. */
@@ -61,7 +61,13 @@
  * check and the OS's reseal loop over the rows; a new identity is a row, a
  * slot in a new header version, and nothing in the rules.
  */
-enum es_identity { ES_ID_GENID = 0, ES_ID_UUID, ES_ID_TPM, ES_ID_COUNT };
+/* ES_ID_MORE: rows a build adds after these three, each with its row in
+ * core/identity.c's ES_ID_MORE_ROWS and a header version of its own
+ * (ES_SEEDFILE_MAGIC): tests/core/identity_dummy.h adds a fourth. */
+#ifndef ES_ID_MORE
+#define ES_ID_MORE
+#endif
+enum es_identity { ES_ID_GENID = 0, ES_ID_UUID, ES_ID_TPM, ES_ID_MORE ES_ID_COUNT };
 #define ES_ID_LEN 16u
 enum es_id_rule {
 	/* a file sealed under it counts only under the same one now; a file
