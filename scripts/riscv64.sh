@@ -14,6 +14,12 @@
 #   opensbi   riscv64/opensbi/fw_dynamic.bin: OpenSBI 1.6, which grants
 #             S-mode the Zkr seed CSR (mseccfg.SSEED); QEMU 7.2's own
 #             OpenSBI 1.1 does not
+#   edk2      riscv64/edk2/RISCV_VIRT_{CODE,VARS}.fd: edk2 2025.02
+#             (qemu-efi-riscv64), which does not start under QEMU 7.2
+#   qemu10    riscv64/qemu10/qemu-system-riscv64: Debian 13's QEMU 10 for
+#             this host, its packages and every library they need unpacked
+#             under riscv64/qemu10/root and run through their own ld.so
+#             (nothing installed; the host's QEMU stays 7.2)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 . "$ROOT/scripts/lib.sh"
@@ -21,6 +27,53 @@ es_trap_errors
 
 C=$ES_CACHE/riscv64
 es_private_apt "$C/apt" riscv64 trixie
+
+# qemu10: qemu-system-riscv and what it depends on, recursively (Debian
+# 13, this host's architecture, through a private apt state of its own),
+# unpacked into one root; the wrapper runs it through that root's ld.so
+# with that root's libraries, modules (QEMU_MODULE_DIR: the host's 7.2
+# modules are of another build, which QEMU refuses) and data (-L). Its
+# ok file names the packages the root was made from: another list is a
+# root made again.
+qemu10() {
+	local q=$C/qemu10 arch pkgs lib
+	arch=$(dpkg --print-architecture)
+	case $arch in
+	amd64) lib=x86_64-linux-gnu ;;
+	arm64) lib=aarch64-linux-gnu ;;
+	*) es_die "qemu10: no Debian 13 QEMU for a $arch host here" ;;
+	esac
+	local ES_APT ES_APT_DIR
+	es_private_apt "$C/apt-$arch" "$arch" trixie
+	[ -n "$(es_first "$ES_APT_DIR/lists/*Packages*")" ] ||
+		apt-get "${ES_APT[@]}" update -qq || es_die "apt-get update for Debian 13 ($arch) failed (network?)"
+	pkgs=$(apt-cache "${ES_APT[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+		--no-replaces --no-enhances qemu-system-riscv 2> /dev/null | grep -v '^ ' | grep -v '^<' | sort -u)
+	[ -n "$pkgs" ] || es_die "qemu10: apt-cache depends qemu-system-riscv (Debian 13) listed nothing"
+	if [ -x "$q/qemu-system-riscv64" ] && [ "$(cat "$q/ok" 2> /dev/null)" = "$pkgs" ]; then
+		return 0
+	fi
+	rm -rf "$q" && mkdir -p "$q/deb" "$q/root"
+	# shellcheck disable=SC2086 # one word per package
+	(cd "$q/deb" && apt-get "${ES_APT[@]}" download -qq $pkgs 2>&1 | grep -v 'unsandboxed' || true)
+	for p in $pkgs; do
+		deb=$(es_first "$q/deb/${p}_*.deb")
+		[ -n "$deb" ] || es_die "qemu10: apt-get download $p (Debian 13) left nothing in $q/deb"
+		dpkg-deb -x "$deb" "$q/root" || es_die "dpkg-deb -x $deb failed"
+	done
+	cat > "$q/qemu-system-riscv64" <<WRAP
+#!/bin/sh
+# Debian 13's QEMU 10, unpacked by scripts/riscv64.sh qemu10; nothing installed
+R=$q/root L=\$R/usr/lib/$lib
+QEMU_MODULE_DIR=\$L/qemu exec "\$L/ld-linux-$( [ "$arch" = amd64 ] && echo x86-64 || echo aarch64).so.$( [ "$arch" = amd64 ] && echo 2 || echo 1)" \
+	--library-path "\$L" "\$R/usr/bin/qemu-system-riscv64" -L "\$R/usr/share/qemu" "\$@"
+WRAP
+	chmod +x "$q/qemu-system-riscv64"
+	"$q/qemu-system-riscv64" --version | grep -q '^QEMU emulator version 10\.' ||
+		es_die "qemu10: Debian 13's QEMU does not run from $q/root ($("$q/qemu-system-riscv64" --version 2>&1 | head -1))"
+	rm -rf "$q/deb"
+	printf '%s\n' "$pkgs" > "$q/ok"
+}
 
 for what in "$@"; do
 	case $what in
@@ -56,6 +109,19 @@ for what in "$@"; do
 			mv "$f" "$C/opensbi/fw_dynamic.bin" && rm -rf "$C/opensbi/x"
 		fi
 		;;
+	edk2)
+		if [ ! -s "$C/edk2/RISCV_VIRT_CODE.fd" ] || [ ! -s "$C/edk2/RISCV_VIRT_VARS.fd" ]; then
+			deb=$(es_private_get "$C/deb" all qemu-efi-riscv64)
+			rm -rf "$C/edk2" && mkdir -p "$C/edk2/x"
+			dpkg-deb -x "$deb" "$C/edk2/x" || es_die "dpkg-deb -x $deb failed"
+			for f in CODE VARS; do
+				mv "$C/edk2/x/usr/share/qemu-efi-riscv64/RISCV_VIRT_$f.fd" "$C/edk2/" ||
+					es_die "$deb has no RISCV_VIRT_$f.fd"
+			done
+			rm -rf "$C/edk2/x"
+		fi
+		;;
+	qemu10) qemu10 ;;
 	*) es_die "scripts/riscv64.sh: unknown $what" ;;
 	esac
 done

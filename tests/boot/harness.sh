@@ -269,7 +269,7 @@ es_prepare() {
 	if [ "$ES_ARCH" = aarch64 ]; then
 		"$ES_ROOT/scripts/arm64.sh" kernel busybox
 	elif [ "$ES_ARCH" = riscv64 ]; then
-		"$ES_ROOT/scripts/riscv64.sh" kernel busybox opensbi uboot || es_die "Debian 13's riscv64 kernel (scripts/riscv64.sh) could not be fetched"
+		"$ES_ROOT/scripts/riscv64.sh" kernel busybox opensbi uboot edk2 qemu10 || es_die "Debian 13's riscv64 kernel (scripts/riscv64.sh) could not be fetched"
 	else
 		es_fetch_kernel
 		es_fetch_busybox

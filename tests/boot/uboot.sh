@@ -10,7 +10,7 @@
 # instead (it starts and chains; that U-Boot has no EFI_RNG_PROTOCOL).
 set -uo pipefail
 BOOTS="1 4 5 6 7 8"
-RV_BOOTS="rv1 rv2 rv3"
+RV_BOOTS="rv1 rv2 rv3 rv4"
 # --list (riscv64 --list): the names, for scripts/check.sh (one job each)
 [ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 [ "${1:-}" = riscv64 ] && [ "${2:-}" = --list ] && { echo "$RV_BOOTS"; exit 0; }
@@ -354,6 +354,59 @@ urv3() {
 	summary "rv3c the copy's file mixed, not counted: no table" "$OUT/rv3c.log" seed_file=96 table=0 health.seed_file=fail
 	refute "rv3c the kernel's crng is not ready at [0.000000]" "$OUT/rv3c.log" '^\[ +0\.000000\] random: crng init done'
 	expect "rv3c /init ran all the same" "$OUT/rv3c.log" '^initrd: reached /init'
+}
+
+# rv4. The same board under edk2 2025.02 instead of U-Boot (Debian 13's
+#      qemu-efi-riscv64, which needs Debian 13's QEMU 10: scripts/riscv64.sh
+#      edk2 qemu10), its variables in flash the firmware keeps. With
+#      virtio-rng, edk2's EFI_RNG_PROTOCOL makes the table, and the token
+#      (in that flash) and the seed file are made. rv4b: the next boot with
+#      no RNG at all: the seed file alone makes the table, and the kernel's
+#      crng is ready at [0.000000]. rv4c: the disk on another machine (a
+#      fresh variable store): no token there, the file is mixed and not
+#      counted, no table. edk2 hands the kernel ACPI, no device tree.
+EDK2=$ES_CACHE/riscv64/edk2
+QEMU10=$ES_CACHE/riscv64/qemu10/qemu-system-riscv64
+# edk2boot NAME LOG VARS [QEMU ARGS...]: edk2 on QEMU 10's riscv virt board
+# (QEMU 10's own OpenSBI 1.6), the disk NAME, the variable store VARS,
+# until the kernel's /init is done; no wait in edk2's boot menu.
+edk2boot() {
+	local d=$OUT/$1 log=$2 vars=$3
+	shift 3
+	es_qemu "$log" "$RV_INIT" "$QEMU10" -M virt -m 1024 -nographic -audio none -no-reboot \
+		-boot menu=on,splash-time=0 -drive "if=pflash,unit=0,format=raw,readonly=on,file=$EDK2/RISCV_VIRT_CODE.fd" \
+		-drive "if=pflash,unit=1,format=raw,file=$vars" -net none \
+		-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device virtio-blk-device,drive=d "$@"
+}
+AUDIT='initrd: audit: summary '
+urv4() {
+	disk rve gpt
+	cp "$EDK2/RISCV_VIRT_VARS.fd" "$OUT/rve.vars"
+	edk2boot rve "$OUT/rv4.log" "$OUT/rve.vars" -device virtio-rng-device
+	edk2boot rve "$OUT/rv4b.log" "$OUT/rve.vars"
+	rm -rf "$OUT/rvf" && mkdir -p "$OUT/rvf" && cp "$OUT/rve/disk.raw" "$OUT/rvf/disk.raw"
+	cp "$EDK2/RISCV_VIRT_VARS.fd" "$OUT/rvf.vars"
+	edk2boot rvf "$OUT/rv4c.log" "$OUT/rvf.vars"
+	rm -f "$OUT/rve.vars" "$OUT/rvf.vars"
+	expect "rv4 the firmware is edk2 2025.02" "$OUT/rv4.log" '^RISC-V EDK2 firmware version 2025\.02'
+	expect "rv4 under QEMU 10's OpenSBI 1.6" "$OUT/rv4.log" '^OpenSBI v1\.6'
+	expect "rv4 edk2's RNG (virtio-rng) read" "$OUT/rv4.log" "^earlyseed: efi_rng: instance 0: a device's RNG"
+	# edk2's serial console here is 80 columns wide and breaks the app's
+	# summary line: the record the OS read holds the same fields, whole
+	summary "rv4 edk2's RNG makes the table" "$OUT/rv4.log" prefix="$AUDIT" efi_rng=64 table=32 health.efi_rng=pass
+	expect "rv4 the token made, in the firmware's non-volatile store" "$OUT/rv4.log" '^earlyseed: token: created from the hardware sources \(non-volatile'
+	expect "rv4 the seed file made" "$OUT/rv4.log" '^earlyseed: seed_file: .*: (created|rewritten) \(96 bytes\)'
+	expect "rv4 the initrd served through LoadFile2" "$OUT/rv4.log" '^earlyseed: initrd: \\initrd\.img served through LoadFile2'
+	expect "rv4 Debian 13's kernel ran on edk2" "$OUT/rv4.log" '^\[ +0\.000000\] efi: EFI v2\.[0-9]+ by Debian distribution of EDK II'
+	crng0 "rv4 edk2's RNG's table" "$OUT/rv4.log"
+	expect "rv4b no RNG: none offered" "$OUT/rv4b.log" '^earlyseed: efi_rng: no EFI_RNG_PROTOCOL'
+	summary "rv4b the seed file alone makes the table" "$OUT/rv4b.log" prefix="$AUDIT" zkr=0 efi_rng=0 seed_file=96 table=32 health.seed_file=pass
+	crng0 "rv4b the seed file's table" "$OUT/rv4b.log"
+	expect "rv4b says so on the console" "$OUT/rv4b.log" '^earlyseed: health: seed_file: pass'
+	expect "rv4c another machine: no token there" "$OUT/rv4c.log" '^earlyseed: token: none on this machine'
+	summary "rv4c the copied file mixed, not counted: no table" "$OUT/rv4c.log" prefix="$AUDIT" seed_file=96 table=0 health.seed_file=fail
+	refute "rv4c the kernel's crng is not ready at [0.000000]" "$OUT/rv4c.log" '^\[ +0\.000000\] random: crng init done'
+	expect "rv4c /init ran all the same" "$OUT/rv4c.log" '^initrd: reached /init'
 }
 
 # x1. x86_64: qemu-x86_64/u-boot.rom (no EFI_RNG_PROTOCOL there), -cpu max
