@@ -22,16 +22,38 @@ fi
 
 # clang-tidy in three parts (the core and the CPU's code, efi/, host/), so
 # scripts/check.sh can run them side by side.
-# tidy NAME CLANG-TIDY-ARGS...: one part, "ok - lint NAME" or its findings
+# A file clang-tidy found clean is remembered in the cache (scripts/lib.sh's
+# ES_CACHE, under tidy/) by what its finding rests on: clang-tidy's version,
+# .clang-tidy, the compiler arguments, and the file as the preprocessor
+# hands it over, comments kept (NOLINT is one; every header it includes). A file whose key is there
+# is not read again; any change to any of those is another key, and the file
+# is read. Findings are never remembered. TIDY_CACHE=0: read every file.
+ES_CACHE=${CACHE:-${XDG_CACHE_HOME:-${HOME:-$PWD}/.cache}/earlyseed}
+TIDY_DIR=$ES_CACHE/tidy
+# tidy NAME FILE... -- COMPILER-ARGS...: one part, "ok - lint NAME" (and how
+# many files were read, how many known clean) or its findings
 tidy() {
-	local name=$1 out
+	local name=$1 out f key conf files=() todo=() keys=()
 	shift
-	if out=$(clang-tidy --quiet "$@" 2>&1); then echo "ok - lint $name"
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do files+=("$1") && shift; done
+	shift
+	conf=$( { clang-tidy --version; cat .clang-tidy; printf '%s\n' "$@"; } | sha256sum | cut -c1-64)
+	for f in "${files[@]}"; do
+		key=$( { echo "$conf $f"; clang -E -C "$@" "$f" 2>&1; } | sha256sum | cut -c1-64)
+		if [ "${TIDY_CACHE:-1}" != 0 ] && [ -e "$TIDY_DIR/$key" ]; then continue; fi
+		todo+=("$f") && keys+=("$key")
+	done
+	if [ ${#todo[@]} -eq 0 ]; then
+		echo "ok - lint $name (${#files[@]} files, each unchanged since clang-tidy found it clean)"
+	elif out=$(clang-tidy --quiet "${todo[@]}" -- "$@" 2>&1); then
+		echo "ok - lint $name (${#todo[@]} of ${#files[@]} files read)"
+		mkdir -p "$TIDY_DIR" && for key in "${keys[@]}"; do : > "$TIDY_DIR/$key"; done
 	else echo "not ok - lint $name"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
 }
 if [[ $parts == *" clang-tidy "* ]]; then
 	tidy clang-tidy core/*.c libc/*.c arch/x86_64/*.c bench/bench.c tests/fuzz/*.c -- -std=c11
 	tidy clang-tidy-aarch64 arch/aarch64/*.c -- -std=c11 --target=aarch64-linux-gnu -isystem /usr/aarch64-linux-gnu/include
+	tidy clang-tidy-riscv64 arch/riscv64/*.c -- -std=c11 --target=riscv64-linux-gnu -isystem /usr/riscv64-linux-gnu/include
 fi
 if [[ $parts == *" clang-tidy-efi "* ]]; then
 	tidy clang-tidy-efi efi/*.c -- -std=gnu11 -fshort-wchar \
