@@ -13,20 +13,12 @@ es_trap_errors
 C=$ES_CACHE/arm64
 # Debian 12's arm64 packages, from the host's own sources
 es_private_apt "$C/apt" arm64
-get() { es_private_get "$C/deb" arm64 "$1"; }
 
 for what in "$@"; do
 	case $what in
 	gnu-efi) es_gnuefi "$C/deb" arm64 "$C/gnuefi" aarch64 ;;
 	kernel) es_private_kernel "$C" arm64 ;;
-	busybox)
-		[ -x "$C/busybox" ] && continue
-		deb=$(get busybox-static)
-		rm -rf "$C/x" && mkdir -p "$C/x"
-		dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$C/x" ./bin/busybox
-		mv "$C/x/bin/busybox" "$C/busybox"
-		rm -rf "$C/x"
-		;;
+	busybox) es_private_busybox "$C" arm64 ;;
 	*) es_die "scripts/arm64.sh: unknown $what" ;;
 	esac
 done

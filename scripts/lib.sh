@@ -101,6 +101,21 @@ es_gnuefi() {
 	touch "$crt0"
 }
 
+# es_private_busybox DIR ARCH: busybox-static's static busybox for ARCH,
+# through ES_APT (es_private_apt), as DIR/busybox once (Debian 12 ships it
+# in /bin, Debian 13 in /usr/bin).
+es_private_busybox() {
+	local dir=$1 deb f
+	[ -x "$dir/busybox" ] && return 0
+	deb=$(es_private_get "$dir/deb" "$2" busybox-static)
+	rm -rf "$dir/x" && mkdir -p "$dir/x"
+	dpkg-deb -x "$deb" "$dir/x" || es_die "dpkg-deb -x $deb failed"
+	f=$(es_first "$dir/x/usr/bin/busybox")
+	[ -n "$f" ] || f=$(es_first "$dir/x/bin/busybox")
+	[ -n "$f" ] || es_die "$deb has no busybox"
+	mv "$f" "$dir/busybox" && rm -rf "$dir/x"
+}
+
 # es_private_kernel DIR ARCH: the kernel linux-image-ARCH points at, through
 # ES_APT (es_private_apt), into DIR (es_kernel_extract) once; its package's
 # name in DIR/vmlinuz.version.

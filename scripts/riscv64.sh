@@ -75,51 +75,33 @@ WRAP
 	printf '%s\n' "$pkgs" > "$q/ok"
 }
 
+# from_deb DIR PKG PATH...: the files PATH... (inside PKG, an all package)
+# into $C/DIR/ by their own names, once: all of them there is done.
+from_deb() {
+	local dir=$C/$1 pkg=$2 f deb have=1
+	shift 2
+	for f in "$@"; do [ -s "$dir/${f##*/}" ] || have=0; done
+	[ "$have" = 1 ] && return 0
+	deb=$(es_private_get "$C/deb" all "$pkg")
+	rm -rf "$dir" && mkdir -p "$dir/x"
+	dpkg-deb -x "$deb" "$dir/x" || es_die "dpkg-deb -x $deb failed"
+	for f in "$@"; do
+		[ -s "$dir/x/$f" ] || es_die "$deb has no $f"
+		mv "$dir/x/$f" "$dir/"
+	done
+	rm -rf "$dir/x"
+}
+
 for what in "$@"; do
 	case $what in
 	gnu-efi) es_gnuefi "$C/deb" riscv64 "$C/gnuefi" riscv64 ;;
 	kernel) es_private_kernel "$C" riscv64 ;;
-	busybox)
-		[ -x "$C/busybox" ] && continue
-		deb=$(es_private_get "$C/deb" riscv64 busybox-static)
-		rm -rf "$C/x" && mkdir -p "$C/x"
-		dpkg-deb -x "$deb" "$C/x" || es_die "dpkg-deb -x $deb failed"
-		f=$(es_first "$C/x/usr/bin/busybox")
-		[ -n "$f" ] || f=$(es_first "$C/x/bin/busybox")
-		[ -n "$f" ] || es_die "$deb has no busybox"
-		mv "$f" "$C/busybox" && rm -rf "$C/x"
-		;;
-	uboot)
-		if [ ! -s "$C/uboot/u-boot.bin" ]; then
-			deb=$(es_private_get "$C/deb" all u-boot-qemu)
-			rm -rf "$C/uboot" && mkdir -p "$C/uboot/x"
-			dpkg-deb -x "$deb" "$C/uboot/x" || es_die "dpkg-deb -x $deb failed"
-			f=$(es_first "$C/uboot/x/usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin")
-			[ -n "$f" ] || es_die "$deb has no qemu-riscv64_smode/u-boot.bin"
-			mv "$f" "$C/uboot/u-boot.bin" && rm -rf "$C/uboot/x"
-		fi
-		;;
-	opensbi)
-		if [ ! -s "$C/opensbi/fw_dynamic.bin" ]; then
-			deb=$(es_private_get "$C/deb" all opensbi)
-			rm -rf "$C/opensbi" && mkdir -p "$C/opensbi/x"
-			dpkg-deb -x "$deb" "$C/opensbi/x" || es_die "dpkg-deb -x $deb failed"
-			f=$(es_first "$C/opensbi/x/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin")
-			[ -n "$f" ] || es_die "$deb has no generic/fw_dynamic.bin"
-			mv "$f" "$C/opensbi/fw_dynamic.bin" && rm -rf "$C/opensbi/x"
-		fi
-		;;
+	busybox) es_private_busybox "$C" riscv64 ;;
+	uboot) from_deb uboot u-boot-qemu usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin ;;
+	opensbi) from_deb opensbi opensbi usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin ;;
 	edk2)
-		if [ ! -s "$C/edk2/RISCV_VIRT_CODE.fd" ] || [ ! -s "$C/edk2/RISCV_VIRT_VARS.fd" ]; then
-			deb=$(es_private_get "$C/deb" all qemu-efi-riscv64)
-			rm -rf "$C/edk2" && mkdir -p "$C/edk2/x"
-			dpkg-deb -x "$deb" "$C/edk2/x" || es_die "dpkg-deb -x $deb failed"
-			for f in CODE VARS; do
-				mv "$C/edk2/x/usr/share/qemu-efi-riscv64/RISCV_VIRT_$f.fd" "$C/edk2/" ||
-					es_die "$deb has no RISCV_VIRT_$f.fd"
-			done
-			rm -rf "$C/edk2/x"
-		fi
+		from_deb edk2 qemu-efi-riscv64 usr/share/qemu-efi-riscv64/RISCV_VIRT_CODE.fd \
+			usr/share/qemu-efi-riscv64/RISCV_VIRT_VARS.fd
 		;;
 	qemu10) qemu10 ;;
 	*) es_die "scripts/riscv64.sh: unknown $what" ;;
