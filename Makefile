@@ -366,7 +366,7 @@ prevstages: $(PREVSTAGES) $(BUILD)/tests/earlyseed-nosbat.efi
 # archive only what it uses. An object a test names itself comes first and
 # wins over an archive's: the two tests of other instructions than the fake.
 HOSTLIB_SRC := $(filter-out host/main.c,$(sort $(wildcard host/*.c)))
-TESTLIB_SRC := tests/fake_insn.c tests/mkvarstore.c tests/mkpe.c tests/mkfdt.c $(ARCH_SRC)
+TESTLIB_SRC := tests/fake_insn.c tests/mkvarstore.c tests/mkpe.c tests/mkfdt.c tests/mkrhct.c $(ARCH_SRC)
 test_cpurng_real_EXTRA := $(INSN_SRC)
 test_cpurng_aarch64_EXTRA := tests/fake_insn_aarch64.c arch/aarch64/cpurng.c
 test_cpurng_riscv64_EXTRA := tests/fake_insn_riscv64.c arch/riscv64/cpurng.c

@@ -50,6 +50,76 @@ bool es_acpi_vgia(const uint8_t *table, size_t len, uint64_t *addr)
 	return false;
 }
 
+/* RHCT (the RISC-V ACPI spec's "RISC-V Hart Capabilities Table"; Linux
+ * include/acpi/actbl2.h struct acpi_table_rhct, packed): after the header,
+ * flags (4), the time base frequency (8), the node count (4) and the node
+ * array's offset (4). Each node: type, length, revision (2 each); an ISA
+ * string node (type 0) then holds the string's length (2) and the string; a
+ * hart info node (type 0xffff) the number of offsets (2), the hart's ACPI
+ * processor UID (4), then offsets (4 each, from the table's start) of the
+ * nodes that describe it. */
+#define RHCT_NODES_AT 52u
+#define RHCT_NODE_HEADER 6u
+#define RHCT_ISA 0u
+#define RHCT_HART_INFO 0xffffu
+
+/* The ISA string node at off in the table's n bytes lists ext? */
+static bool rhct_isa_node_has(const uint8_t *t, uint32_t n, uint32_t off, const char *ext)
+{
+	uint32_t len;
+
+	if (off < RHCT_NODES_AT + 4u || off > n - RHCT_NODE_HEADER - 2u || es_le_get16(t + off) != RHCT_ISA)
+		return false;
+	len = es_le_get16(t + off + RHCT_NODE_HEADER);
+	if (len > n - off - RHCT_NODE_HEADER - 2u || len + RHCT_NODE_HEADER + 2u > es_le_get16(t + off + 2))
+		return false;
+	return es_fdt_isa_string_has(t + off + RHCT_NODE_HEADER + 2u, len, ext);
+}
+
+bool es_acpi_rhct_isa_has(const uint8_t *table, size_t len, const char *ext)
+{
+	uint32_t n, at, harts = 0;
+
+	if (table == NULL || len < RHCT_NODES_AT + 4u || memcmp(table, "RHCT", 4) != 0)
+		return false;
+	n = es_le_get32(table + 4);
+	if (n < RHCT_NODES_AT + 4u || n > len)
+		return false;
+	at = es_le_get32(table + RHCT_NODES_AT);
+	while (at >= RHCT_NODES_AT + 4u && at <= n - RHCT_NODE_HEADER) {
+		uint32_t size = es_le_get16(table + at + 2);
+
+		if (size < RHCT_NODE_HEADER || size > n - at)
+			return false; /* a node that does not fit: no verdict from it */
+		if (es_le_get16(table + at) == RHCT_HART_INFO) {
+			uint32_t k, offsets = RHCT_NODE_HEADER + 6u;
+			bool isa = false;
+
+			if (size < offsets)
+				return false;
+			k = es_le_get16(table + at + RHCT_NODE_HEADER);
+			if (k > (size - offsets) / 4u)
+				return false;
+			/* the first ISA string node it refers to, as Linux takes */
+			for (uint32_t i = 0; i < k && !isa; i++) {
+				uint32_t ref = es_le_get32(table + at + offsets + (size_t)4u * i);
+
+				if (ref >= RHCT_NODES_AT + 4u && ref <= n - RHCT_NODE_HEADER &&
+				    es_le_get16(table + ref) == RHCT_ISA) {
+					if (!rhct_isa_node_has(table, n, ref, ext))
+						return false;
+					isa = true;
+				}
+			}
+			if (!isa)
+				return false; /* a hart with no ISA string lists nothing */
+			harts++;
+		}
+		at += size;
+	}
+	return harts > 0;
+}
+
 /* ACPI 6.5 section 5.2.6: the header's OEM table id at 16 (8 bytes) and
  * its checksum at 9 (all bytes of the table sum to zero). The checksum is
  * not checked: Linux does not either, and a wrong one costs nothing here

@@ -8,7 +8,7 @@
 void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, const struct es_cpu_facts *f,
 		   struct es_cpu_report *r)
 {
-	static const struct es_cpu_facts none = { NULL, 0 };
+	static const struct es_cpu_facts none = { NULL, 0, NULL, 0 };
 	uint64_t buf[MAX_CPU_SOURCES][ES_CPU_LONGS];
 	bool have[MAX_CPU_SOURCES] = { false };
 	unsigned int n = a->count;
@@ -69,7 +69,7 @@ void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, const stru
 
 bool es_cpu_any(const struct es_cpu_arch *a, const struct es_cpu_facts *f)
 {
-	static const struct es_cpu_facts none = { NULL, 0 };
+	static const struct es_cpu_facts none = { NULL, 0, NULL, 0 };
 
 	for (unsigned int k = 0; k < a->count; k++)
 		if (a->sources[k].probe(f != NULL ? f : &none) == ES_CPU_PRESENT)

@@ -239,6 +239,11 @@ static bool isa_string_has(const uint8_t *s, long n, const char *ext)
 	return false;
 }
 
+bool es_fdt_isa_string_has(const uint8_t *s, size_t n, const char *ext)
+{
+	return s != NULL && n <= ES_FDT_MAX && isa_string_has(s, (long)n, ext);
+}
+
 /* Is ext in the string list s[0..n) ("riscv,isa-extensions": one
  * lowercase name each, NUL-ended, matched exactly)? */
 static bool isa_list_has(const uint8_t *s, uint32_t n, const char *ext)

@@ -109,8 +109,18 @@ void pass_run(struct pass *p, const struct pass_in *in, const struct es_outcome 
 		uint32_t size;
 		const UINT8 *fdt = fdt_firmware(&size);
 
+		struct pass_acpi t[PASS_ACPI_MAX];
+		unsigned int n = pass_acpi_tables(t, PASS_ACPI_MAX);
+
 		p->cpu.fdt = size != 0 ? fdt : NULL;
 		p->cpu.fdt_size = size;
+		/* riscv64 under a firmware that hands ACPI (edk2): the harts'
+		 * ISA strings are in the RHCT */
+		for (unsigned int i = 0; i < n && p->cpu.rhct == NULL; i++)
+			if (t[i].len >= 36 && memcmp(t[i].t, "RHCT", 4) == 0) {
+				p->cpu.rhct = t[i].t;
+				p->cpu.rhct_len = t[i].len;
+			}
 	}
 	es_session_begin(&p->s);
 	for (unsigned int i = 0; i < src_row_count; i++) {

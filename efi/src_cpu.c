@@ -27,10 +27,10 @@ void src_cpu(struct pass *p)
 	else
 		log_line("cpu: %a %a, %a %a", seed, state(&r, ES_SRC_RDSEED), drbg, state(&r, ES_SRC_RDRAND));
 	if (r.refused[ES_SRC_RDSEED] || r.refused[ES_SRC_RDRAND])
-		log_warn("cpu: %a: the firmware's device tree lists it, but reading it traps (M-mode has not "
+		log_warn("cpu: %a: the firmware's %a lists it, but reading it traps (M-mode has not "
 			 "granted S-mode the seed CSR: mseccfg.SSEED, set by OpenSBI 1.6, not by 1.1): not read, "
 			 "not counted; a kernel that trusts the ISA string faults on it too",
-			 r.refused[ES_SRC_RDSEED] ? seed : drbg);
+			 r.refused[ES_SRC_RDSEED] ? seed : drbg, p->cpu.fdt != NULL ? "device tree" : "ACPI RHCT");
 	if (!r.present[ES_SRC_RDSEED] && !r.present[ES_SRC_RDRAND])
 		return;
 	p->out.cpu_longs_failed = (UINT16)r.failed;

@@ -48,7 +48,7 @@ tidy() {
 	elif out=$(clang-tidy --quiet "${todo[@]}" -- "$@" 2>&1); then
 		echo "ok - lint $name (${#todo[@]} of ${#files[@]} files read)"
 		mkdir -p "$TIDY_DIR" && for key in "${keys[@]}"; do : > "$TIDY_DIR/$key"; done
-	else echo "not ok - lint $name"; printf '%s\n' "$out" | grep -v 'warnings generated' | sed 's/^/#   /'; rc=1; fi
+	else echo "not ok - lint $name"; printf '%s\n' "$out" | grep -v 'warnings\? generated' | sed 's/^/#   /'; rc=1; fi
 }
 if [[ $parts == *" clang-tidy "* ]]; then
 	tidy clang-tidy core/*.c libc/*.c arch/x86_64/*.c bench/bench.c tests/fuzz/*.c -- -std=c11

@@ -37,7 +37,10 @@ enum es_cpu_probe cpurng_zkr_probe(const struct es_cpu_facts *f)
 	uint64_t csr;
 	bool read;
 
-	if (f->fdt == NULL || !es_fdt_isa_has(f->fdt, f->fdt_size, "zkr"))
+	/* listed in the device tree, or (a firmware that hands ACPI, as
+	 * edk2 does) in the RHCT, as Linux reads whichever it booted with */
+	if (!(f->fdt != NULL && es_fdt_isa_has(f->fdt, f->fdt_size, "zkr")) &&
+	    !(f->rhct != NULL && es_acpi_rhct_isa_has(f->rhct, f->rhct_len, "zkr")))
 		return ES_CPU_ABSENT;
 	read = insn_seed(&csr);
 	es_wipe(&csr, sizeof(csr));

@@ -24,6 +24,8 @@ enum es_cpu_probe {
 struct es_cpu_facts {
 	const uint8_t *fdt; /* the firmware's device tree (EFI_DTB_TABLE_GUID), or NULL */
 	size_t fdt_size;    /* its header's totalsize (es_fdt_size) */
+	const uint8_t *rhct; /* ACPI's RHCT (riscv64, where the firmware hands ACPI), or NULL */
+	size_t rhct_len;     /* its header's length */
 };
 
 /* iPXE's struct entropy_source is the model: an architecture offers its

@@ -73,5 +73,14 @@ void es_fdt_nop(uint8_t *fdt, size_t avail, const struct es_fdt_prop *prop);
  * "riscv,isa-extensions", or else its "riscv,isa" string, as Linux reads
  * them (arch/riscv/kernel/cpufeature.c)? false with no such hart. */
 bool es_fdt_isa_has(const uint8_t *fdt, size_t avail, const char *ext);
+/* Does the ISA string s[0..n) ("rv64imac_zicsr_zkr", as "riscv,isa" and
+ * ACPI's RHCT hold it; NUL-ended within n or not) list ext? */
+bool es_fdt_isa_string_has(const uint8_t *s, size_t n, const char *ext);
+/* Does every hart ACPI's RHCT (RISC-V Hart Capabilities Table: table, len
+ * bytes readable) describes list ext in the ISA string node its hart info
+ * node refers to, as Linux reads it (drivers/acpi/riscv/rhct.c
+ * acpi_get_riscv_isa)? false with no hart, or a table that is not an RHCT
+ * or is malformed. */
+bool es_acpi_rhct_isa_has(const uint8_t *table, size_t len, const char *ext);
 
 #endif

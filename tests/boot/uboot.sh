@@ -365,6 +365,10 @@ urv3() {
 #      crng is ready at [0.000000]. rv4c: the disk on another machine (a
 #      fresh variable store): no token there, the file is mixed and not
 #      counted, no table. edk2 hands the kernel ACPI, no device tree.
+#      rv4d: a CPU with Zkr (-cpu rv64,zkr=true; QEMU 10's OpenSBI 1.6
+#      grants it) and nothing else, the kernel's default trust: the harts'
+#      ISA strings are in ACPI's RHCT, which lists zkr: read, counted as
+#      the CPU, and it alone makes the table.
 EDK2=$ES_CACHE/riscv64/edk2
 QEMU10=$ES_CACHE/riscv64/qemu10/qemu-system-riscv64
 # edk2boot NAME LOG VARS [QEMU ARGS...]: edk2 on QEMU 10's riscv virt board
@@ -387,7 +391,10 @@ urv4() {
 	rm -rf "$OUT/rvf" && mkdir -p "$OUT/rvf" && cp "$OUT/rve/disk.raw" "$OUT/rvf/disk.raw"
 	cp "$EDK2/RISCV_VIRT_VARS.fd" "$OUT/rvf.vars"
 	edk2boot rvf "$OUT/rv4c.log" "$OUT/rvf.vars"
-	rm -f "$OUT/rve.vars" "$OUT/rvf.vars"
+	DISK_CMDLINE=$ES_CMDLINE_BASE disk rvk gpt
+	cp "$EDK2/RISCV_VIRT_VARS.fd" "$OUT/rvk.vars"
+	edk2boot rvk "$OUT/rv4d.log" "$OUT/rvk.vars" -cpu rv64,zkr=true
+	rm -f "$OUT/rve.vars" "$OUT/rvf.vars" "$OUT/rvk.vars"
 	expect "rv4 the firmware is edk2 2025.02" "$OUT/rv4.log" '^RISC-V EDK2 firmware version 2025\.02'
 	expect "rv4 under QEMU 10's OpenSBI 1.6" "$OUT/rv4.log" '^OpenSBI v1\.6'
 	expect "rv4 edk2's RNG (virtio-rng) read" "$OUT/rv4.log" "^earlyseed: efi_rng: instance 0: a device's RNG"
@@ -407,6 +414,11 @@ urv4() {
 	summary "rv4c the copied file mixed, not counted: no table" "$OUT/rv4c.log" prefix="$AUDIT" seed_file=96 table=0 health.seed_file=fail
 	refute "rv4c the kernel's crng is not ready at [0.000000]" "$OUT/rv4c.log" '^\[ +0\.000000\] random: crng init done'
 	expect "rv4c /init ran all the same" "$OUT/rv4c.log" '^initrd: reached /init'
+	expect "rv4d no device tree: the kernel's stub makes an empty one" "$OUT/rv4d.log" '^EFI stub: Generating empty DTB'
+	expect "rv4d Zkr listed in ACPI's RHCT and readable: present" "$OUT/rv4d.log" '^earlyseed: cpu: zkr present$'
+	expect "rv4d every long from Zkr" "$OUT/rv4d.log" '^earlyseed: cpu: 64 longs asked, 64 from zkr, 0 failed$'
+	summary "rv4d Zkr alone, counted as the CPU, makes the table" "$OUT/rv4d.log" prefix="$AUDIT" zkr=512 efi_rng=0 \
+		seed_file=0 table=32 health.zkr=pass
 }
 
 # x1. x86_64: qemu-x86_64/u-boot.rom (no EFI_RNG_PROTOCOL there), -cpu max

@@ -10,6 +10,7 @@
 #include "../../core/earlyseed.h"
 #include "../check.h"
 #include "../fake_insn_riscv64.h"
+#include "../mkrhct.h"
 #include "../mkfdt.h"
 
 #define ES16 (2ull << CPURNG_OPST_SHIFT)
@@ -89,6 +90,37 @@ static void test_probe(void)
 	facts.fdt_size = 0;
 	CHECK(cpurng_zkr_probe(&facts) == ES_CPU_ABSENT && fake_rv64.seed_calls == 0);
 	CHECK(cpurng_arch.audit_arch == ES_AUDIT_ARCH_RISCV64 && cpurng_arch.count == 1);
+}
+
+/* A firmware that hands ACPI and no device tree (edk2): the harts' ISA
+ * strings are in the RHCT, read as Linux reads it. */
+static void test_probe_rhct(void)
+{
+	static uint8_t rhct[512];
+
+	machine("rv64gc", es16);
+	facts.fdt = NULL;
+	facts.fdt_size = 0;
+	facts.rhct = rhct;
+	facts.rhct_len = mkrhct(rhct, sizeof(rhct), 2, "rv64imafdch_zicsr_zifencei_zkr", NULL);
+	CHECK(facts.rhct_len > 0);
+	CHECK(cpurng_zkr_probe(&facts) == ES_CPU_PRESENT && fake_rv64.seed_calls == 1);
+	fake_rv64.seed_fn = trap;
+	CHECK(cpurng_zkr_probe(&facts) == ES_CPU_REFUSED && fake_rv64.seed_calls == 2);
+	/* one hart without it: absent, the CSR untouched */
+	fake_rv64.seed_calls = 0;
+	facts.rhct_len = mkrhct(rhct, sizeof(rhct), 2, "rv64gc_zkr", "rv64gc");
+	CHECK(cpurng_zkr_probe(&facts) == ES_CPU_ABSENT && fake_rv64.seed_calls == 0);
+	/* a device tree that does not list it, an RHCT that does: listed */
+	machine("rv64gc", es16);
+	facts.rhct_len = mkrhct(rhct, sizeof(rhct), 1, "rv64gc_zkr", NULL);
+	CHECK(cpurng_zkr_probe(&facts) == ES_CPU_PRESENT);
+	facts.rhct = NULL;
+	facts.rhct_len = 0;
+}
+
+static void test_arch(void)
+{
 	CHECK(cpurng_arch.sources[0].src == ES_SRC_RDSEED && !cpurng_arch.sources[0].startup_test);
 	CHECK(strcmp(es_source_name(ES_SRC_RDSEED, cpurng_arch.audit_arch), "zkr") == 0);
 	CHECK(cpurng_cycles() < cpurng_cycles());
@@ -156,6 +188,8 @@ static void test_gathering(void)
 int main(void)
 {
 	RUN(test_probe);
+	RUN(test_probe_rhct);
+	RUN(test_arch);
 	RUN(test_long);
 	RUN(test_gathering);
 	return check_done();

@@ -2,7 +2,8 @@
 /* libFuzzer: an ACPI table as firmware memory may hold it, searched for the
  * VM generation ID's address (es_acpi_vgia), and read and wiped as
  * Hyper-V's OEM0 table (es_acpi_oem0, es_acpi_oem0_scrub): within bounds,
- * nothing left after, the checksum kept. */
+ * nothing left after, the checksum kept; and read as riscv64's RHCT for the
+ * harts' ISA strings (es_acpi_rhct_isa_has), within its length. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	} else if (addr != 0) {
 		abort();
 	}
+	if (es_acpi_rhct_isa_has(copy, size, "zkr") &&
+	    (size < 56 || memcmp(copy, "RHCT", 4) != 0 || (uint32_t)(copy[4] | copy[5] << 8 | copy[6] << 16) > size))
+		abort();
 	uint32_t n = es_acpi_oem0(copy, size);
 	if (n != 0) {
 		uint8_t before = 0, after = 0;
