@@ -21,7 +21,8 @@ if [ "$ES_DEBIAN" = 13 ]; then
 fi
 # The recipe: this script and what it bakes into the machine; a cached
 # image of another recipe is rebuilt.
-RECIPE=$(cat "$0" "$ROOT/tests/boot/debvm/es-vm" "$ROOT/tests/boot/debvm/es-vm.service" | sha256sum | cut -c1-16)
+RECIPE=$(cat "$0" "$ROOT/tests/boot/debvm/es-vm" "$ROOT/tests/boot/debvm/es-vm.service" \
+	"$ROOT/tests/boot/debvm/es-vm.modprobe" | sha256sum | cut -c1-16)
 ROOT_UUID=6c1e0b1a-5a8e-4c55-9f0e-2b7d3c9a1e01
 ESP_ID=E5EE0001 # the FAT volume id: UUID=E5EE-0001 in fstab
 PKGS=systemd,systemd-sysv,udev,kmod,linux-image-amd64,initramfs-tools,grub-efi-amd64,grub-efi-amd64-signed,shim-signed,efibootmgr,dosfstools,systemd-boot
@@ -37,7 +38,12 @@ awk -v c="$C/" 'index($2, c) == 1 {print $2}' /proc/mounts | sort -r | while rea
 rm -rf --one-file-system "$C" && mkdir -p "$C"
 t0=$(date +%s)
 echo "debvm: mmdebstrap $SUITE ($PKGS): a few minutes, once"
-timeout --foreground -k 10 1500 mmdebstrap --variant=apt --include="$PKGS" --aptopt='Acquire::Retries "3"' "$SUITE" "$C/rootfs" \
+# The test machine's module list goes in before the packages, so the
+# initramfs the kernel's package builds carries it too (initramfs-tools
+# copies /etc/modprobe.d): udev loads the same modules in both.
+timeout --foreground -k 10 1500 mmdebstrap --variant=apt --include="$PKGS" --aptopt='Acquire::Retries "3"' \
+	--setup-hook="mkdir -p \"\$1/etc/modprobe.d\" && cp '$ROOT/tests/boot/debvm/es-vm.modprobe' \"\$1/etc/modprobe.d/es-vm.conf\"" \
+	"$SUITE" "$C/rootfs" \
 	> "$C/mmdebstrap.log" 2>&1 || { tail -n 30 "$C/mmdebstrap.log" >&2; es_die "mmdebstrap failed ($C/mmdebstrap.log)"; }
 R=$C/rootfs
 # What the installer would have set up: fstab, a host name, GRUB on the
@@ -57,8 +63,12 @@ GRUB
 install -m 0755 "$ROOT/tests/boot/debvm/es-vm" "$R/usr/local/sbin/es-vm"
 install -m 0644 "$ROOT/tests/boot/debvm/es-vm.service" "$R/etc/systemd/system/es-vm.service"
 ln -sf /etc/systemd/system/es-vm.service "$R/etc/systemd/system/multi-user.target.wants/es-vm.service"
+# Nor, at every boot, what no test reads and TCG makes slow: the DRM core
+# (modprobe@drm.service, 5 s: there is no display adapter) and GRUB's
+# record of a successful boot (grub-common.service, 4 s: GRUB_RECORDFAIL
+# is not used here; the boot entry tests read the firmware's BootCurrent).
 for u in serial-getty@ttyS0.service getty@tty1.service getty.target apt-daily.timer apt-daily-upgrade.timer \
-	e2scrub_all.timer fstrim.timer man-db.timer; do
+	e2scrub_all.timer fstrim.timer man-db.timer modprobe@drm.service grub-common.service; do
 	ln -sf /dev/null "$R/etc/systemd/system/$u"
 done
 cp "$(es_first "$R/boot/vmlinuz-*")" "$C/vmlinuz"
