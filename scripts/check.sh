@@ -162,8 +162,11 @@ if [ "$TIER" = full ] && [ $qemu = 1 ]; then
 	# U-Boot's UEFI (Debian's u-boot-qemu, qemu_arm64): the firmware boards ship
 	for n in $(tests/boot/uboot.sh --list); do job "uboot-$n" uboot prepare one tests/boot/uboot.sh "$n"; done
 	job uboot-x86_64 uboot prepare one tests/boot/uboot.sh x86_64
+	# rv5 installs make deb-riscv64's packages: after the job that builds them
 	for n in $(tests/boot/uboot.sh riscv64 --list); do
-		job "uboot-riscv64-$n" uboot prepare one tests/boot/uboot.sh riscv64 "$n"
+		after=prepare
+		[ "$n" = rv5 ] && after=prepare,deb-cross
+		job "uboot-riscv64-$n" uboot "$after" one tests/boot/uboot.sh riscv64 "$n"
 	done
 	# A real Debian 12 machine (mmdebstrap, GRUB, shim, systemd-boot),
 	# built once into the cache: the README followed on it; and a Debian

@@ -116,18 +116,19 @@ es_private_busybox() {
 	mv "$f" "$dir/busybox" && rm -rf "$dir/x"
 }
 
-# es_private_kernel DIR ARCH: the kernel linux-image-ARCH points at, through
-# ES_APT (es_private_apt), into DIR (es_kernel_extract) once; its package's
-# name in DIR/vmlinuz.version.
+# es_private_kernel DIR ARCH [MODULE...]: the kernel linux-image-ARCH points
+# at, through ES_APT (es_private_apt), into DIR (es_kernel_extract) once,
+# with MODULE...; its package's name in DIR/vmlinuz.version.
 es_private_kernel() {
 	local dir=$1 arch=$2 pkg
-	[ -s "$dir/vmlinuz" ] && [ -s "$dir/efivarfs.ko" ] && return 0
+	shift 2
+	[ -s "$dir/vmlinuz" ] && [ -s "$dir/efivarfs.ko" ] && [ "$(cat "$dir/modules/list" 2> /dev/null)" = "$*" ] && return 0
 	[ -n "$(es_first "$ES_APT_DIR/lists/*Packages*")" ] || apt-get "${ES_APT[@]}" update -qq ||
 		es_die "apt-get update for $arch failed (network?)"
 	# awk reads to the end (no exit): apt-cache never writes to a closed pipe
 	pkg=$(apt-cache "${ES_APT[@]}" depends "linux-image-$arch" | awk '/Depends: linux-image-[0-9]/ && !p {print $2; p = 1}')
 	[ -n "$pkg" ] || es_die "cannot find the $arch kernel package (apt-cache depends linux-image-$arch)"
-	es_kernel_extract "$(es_private_get "$dir/deb" "$arch" "$pkg")" "$dir"
+	es_kernel_extract "$(es_private_get "$dir/deb" "$arch" "$pkg")" "$dir" "$@"
 	echo "$pkg" > "$dir/vmlinuz.version"
 }
 
@@ -135,7 +136,8 @@ es_private_kernel() {
 # DIR/vmlinuz (the EFI-stub image, whatever the package calls it), DIR/efivarfs.ko (Debian builds efivarfs as a module; /init
 # needs it to read the audit record) and DIR/modules/MODULE.ko for each
 # MODULE (a module the package builds in, per its modules.builtin, is
-# skipped: /init's insmod of it then fails quietly and the kernel has it).
+# skipped: /init's insmod of it then fails quietly and the kernel has it);
+# DIR/modules/list names them.
 es_kernel_extract() {
 	local deb=$1 dir=$2 tmp=$2/x m f
 	shift 2
@@ -156,8 +158,14 @@ es_kernel_extract() {
 			es_die "no $m.ko in $deb (neither a module nor built in)"
 		fi
 	done
+	echo "$*" > "$dir/modules/list"
 	rm -rf "$tmp"
 }
+# The modules /init loads to mount the ESP (a virtio disk, FAT), in load
+# order: x86_64's (Debian 12's kernel, virtio over PCI) and riscv64's
+# (Debian 13's: virtio and its PCI transport built in).
+ES_ESP_MODULES_X86_64="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk fat vfat nls_cp437 nls_utf8 nls_ascii"
+ES_ESP_MODULES_RISCV64="virtio_blk fat vfat nls_cp437 nls_utf8 nls_ascii"
 # es_module_plain IN OUT: a module as insmod reads it (busybox's insmod
 # takes no .ko.xz).
 es_module_plain() {

@@ -6,7 +6,7 @@
 # and sources stay as they are.
 #   gnu-efi   riscv64/gnuefi/usr/{lib,include/efi} (crt0, libgnuefi, headers)
 #   kernel    riscv64/vmlinuz (Debian 13's linux-image-riscv64: the EFI-stub
-#             Image) and riscv64/efivarfs.ko
+#             Image), riscv64/efivarfs.ko and the modules that mount the ESP
 #   busybox   riscv64/busybox (static)
 #   uboot     riscv64/uboot/u-boot.bin: U-Boot 2025.01's qemu-riscv64_smode
 #             (virtio-rng behind EFI_RNG_PROTOCOL, a real-time clock; Debian
@@ -16,6 +16,9 @@
 #             OpenSBI 1.1 does not
 #   edk2      riscv64/edk2/RISCV_VIRT_{CODE,VARS}.fd: edk2 2025.02
 #             (qemu-efi-riscv64), which does not start under QEMU 7.2
+#   userland  riscv64/userland/root: Debian 13's riscv64 dpkg, efibootmgr
+#             and ldconfig with every library they need, for a booted riscv64
+#             system that installs the package (tests/boot/uboot.sh rv5)
 #   qemu10    riscv64/qemu10/qemu-system-riscv64: Debian 13's QEMU 10 for
 #             this host, its packages and every library they need unpacked
 #             under riscv64/qemu10/root and run through their own ld.so
@@ -28,15 +31,37 @@ es_trap_errors
 C=$ES_CACHE/riscv64
 es_private_apt "$C/apt" riscv64 trixie
 
-# qemu10: qemu-system-riscv and what it depends on, recursively (Debian
-# 13, this host's architecture, through a private apt state of its own),
-# unpacked into one root; the wrapper runs it through that root's ld.so
-# with that root's libraries, modules (QEMU_MODULE_DIR: the host's 7.2
-# modules are of another build, which QEMU refuses) and data (-L). Its
-# ok file names the packages the root was made from: another list is a
-# root made again.
+# closure DIR PKG...: PKG... and what they depend on, recursively (through
+# ES_APT: es_private_apt), unpacked into DIR/root, once. DIR/ok names the
+# packages the root was made from: another list is a root made again.
+closure() {
+	local d=$1 pkgs p deb
+	shift
+	[ -n "$(es_first "$ES_APT_DIR/lists/*Packages*")" ] ||
+		apt-get "${ES_APT[@]}" update -qq || es_die "apt-get update for Debian 13 failed (network?)"
+	pkgs=$(apt-cache "${ES_APT[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+		--no-replaces --no-enhances "$@" 2> /dev/null | grep -v '^ ' | grep -v '^<' | sort -u)
+	[ -n "$pkgs" ] || es_die "apt-cache depends $* (Debian 13) listed nothing"
+	[ -d "$d/root" ] && [ "$(cat "$d/ok" 2> /dev/null)" = "$pkgs" ] && return 0
+	rm -rf "$d" && mkdir -p "$d/deb" "$d/root"
+	# shellcheck disable=SC2086 # one word per package
+	(cd "$d/deb" && apt-get "${ES_APT[@]}" download -qq $pkgs 2>&1 | grep -v 'unsandboxed' || true)
+	for p in $pkgs; do
+		deb=$(es_first "$d/deb/${p}_*.deb")
+		[ -n "$deb" ] || es_die "apt-get download $p (Debian 13) left nothing in $d/deb"
+		dpkg-deb -x "$deb" "$d/root" || es_die "dpkg-deb -x $deb failed"
+	done
+	rm -rf "$d/deb"
+	printf '%s\n' "$pkgs" > "$d/ok"
+}
+
+# qemu10: qemu-system-riscv and its closure (Debian 13, this host's
+# architecture, through a private apt state of its own) in one root; the
+# wrapper runs it through that root's ld.so with that root's libraries,
+# modules (QEMU_MODULE_DIR: the host's 7.2 modules are of another build,
+# which QEMU refuses) and data (-L).
 qemu10() {
-	local q=$C/qemu10 arch pkgs lib
+	local q=$C/qemu10 arch lib
 	arch=$(dpkg --print-architecture)
 	case $arch in
 	amd64) lib=x86_64-linux-gnu ;;
@@ -45,34 +70,19 @@ qemu10() {
 	esac
 	local ES_APT ES_APT_DIR
 	es_private_apt "$C/apt-$arch" "$arch" trixie
-	[ -n "$(es_first "$ES_APT_DIR/lists/*Packages*")" ] ||
-		apt-get "${ES_APT[@]}" update -qq || es_die "apt-get update for Debian 13 ($arch) failed (network?)"
-	pkgs=$(apt-cache "${ES_APT[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
-		--no-replaces --no-enhances qemu-system-riscv 2> /dev/null | grep -v '^ ' | grep -v '^<' | sort -u)
-	[ -n "$pkgs" ] || es_die "qemu10: apt-cache depends qemu-system-riscv (Debian 13) listed nothing"
-	if [ -x "$q/qemu-system-riscv64" ] && [ "$(cat "$q/ok" 2> /dev/null)" = "$pkgs" ]; then
-		return 0
-	fi
-	rm -rf "$q" && mkdir -p "$q/deb" "$q/root"
-	# shellcheck disable=SC2086 # one word per package
-	(cd "$q/deb" && apt-get "${ES_APT[@]}" download -qq $pkgs 2>&1 | grep -v 'unsandboxed' || true)
-	for p in $pkgs; do
-		deb=$(es_first "$q/deb/${p}_*.deb")
-		[ -n "$deb" ] || es_die "qemu10: apt-get download $p (Debian 13) left nothing in $q/deb"
-		dpkg-deb -x "$deb" "$q/root" || es_die "dpkg-deb -x $deb failed"
-	done
-	cat > "$q/qemu-system-riscv64" <<WRAP
+	closure "$q" qemu-system-riscv
+	[ -x "$q/qemu-system-riscv64" ] && return 0
+	cat > "$q/qemu-system-riscv64.$$" <<WRAP
 #!/bin/sh
 # Debian 13's QEMU 10, unpacked by scripts/riscv64.sh qemu10; nothing installed
 R=$q/root L=\$R/usr/lib/$lib
 QEMU_MODULE_DIR=\$L/qemu exec "\$L/ld-linux-$( [ "$arch" = amd64 ] && echo x86-64 || echo aarch64).so.$( [ "$arch" = amd64 ] && echo 2 || echo 1)" \
 	--library-path "\$L" "\$R/usr/bin/qemu-system-riscv64" -L "\$R/usr/share/qemu" "\$@"
 WRAP
-	chmod +x "$q/qemu-system-riscv64"
-	"$q/qemu-system-riscv64" --version | grep -q '^QEMU emulator version 10\.' ||
-		es_die "qemu10: Debian 13's QEMU does not run from $q/root ($("$q/qemu-system-riscv64" --version 2>&1 | head -1))"
-	rm -rf "$q/deb"
-	printf '%s\n' "$pkgs" > "$q/ok"
+	chmod +x "$q/qemu-system-riscv64.$$"
+	"$q/qemu-system-riscv64.$$" --version | grep -q '^QEMU emulator version 10\.' ||
+		es_die "qemu10: Debian 13's QEMU does not run from $q/root ($("$q/qemu-system-riscv64.$$" --version 2>&1 | head -1))"
+	mv "$q/qemu-system-riscv64.$$" "$q/qemu-system-riscv64"
 }
 
 # from_deb DIR PKG PATH...: the files PATH... (inside PKG, an all package)
@@ -95,7 +105,8 @@ from_deb() {
 for what in "$@"; do
 	case $what in
 	gnu-efi) es_gnuefi "$C/deb" riscv64 "$C/gnuefi" riscv64 ;;
-	kernel) es_private_kernel "$C" riscv64 ;;
+	# shellcheck disable=SC2086 # one word per module
+	kernel) es_private_kernel "$C" riscv64 $ES_ESP_MODULES_RISCV64 ;;
 	busybox) es_private_busybox "$C" riscv64 ;;
 	uboot) from_deb uboot u-boot-qemu usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin ;;
 	opensbi) from_deb opensbi opensbi usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin ;;
@@ -104,6 +115,7 @@ for what in "$@"; do
 			usr/share/qemu-efi-riscv64/RISCV_VIRT_VARS.fd
 		;;
 	qemu10) qemu10 ;;
+	userland) closure "$C/userland" dpkg efibootmgr libc-bin ;;
 	*) es_die "scripts/riscv64.sh: unknown $what" ;;
 	esac
 done

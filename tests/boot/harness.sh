@@ -111,9 +111,10 @@ ES_INITRD=$ES_BUILD/initrd.img
 [ "$ES_DEBIAN" = 13 ] && ES_INITRD=$ES_BUILD/initrd-13.img
 ES_CMDLINE=${ES_CMDLINE:-"$ES_CMDLINE_BASE random.trust_cpu=off"}
 
-# The modules /init loads to mount the ESP (a virtio disk, FAT) when a boot
-# test asks it to run `earlyseed seed refresh` (es.refresh=1), in load order.
-ES_ESP_MODULES="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk fat vfat nls_cp437 nls_utf8 nls_ascii"
+# The modules /init loads to mount the ESP when a boot test asks it to run
+# `earlyseed seed refresh` (es.refresh=1) or install the package (es.pkg=1).
+ES_ESP_MODULES=$ES_ESP_MODULES_X86_64
+[ "$ES_ARCH" = riscv64 ] && ES_ESP_MODULES=$ES_ESP_MODULES_RISCV64
 
 # The kernel package linux-image-amd64 points at, downloaded once; from it
 # vmlinuz, efivarfs.ko and ES_ESP_MODULES (es_kernel_extract).
@@ -138,7 +139,7 @@ es_fetch_kernel() {
 		[ -n "$deb" ] || es_die "apt-get download $pkg left no .deb in $ES_CACHE/deb"
 	fi
 	# shellcheck disable=SC2086 # one word per module
-	es_kernel_extract "$deb" "$ES_CACHE" $ES_ESP_MODULES
+	es_kernel_extract "$deb" "$ES_CACHE" $ES_ESP_MODULES_X86_64
 	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
 }
 
@@ -231,26 +232,32 @@ es_make_grub() {
 }
 
 # ES_INITRD: busybox, the static host tool, the kernel's efivarfs.ko, the
-# modules that mount the ESP (x86_64), and tests/boot/initrd-init.sh as /init.
+# modules that mount the ESP (x86_64, riscv64), and tests/boot/initrd-init.sh
+# as /init.
 es_make_initrd() {
-	local out=$ES_INITRD dir=${ES_INITRD%.img} f
+	local out=$ES_INITRD dir f
 	if [ -s "$out" ]; then
 		local stale=0
 		for f in "$ES_ROOT/tests/boot/initrd-init.sh" "$ES_ROOT/tests/boot/harness.sh" "$ES_ROOT/scripts/lib.sh" \
 			"$ES_BUSYBOX" "$ES_BUILD/earlyseed-static" "$ES_KCACHE/efivarfs.ko"; do
 			[ "$out" -nt "$f" ] || stale=1
 		done
-		[ "$ES_ARCH" != x86_64 ] || [ "$out" -nt "$ES_KCACHE/modules/vfat.ko" ] || stale=1
+		[ "$ES_ARCH" = aarch64 ] || [ "$out" -nt "$ES_KCACHE/modules/vfat.ko" ] || stale=1
 		[ $stale = 0 ] && return 0
 	fi
-	# made aside and moved into place whole: two boot tests started by hand
-	# side by side may both find it stale
+	dir=$(es_initrd_tree)
+	es_initrd_pack "$dir" "$out"
+}
+# es_initrd_tree: ES_INITRD's files in a new folder under ES_BUILD; prints
+# its path.
+es_initrd_tree() {
+	local dir
 	dir=$(mktemp -d "$ES_BUILD/initrd.XXXXXX") && chmod 755 "$dir"
 	mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
 	cp "$ES_BUSYBOX" "$dir/bin/busybox"
 	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
 	cp "$ES_KCACHE/efivarfs.ko" "$dir/lib/efivarfs.ko"
-	if [ "$ES_ARCH" = x86_64 ]; then
+	if [ "$ES_ARCH" != aarch64 ]; then
 		mkdir -p "$dir/lib/esp"
 		cp "$ES_KCACHE"/modules/*.ko "$dir/lib/esp/"
 		echo "$ES_ESP_MODULES" > "$dir/lib/esp/order"
@@ -258,9 +265,15 @@ es_make_initrd() {
 	ln -s busybox "$dir/bin/sh"
 	cp "$ES_ROOT/tests/boot/initrd-init.sh" "$dir/init"
 	chmod 755 "$dir/init" "$dir/bin/busybox"
-	(cd "$dir" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$out.$$")
-	mv -f "$out.$$" "$out"
-	rm -rf "$dir"
+	printf '%s\n' "$dir"
+}
+# es_initrd_pack DIR OUT: DIR as a gzipped cpio at OUT, DIR removed. Made
+# aside and moved into place whole: two boot tests started by hand side by
+# side may both find OUT stale.
+es_initrd_pack() {
+	(cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -9 > "$2.$$")
+	mv -f "$2.$$" "$2"
+	rm -rf "$1"
 }
 
 es_prepare() {
@@ -269,7 +282,7 @@ es_prepare() {
 	if [ "$ES_ARCH" = aarch64 ]; then
 		"$ES_ROOT/scripts/arm64.sh" kernel busybox
 	elif [ "$ES_ARCH" = riscv64 ]; then
-		"$ES_ROOT/scripts/riscv64.sh" kernel busybox opensbi uboot edk2 qemu10 || es_die "Debian 13's riscv64 kernel (scripts/riscv64.sh) could not be fetched"
+		"$ES_ROOT/scripts/riscv64.sh" kernel busybox opensbi uboot edk2 qemu10 userland || es_die "Debian 13's riscv64 kernel (scripts/riscv64.sh) could not be fetched"
 	else
 		es_fetch_kernel
 		es_fetch_busybox
@@ -298,7 +311,7 @@ es_make_esp() {
 	cp "$ES_KCACHE/vmlinuz" "$dir/vmlinuz"
 	cp "$ES_INITRD" "$dir/initrd.img"
 	case $ES_ARCH:$mode in
-	aarch64:earlyseed | aarch64:missing | riscv64:earlyseed | riscv64:missing | x86_64:*) ;;
+	aarch64:earlyseed | aarch64:missing | riscv64:earlyseed | riscv64:missing | riscv64:none | x86_64:*) ;;
 	*) es_die "es_make_esp: $mode is not laid out for $ES_ARCH" ;;
 	esac
 	case $mode in

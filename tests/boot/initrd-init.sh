@@ -29,14 +29,27 @@ earlyseed inspect 2>&1 | sed 's/^/initrd: audit: /'
 for v in /sys/firmware/efi/efivars/Earlyseed*; do
 	[ -e "$v" ] && echo "initrd: efivar: ${v##*/} mode=$(stat -c %a "$v")"
 done
+# esp_mount: the ESP at /boot/efi, as the OS mounts it: the first virtio
+# disk's first partition, or the whole disk when it is bare FAT (the boot
+# tests' vvfat folders).
+esp_mount() {
+	for m in $(cat /lib/esp/order); do insmod "/lib/esp/$m.ko" 2>/dev/null; done
+	mkdir -p /boot/efi
+	# the disk (and its partitions) may appear a moment after the driver
+	i=0
+	while [ $i -lt 20 ]; do
+		for d in /dev/vda1 /dev/vda; do
+			[ -b "$d" ] && mount -t vfat -o umask=0077 "$d" /boot/efi 2>/dev/null && return 0
+		done
+		sleep 1
+		i=$((i + 1))
+	done
+	return 1
+}
 # es.refresh=1: what earlyseed-seed.service does at boot, on the ESP (the
 # virtio disk the boot tests give): `earlyseed seed refresh`.
 if grep -q 'es\.refresh=1' /proc/cmdline && [ -s /lib/esp/order ]; then
-	for m in $(cat /lib/esp/order); do insmod "/lib/esp/$m.ko" 2>/dev/null; done
-	i=0
-	while [ ! -b /dev/vda ] && [ $i -lt 20 ]; do sleep 1; i=$((i + 1)); done
-	mkdir -p /boot/efi
-	if mount -t vfat -o umask=0077 /dev/vda /boot/efi 2>/dev/null; then
+	if esp_mount; then
 		earlyseed seed refresh --esp /boot/efi 2>&1 | sed 's/^/initrd: seed: /'
 		# what `earlyseed status` says of this boot and the next
 		st=$(earlyseed status --esp /boot/efi 2>&1)
@@ -44,6 +57,39 @@ if grep -q 'es\.refresh=1' /proc/cmdline && [ -s /lib/esp/order ]; then
 		umount /boot/efi && echo "initrd: seed: ESP unmounted"
 	else
 		echo "initrd: seed: cannot mount the ESP (/dev/vda)"
+	fi
+fi
+# es.pkg=1 (tests/boot/uboot.sh rv5): the packages in /pkg installed in this
+# booted system by its own dpkg (Debian's, in /usr), then `earlyseed
+# install` from them onto the ESP and the efibootmgr line it prints run, as
+# the README says; the next stage and its command line from /pkg/next and
+# /pkg/cmdline. Every line starts "initrd: pkg: ".
+if grep -q 'es\.pkg=1' /proc/cmdline && [ -d /pkg ]; then
+	pkg() { sed 's/^/initrd: pkg: /'; }
+	if esp_mount; then
+		(
+			export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+			mkdir -p /var/lib/dpkg/info /var/lib/dpkg/updates /var/lib/dpkg/triggers /var/log /tmp
+			touch /var/lib/dpkg/status /var/lib/dpkg/available
+			dpkg -i /pkg/*.deb > /tmp/dpkg.out 2>&1
+			echo "dpkg -i: rc=$?"
+			sed 's/^/dpkg: /' /tmp/dpkg.out
+			dpkg-query -W -f='installed: ${Package} ${Version} ${Architecture} ${Status}\n' earlyseed earlyseed-efi
+			echo "tool: $(command -v earlyseed) $(earlyseed --version 2>&1 | head -n 1)"
+			earlyseed install --esp /boot/efi --next "$(cat /pkg/next)" --cmdline "$(cat /pkg/cmdline)" > /tmp/inst.out 2>&1
+			echo "install: rc=$?"
+			sed 's/^/install: /' /tmp/inst.out
+			# riscv64's stub takes its initrd through LoadFile2 alone: the
+			# config's initrd key (docs/riscv64.md)
+			[ -s /pkg/initrd ] && printf 'initrd = %s\n' "$(cat /pkg/initrd)" >> /boot/efi/EFI/earlyseed/earlyseed.conf
+			line=$(grep -m1 '^ *efibootmgr --create' /tmp/inst.out)
+			sh -c "$line" > /dev/null 2>&1
+			echo "efibootmgr: rc=$?"
+			efibootmgr 2>&1 | grep -E '^(BootOrder|Boot[0-9A-F]{4})'
+		) 2>&1 | pkg
+		umount /boot/efi && echo "ESP unmounted" | pkg
+	else
+		echo "cannot mount the ESP" | pkg
 	fi
 fi
 # The firmware driver's record, when one ran (docs/driver.md "The firmware driver").

@@ -10,7 +10,7 @@
 # instead (it starts and chains; that U-Boot has no EFI_RNG_PROTOCOL).
 set -uo pipefail
 BOOTS="1 4 5 6 7 8"
-RV_BOOTS="rv1 rv2 rv3 rv4"
+RV_BOOTS="rv1 rv2 rv3 rv4 rv5"
 # --list (riscv64 --list): the names, for scripts/check.sh (one job each)
 [ "${1:-}" = --list ] && { echo "$BOOTS"; exit 0; }
 [ "${1:-}" = riscv64 ] && [ "${2:-}" = --list ] && { echo "$RV_BOOTS"; exit 0; }
@@ -372,17 +372,56 @@ urv3() {
 EDK2=$ES_CACHE/riscv64/edk2
 QEMU10=$ES_CACHE/riscv64/qemu10/qemu-system-riscv64
 # edk2boot NAME LOG VARS [QEMU ARGS...]: edk2 on QEMU 10's riscv virt board
-# (QEMU 10's own OpenSBI 1.6), the disk NAME, the variable store VARS,
-# until the kernel's /init is done; no wait in edk2's boot menu.
+# (QEMU 10's own OpenSBI 1.6), the disk NAME (on virtio-mmio; EDK2_DISK=pci:
+# on PCI), the variable store VARS, until the kernel's /init is done; no
+# wait in edk2's boot menu.
 edk2boot() {
 	local d=$OUT/$1 log=$2 vars=$3
 	shift 3
 	es_qemu "$log" "$RV_INIT" "$QEMU10" -M virt -m 1024 -nographic -audio none -no-reboot \
 		-boot menu=on,splash-time=0 -drive "if=pflash,unit=0,format=raw,readonly=on,file=$EDK2/RISCV_VIRT_CODE.fd" \
 		-drive "if=pflash,unit=1,format=raw,file=$vars" -net none \
-		-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device virtio-blk-device,drive=d "$@"
+		-drive "if=none,file=$d/disk.raw,format=raw,id=d" -device "virtio-blk-${EDK2_DISK:-device},drive=d" "$@"
 }
 AUDIT='initrd: audit: summary '
+# pkg_debs: make deb-riscv64's packages in $OUT/pkg, made again first when
+# a file they are built from is newer (under make deb's lock, as
+# tests/boot/debvm.sh takes the amd64 one).
+pkg_debs() {
+	local deb
+	exec 8> "$ES_ROOT/build/.deb-riscv64.lock"
+	flock 8
+	deb=$(es_first "$ES_ROOT/build/deb-riscv64/earlyseed_*_riscv64.deb")
+	if [ -z "$deb" ] || [ -n "$(cd "$ES_ROOT" && find core efi arch host scripts linker man debian Makefile -newer "$deb" -type f | head -1)" ]; then
+		(cd "$ES_ROOT" && ES_DEB_LOCKED=1 scripts/deb.sh riscv64) > "$OUT/pkg-deb.log" 2>&1 ||
+			es_die "make deb-riscv64 failed ($OUT/pkg-deb.log)"
+	fi
+	rm -rf "$OUT/pkg" && mkdir -p "$OUT/pkg"
+	cp "$(es_first "$ES_ROOT/build/deb-riscv64/earlyseed_*_riscv64.deb")" \
+		"$(es_first "$ES_ROOT/build/deb-riscv64/earlyseed-efi_*_riscv64.deb")" "$OUT/pkg/" ||
+		es_die "make deb-riscv64 left no packages in build/deb-riscv64"
+	exec 8>&-
+}
+# pkg_initrd OUT DEB...: ES_INITRD's files, Debian 13's riscv64 dpkg,
+# efibootmgr and ldconfig with their libraries in /usr (no documentation,
+# locales or character sets), the loader where programs look for it, and
+# DEB... in /pkg with the next stage, command line and initrd the install
+# names (tests/boot/initrd-init.sh es.pkg=1).
+pkg_initrd() {
+	local out=$1 dir u=$ES_CACHE/riscv64/userland/root
+	shift
+	dir=$(es_initrd_tree)
+	mkdir -p "$dir/pkg" "$dir/usr/share"
+	cp -a "$u/etc" "$u/var" "$dir/" && cp -a "$u/usr/bin" "$u/usr/sbin" "$u/usr/lib" "$dir/usr/" &&
+		cp -a "$u/usr/share/dpkg" "$dir/usr/share/" || es_die "the riscv64 userland ($u: scripts/riscv64.sh userland)"
+	rm -rf "$dir/usr/lib/riscv64-linux-gnu/gconv" "$dir/usr/lib/locale"
+	ln -s ../usr/lib/ld-linux-riscv64-lp64d.so.1 "$dir/lib/ld-linux-riscv64-lp64d.so.1"
+	cp "$@" "$dir/pkg/"
+	printf '%s\n' '\vmlinuz' > "$dir/pkg/next"
+	printf '%s\n' "$ES_CMDLINE" > "$dir/pkg/cmdline"
+	printf '%s\n' '\initrd.img' > "$dir/pkg/initrd"
+	es_initrd_pack "$dir" "$out"
+}
 urv4() {
 	disk rve gpt
 	cp "$EDK2/RISCV_VIRT_VARS.fd" "$OUT/rve.vars"
@@ -419,6 +458,57 @@ urv4() {
 	expect "rv4d every long from Zkr" "$OUT/rv4d.log" '^earlyseed: cpu: 64 longs asked, 64 from zkr, 0 failed$'
 	summary "rv4d Zkr alone, counted as the CPU, makes the table" "$OUT/rv4d.log" prefix="$AUDIT" zkr=512 efi_rng=0 \
 		seed_file=0 table=32 health.zkr=pass
+}
+
+# rv5. The package on a riscv64 board, as its administrator installs it:
+#      make deb-riscv64's two packages, in a riscv64 system edk2 booted
+#      with no earlyseed yet (the kernel and initramfs QEMU hands it, as
+#      edk2 starts a kernel it is given), installed there by that system's
+#      own dpkg (Debian 13's riscv64 dpkg, efibootmgr and their libraries
+#      in the initramfs: scripts/riscv64.sh userland); then `earlyseed
+#      install` from them puts the package's app on the ESP, and the
+#      efibootmgr line it prints makes the firmware's boot entry. The disk
+#      is on PCI here (the kernel's virtio PCI transport is built in; its
+#      virtio-mmio one is a module this initramfs does not load).
+#      rv5b: the next boot follows that entry to the package's app (the
+#      ESP holds no other), which with edk2's RNG (virtio-rng) makes the
+#      table, the token and the seed file. rv5c: no RNG at all: the seed
+#      file alone makes the table.
+urv5() {
+	local d=$OUT/rvp ver first
+	ver=$(sed -n 's/^#define ES_VERSION "\(.*\)"$/\1/p' "$ES_ROOT/core/version.h")
+	pkg_debs
+	disk rvp gpt none
+	cp "$EDK2/RISCV_VIRT_VARS.fd" "$OUT/rvp.vars"
+	pkg_initrd "$d/initrd-pkg.img" "$OUT/pkg"/*.deb
+	EDK2_DISK=pci edk2boot rvp "$OUT/rv5.log" "$OUT/rvp.vars" -kernel "$ES_KCACHE/vmlinuz" -initrd "$d/initrd-pkg.img" \
+		-append "$ES_CMDLINE es.pkg=1"
+	if on_disk rvp /EFI/BOOT/BOOTRISCV64.EFI; then bad "rv5b the ESP holds no earlyseed but the package's"; else
+		ok "rv5b the ESP holds no earlyseed but the package's"; fi
+	EDK2_DISK=pci edk2boot rvp "$OUT/rv5b.log" "$OUT/rvp.vars" -device virtio-rng-device
+	EDK2_DISK=pci edk2boot rvp "$OUT/rv5c.log" "$OUT/rvp.vars"
+	rm -f "$OUT/rvp.vars"
+	expect "rv5 edk2 started the kernel it was handed" "$OUT/rv5.log" '^initrd: reached /init'
+	refute "rv5 no earlyseed in that boot" "$OUT/rv5.log" '^earlyseed: (start|summary)'
+	expect "rv5 the system's own dpkg installs both packages" "$OUT/rv5.log" '^initrd: pkg: dpkg -i: rc=0$'
+	expect "rv5 dpkg: earlyseed $ver installed, riscv64" "$OUT/rv5.log" "^initrd: pkg: installed: earlyseed ${ver//./\\.} riscv64 install ok installed\$"
+	expect "rv5 dpkg: earlyseed-efi $ver installed, riscv64" "$OUT/rv5.log" "^initrd: pkg: installed: earlyseed-efi ${ver//./\\.} riscv64 install ok installed\$"
+	expect "rv5 the package's tool runs there" "$OUT/rv5.log" "^initrd: pkg: tool: /usr/bin/earlyseed earlyseed ${ver//./\\.}\$"
+	expect "rv5 earlyseed install succeeds" "$OUT/rv5.log" '^initrd: pkg: install: rc=0$'
+	expect "rv5 it puts the package's app on the ESP" "$OUT/rv5.log" \
+		'^initrd: pkg: install: installed /boot/efi/EFI/earlyseed/earlyseed\.efi \(from /usr/lib/earlyseed/earlyseed\.efi\)$'
+	expect "rv5 the efibootmgr line it prints runs" "$OUT/rv5.log" '^initrd: pkg: efibootmgr: rc=0$'
+	first=$(sed -n 's/^initrd: pkg: BootOrder: \([0-9A-F]\{4\}\).*/\1/p' "$OUT/rv5.log" | head -n 1)
+	expect "rv5 earlyseed's entry comes first in the boot order" "$OUT/rv5.log" \
+		"^initrd: pkg: Boot${first:-none}\\* earlyseed.*File\\(\\\\EFI\\\\earlyseed\\\\earlyseed\\.efi\\)"
+	expect "rv5b the record: a riscv64 app ran" "$OUT/rv5b.log" '^initrd: audit:   architecture: +riscv64$'
+	summary "rv5b the package's app makes the table from edk2's RNG" "$OUT/rv5b.log" prefix="$AUDIT" efi_rng=64 table=32 \
+		health.efi_rng=pass
+	expect "rv5b the token made" "$OUT/rv5b.log" '^initrd: audit:   token: +created'
+	crng0 "rv5b the table" "$OUT/rv5b.log"
+	summary "rv5c no RNG: the seed file alone makes the table" "$OUT/rv5c.log" prefix="$AUDIT" efi_rng=0 seed_file=96 \
+		table=32 health.seed_file=pass
+	crng0 "rv5c the seed file's table" "$OUT/rv5c.log"
 }
 
 # x1. x86_64: qemu-x86_64/u-boot.rom (no EFI_RNG_PROTOCOL there), -cpu max
