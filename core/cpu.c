@@ -22,6 +22,8 @@ void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, const stru
 
 		enum es_cpu_probe found = c->probe(f != NULL ? f : &none);
 
+		if (c->isa_ext != NULL)
+			r->listed[c->src] = es_cpu_isa_listed(f != NULL ? f : &none, c->isa_ext);
 		have[k] = found == ES_CPU_PRESENT;
 		r->present[c->src] = have[k];
 		r->refused[c->src] = found == ES_CPU_REFUSED;
@@ -65,6 +67,15 @@ void es_cpu_gather(struct es_session *s, const struct es_cpu_arch *a, const stru
 			(void)es_session_add(s, c->src, buf[k], r->longs[c->src] * sizeof(uint64_t));
 	}
 	es_wipe(buf, sizeof(buf));
+}
+
+enum es_isa_listed es_cpu_isa_listed(const struct es_cpu_facts *f, const char *ext)
+{
+	if (f->fdt != NULL && es_fdt_isa_has(f->fdt, f->fdt_size, ext))
+		return ES_ISA_FDT;
+	if (f->rhct != NULL && es_acpi_rhct_isa_has(f->rhct, f->rhct_len, ext))
+		return ES_ISA_RHCT;
+	return ES_ISA_UNLISTED;
 }
 
 bool es_cpu_any(const struct es_cpu_arch *a, const struct es_cpu_facts *f)

@@ -30,7 +30,9 @@ void src_cpu(struct pass *p)
 		log_warn("cpu: %a: the firmware's %a lists it, but reading it traps (M-mode has not "
 			 "granted S-mode the seed CSR: mseccfg.SSEED, set by OpenSBI 1.6, not by 1.1): not read, "
 			 "not counted; a kernel that trusts the ISA string faults on it too",
-			 r.refused[ES_SRC_RDSEED] ? seed : drbg, p->cpu.fdt != NULL ? "device tree" : "ACPI RHCT");
+			 r.refused[ES_SRC_RDSEED] ? seed : drbg,
+			 r.listed[r.refused[ES_SRC_RDSEED] ? ES_SRC_RDSEED : ES_SRC_RDRAND] == ES_ISA_RHCT ? "ACPI RHCT"
+													: "device tree");
 	if (!r.present[ES_SRC_RDSEED] && !r.present[ES_SRC_RDRAND])
 		return;
 	p->out.cpu_longs_failed = (UINT16)r.failed;

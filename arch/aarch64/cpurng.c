@@ -43,8 +43,8 @@ static enum es_cpu_probe probe_rng(const struct es_cpu_facts *f)
 /* Linux runs no start-up test on RNDR (it has none on arm64); the batch
  * tests (stuck values, repeats, counters, RCT, APT) apply as on x86. */
 static const struct es_cpu_source sources[] = {
-	{ ES_SRC_RDSEED, probe_rng, cpurng_rndrrs64, false },
-	{ ES_SRC_RDRAND, probe_rng, cpurng_rndr64, false },
+	{ ES_SRC_RDSEED, probe_rng, cpurng_rndrrs64, false, NULL },
+	{ ES_SRC_RDRAND, probe_rng, cpurng_rndr64, false, NULL },
 };
 
 const struct es_cpu_arch cpurng_arch = { sources, sizeof(sources) / sizeof(sources[0]), cpurng_cycles,

@@ -4,6 +4,10 @@
 #include "insn.h"
 #include "../../core/earlyseed.h"
 
+/* The ISA extension that is the seed CSR: the name the firmware lists
+ * (RISC-V ISA manual, "Zkr"; Linux arch/riscv/kernel/cpufeature.c) */
+#define ZKR "zkr"
+
 uint64_t cpurng_cycles(void)
 {
 	return insn_rdtime();
@@ -39,8 +43,7 @@ enum es_cpu_probe cpurng_zkr_probe(const struct es_cpu_facts *f)
 
 	/* listed in the device tree, or (a firmware that hands ACPI, as
 	 * edk2 does) in the RHCT, as Linux reads whichever it booted with */
-	if (!(f->fdt != NULL && es_fdt_isa_has(f->fdt, f->fdt_size, "zkr")) &&
-	    !(f->rhct != NULL && es_acpi_rhct_isa_has(f->rhct, f->rhct_len, "zkr")))
+	if (es_cpu_isa_listed(f, ZKR) == ES_ISA_UNLISTED)
 		return ES_CPU_ABSENT;
 	read = insn_seed(&csr);
 	es_wipe(&csr, sizeof(csr));
@@ -50,7 +53,7 @@ enum es_cpu_probe cpurng_zkr_probe(const struct es_cpu_facts *f)
 /* Linux runs no start-up test on Zkr; the batch tests (stuck values,
  * repeats, counters, RCT, APT) apply as to RDSEED. */
 static const struct es_cpu_source sources[] = {
-	{ ES_SRC_RDSEED, cpurng_zkr_probe, cpurng_zkr64, false },
+	{ ES_SRC_RDSEED, cpurng_zkr_probe, cpurng_zkr64, false, ZKR },
 };
 
 const struct es_cpu_arch cpurng_arch = { sources, sizeof(sources) / sizeof(sources[0]), cpurng_cycles,

@@ -65,9 +65,9 @@ static enum es_cpu_probe probe_rdrand(const struct es_cpu_facts *f)
 }
 
 static const struct es_cpu_source sources[] = {
-	{ ES_SRC_RDSEED, probe_rdseed, cpurng_rdseed64, false },
+	{ ES_SRC_RDSEED, probe_rdseed, cpurng_rdseed64, false, NULL },
 	/* Linux tests RDRAND at boot (arch/x86/kernel/cpu/rdrand.c) */
-	{ ES_SRC_RDRAND, probe_rdrand, cpurng_rdrand64, true },
+	{ ES_SRC_RDRAND, probe_rdrand, cpurng_rdrand64, true, NULL },
 };
 
 const struct es_cpu_arch cpurng_arch = { sources, sizeof(sources) / sizeof(sources[0]), cpurng_cycles,

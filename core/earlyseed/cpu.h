@@ -28,6 +28,16 @@ struct es_cpu_facts {
 	size_t rhct_len;     /* its header's length */
 };
 
+/* Where the firmware lists an ISA extension (es_cpu_isa_listed). */
+enum es_isa_listed {
+	ES_ISA_UNLISTED = 0,
+	ES_ISA_FDT,  /* a hart's riscv,isa / riscv,isa-extensions in the device tree */
+	ES_ISA_RHCT, /* the ISA string node of ACPI's RHCT */
+};
+/* Where f lists ext for every hart: the device tree if it does, else the
+ * RHCT (Linux reads whichever it booted with: a firmware hands one). */
+enum es_isa_listed es_cpu_isa_listed(const struct es_cpu_facts *f, const char *ext);
+
 /* iPXE's struct entropy_source is the model: an architecture offers its
  * instructions as rows; core/cpu.c gathers from them the kernel's way. */
 struct es_cpu_source {
@@ -36,6 +46,9 @@ struct es_cpu_source {
 	bool (*read)(uint64_t *v);  /* one result within its retry bound; false
 				     * and *v = 0 when there is none */
 	bool startup_test;          /* Linux's start-up test before first use */
+	const char *isa_ext;        /* the ISA extension the firmware lists
+				     * before the probe reads (riscv64: "zkr"),
+				     * or NULL: a CPU register says */
 };
 
 struct es_cpu_arch {
@@ -49,6 +62,7 @@ struct es_cpu_arch {
 struct es_cpu_report {
 	bool present[ES_SRC_COUNT];
 	bool refused[ES_SRC_COUNT];   /* listed, but reading it faults (ES_CPU_REFUSED) */
+	enum es_isa_listed listed[ES_SRC_COUNT]; /* where the row's isa_ext is listed */
 	uint32_t longs[ES_SRC_COUNT]; /* longs taken from each source */
 	uint32_t failed;              /* longs no source gave */
 };

@@ -119,6 +119,39 @@ static void test_probe_rhct(void)
 	facts.rhct_len = 0;
 }
 
+/* Where the firmware listed Zkr, for the line that names it when the read
+ * traps: the device tree where it lists it, else the RHCT. */
+static void test_listed(void)
+{
+	static uint8_t rhct[512];
+	struct es_verdict v;
+	struct es_cpu_report r;
+
+	CHECK(cpurng_arch.sources[0].isa_ext != NULL && strcmp(cpurng_arch.sources[0].isa_ext, "zkr") == 0);
+	/* a device tree without it, an RHCT with it: the RHCT, trapping */
+	machine("rv64gc", trap);
+	facts.rhct = rhct;
+	facts.rhct_len = mkrhct(rhct, sizeof(rhct), 1, "rv64gc_zkr", NULL);
+	CHECK(es_cpu_isa_listed(&facts, "zkr") == ES_ISA_RHCT);
+	gather(&v, &r, true);
+	CHECK(r.refused[ES_SRC_RDSEED] && r.listed[ES_SRC_RDSEED] == ES_ISA_RHCT);
+	/* both list it: the device tree */
+	machine("rv64gc_zkr", trap);
+	CHECK(es_cpu_isa_listed(&facts, "zkr") == ES_ISA_FDT);
+	gather(&v, &r, true);
+	CHECK(r.refused[ES_SRC_RDSEED] && r.listed[ES_SRC_RDSEED] == ES_ISA_FDT);
+	/* the device tree alone */
+	facts.rhct = NULL;
+	facts.rhct_len = 0;
+	gather(&v, &r, true);
+	CHECK(r.listed[ES_SRC_RDSEED] == ES_ISA_FDT);
+	/* neither: unlisted, absent */
+	machine("rv64gc", es16);
+	gather(&v, &r, true);
+	CHECK(r.listed[ES_SRC_RDSEED] == ES_ISA_UNLISTED && !r.present[ES_SRC_RDSEED]);
+	CHECK(es_cpu_isa_listed(&facts, "zicsr") == ES_ISA_UNLISTED);
+}
+
 static void test_arch(void)
 {
 	CHECK(cpurng_arch.sources[0].src == ES_SRC_RDSEED && !cpurng_arch.sources[0].startup_test);
@@ -189,6 +222,7 @@ int main(void)
 {
 	RUN(test_probe);
 	RUN(test_probe_rhct);
+	RUN(test_listed);
 	RUN(test_arch);
 	RUN(test_long);
 	RUN(test_gathering);

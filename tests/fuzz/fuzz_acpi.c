@@ -25,8 +25,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	} else if (addr != 0) {
 		abort();
 	}
+	/* listed only in an RHCT whose header's length (all four bytes,
+	 * ACPI 6.5 5.2.6) fits the bytes handed over */
 	if (es_acpi_rhct_isa_has(copy, size, "zkr") &&
-	    (size < 56 || memcmp(copy, "RHCT", 4) != 0 || (uint32_t)(copy[4] | copy[5] << 8 | copy[6] << 16) > size))
+	    (size < 56 || memcmp(copy, "RHCT", 4) != 0 ||
+	     ((uint32_t)copy[4] | (uint32_t)copy[5] << 8 | (uint32_t)copy[6] << 16 | (uint32_t)copy[7] << 24) > size))
 		abort();
 	uint32_t n = es_acpi_oem0(copy, size);
 	if (n != 0) {
