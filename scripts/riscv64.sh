@@ -31,18 +31,21 @@ es_trap_errors
 C=$ES_CACHE/riscv64
 es_private_apt "$C/apt" riscv64 trixie
 
-# closure DIR PKG...: PKG... and what they depend on, recursively (through
-# ES_APT: es_private_apt), unpacked into DIR/root, once. DIR/ok names the
-# packages the root was made from: another list is a root made again.
+# closure DIR ARCH PKG...: PKG... and what they depend on, recursively
+# (through ES_APT: es_private_apt for ARCH), unpacked into DIR/root, once.
+# DIR/ok names the architecture and the packages the root was made from:
+# another (a cache shared with a host of another architecture, a new
+# package list) is a root made again.
 closure() {
-	local d=$1 pkgs p deb
-	shift
+	local d=$1 arch=$2 pkgs key p deb
+	shift 2
 	[ -n "$(es_first "$ES_APT_DIR/lists/*Packages*")" ] ||
 		apt-get "${ES_APT[@]}" update -qq || es_die "apt-get update for Debian 13 failed (network?)"
 	pkgs=$(apt-cache "${ES_APT[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
 		--no-replaces --no-enhances "$@" 2> /dev/null | grep -v '^ ' | grep -v '^<' | sort -u)
 	[ -n "$pkgs" ] || es_die "apt-cache depends $* (Debian 13) listed nothing"
-	[ -d "$d/root" ] && [ "$(cat "$d/ok" 2> /dev/null)" = "$pkgs" ] && return 0
+	key=$(printf '%s\n%s' "$arch" "$pkgs")
+	[ -d "$d/root" ] && [ "$(cat "$d/ok" 2> /dev/null)" = "$key" ] && return 0
 	rm -rf "$d" && mkdir -p "$d/deb" "$d/root"
 	# shellcheck disable=SC2086 # one word per package
 	(cd "$d/deb" && apt-get "${ES_APT[@]}" download -qq $pkgs 2>&1 | grep -v 'unsandboxed' || true)
@@ -52,7 +55,7 @@ closure() {
 		dpkg-deb -x "$deb" "$d/root" || es_die "dpkg-deb -x $deb failed"
 	done
 	rm -rf "$d/deb"
-	printf '%s\n' "$pkgs" > "$d/ok"
+	printf '%s\n' "$key" > "$d/ok"
 }
 
 # qemu10: qemu-system-riscv and its closure (Debian 13, this host's
@@ -70,7 +73,7 @@ qemu10() {
 	esac
 	local ES_APT ES_APT_DIR
 	es_private_apt "$C/apt-$arch" "$arch" trixie
-	closure "$q" qemu-system-riscv
+	closure "$q" "$arch" qemu-system-riscv
 	[ -x "$q/qemu-system-riscv64" ] && return 0
 	cat > "$q/qemu-system-riscv64.$$" <<WRAP
 #!/bin/sh
@@ -105,8 +108,10 @@ from_deb() {
 for what in "$@"; do
 	case $what in
 	gnu-efi) es_gnuefi "$C/deb" riscv64 "$C/gnuefi" riscv64 ;;
-	# shellcheck disable=SC2086 # one word per module
-	kernel) es_private_kernel "$C" riscv64 $ES_ESP_MODULES_RISCV64 ;;
+	kernel)
+		# shellcheck disable=SC2086 # one word per module
+		es_private_kernel "$C" riscv64 $ES_ESP_MODULES_RISCV64
+		;;
 	busybox) es_private_busybox "$C" riscv64 ;;
 	uboot) from_deb uboot u-boot-qemu usr/lib/u-boot/qemu-riscv64_smode/u-boot.bin ;;
 	opensbi) from_deb opensbi opensbi usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin ;;
@@ -115,7 +120,7 @@ for what in "$@"; do
 			usr/share/qemu-efi-riscv64/RISCV_VIRT_VARS.fd
 		;;
 	qemu10) qemu10 ;;
-	userland) closure "$C/userland" dpkg efibootmgr libc-bin ;;
+	userland) closure "$C/userland" riscv64 dpkg efibootmgr libc-bin ;;
 	*) es_die "scripts/riscv64.sh: unknown $what" ;;
 	esac
 done

@@ -117,7 +117,7 @@ ES_ESP_MODULES=$ES_ESP_MODULES_X86_64
 [ "$ES_ARCH" = riscv64 ] && ES_ESP_MODULES=$ES_ESP_MODULES_RISCV64
 
 # The kernel package linux-image-amd64 points at, downloaded once; from it
-# vmlinuz, efivarfs.ko and ES_ESP_MODULES (es_kernel_extract).
+# vmlinuz, efivarfs.ko and ES_ESP_MODULES_X86_64 (es_kernel_extract).
 es_fetch_kernel() {
 	[ -s "$ES_CACHE/vmlinuz" ] && [ -s "$ES_CACHE/efivarfs.ko" ] && [ -s "$ES_CACHE/modules/vfat.ko" ] && return 0
 	mkdir -p "$ES_CACHE/deb"
@@ -245,14 +245,15 @@ es_make_initrd() {
 		[ "$ES_ARCH" = aarch64 ] || [ "$out" -nt "$ES_KCACHE/modules/vfat.ko" ] || stale=1
 		[ $stale = 0 ] && return 0
 	fi
-	dir=$(es_initrd_tree)
+	dir=$(es_initrd_tree) && [ -d "$dir" ] && [ "$dir" != / ] || es_die "the initramfs's folder could not be made"
 	es_initrd_pack "$dir" "$out"
 }
 # es_initrd_tree: ES_INITRD's files in a new folder under ES_BUILD; prints
 # its path.
 es_initrd_tree() {
 	local dir
-	dir=$(mktemp -d "$ES_BUILD/initrd.XXXXXX") && chmod 755 "$dir"
+	dir=$(mktemp -d "$ES_BUILD/initrd.XXXXXX") || es_die "mktemp -d in $ES_BUILD failed"
+	chmod 755 "$dir"
 	mkdir -p "$dir/bin" "$dir/lib" "$dir/proc" "$dir/sys" "$dir/dev"
 	cp "$ES_BUSYBOX" "$dir/bin/busybox"
 	cp "$ES_BUILD/earlyseed-static" "$dir/bin/earlyseed"
@@ -282,7 +283,7 @@ es_prepare() {
 	if [ "$ES_ARCH" = aarch64 ]; then
 		"$ES_ROOT/scripts/arm64.sh" kernel busybox
 	elif [ "$ES_ARCH" = riscv64 ]; then
-		"$ES_ROOT/scripts/riscv64.sh" kernel busybox opensbi uboot edk2 qemu10 userland || es_die "Debian 13's riscv64 kernel (scripts/riscv64.sh) could not be fetched"
+		"$ES_ROOT/scripts/riscv64.sh" kernel busybox opensbi uboot edk2 qemu10 userland || es_die "Debian 13's riscv64 parts (scripts/riscv64.sh) could not be fetched"
 	else
 		es_fetch_kernel
 		es_fetch_busybox

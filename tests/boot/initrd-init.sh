@@ -30,8 +30,8 @@ for v in /sys/firmware/efi/efivars/Earlyseed*; do
 	[ -e "$v" ] && echo "initrd: efivar: ${v##*/} mode=$(stat -c %a "$v")"
 done
 # esp_mount: the ESP at /boot/efi, as the OS mounts it: the first virtio
-# disk's first partition, or the whole disk when it is bare FAT (the boot
-# tests' vvfat folders).
+# disk's first partition (a GPT disk), or the whole disk when it is bare FAT
+# with no partition table (es_make_img's images: qemu.sh 19, 22, 28).
 esp_mount() {
 	for m in $(cat /lib/esp/order); do insmod "/lib/esp/$m.ko" 2>/dev/null; done
 	mkdir -p /boot/efi
@@ -56,7 +56,7 @@ if grep -q 'es\.refresh=1' /proc/cmdline && [ -s /lib/esp/order ]; then
 		printf '%s\nexit %s\n' "$st" "$?" | sed 's/^/initrd: status: /'
 		umount /boot/efi && echo "initrd: seed: ESP unmounted"
 	else
-		echo "initrd: seed: cannot mount the ESP (/dev/vda)"
+		echo "initrd: seed: cannot mount the ESP (/dev/vda1 or /dev/vda)"
 	fi
 fi
 # es.pkg=1 (tests/boot/uboot.sh rv5): the packages in /pkg installed in this
@@ -83,8 +83,13 @@ if grep -q 'es\.pkg=1' /proc/cmdline && [ -d /pkg ]; then
 			# config's initrd key (docs/riscv64.md)
 			[ -s /pkg/initrd ] && printf 'initrd = %s\n' "$(cat /pkg/initrd)" >> /boot/efi/EFI/earlyseed/earlyseed.conf
 			line=$(grep -m1 '^ *efibootmgr --create' /tmp/inst.out)
-			sh -c "$line" > /dev/null 2>&1
-			echo "efibootmgr: rc=$?"
+			if [ -n "$line" ]; then
+				sh -c "$line" > /tmp/efibootmgr.out 2>&1
+				echo "efibootmgr: rc=$?"
+				sed 's/^/efibootmgr: /' /tmp/efibootmgr.out
+			else
+				echo "efibootmgr: install printed no efibootmgr line"
+			fi
 			efibootmgr 2>&1 | grep -E '^(BootOrder|Boot[0-9A-F]{4})'
 		) 2>&1 | pkg
 		umount /boot/efi && echo "ESP unmounted" | pkg

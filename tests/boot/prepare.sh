@@ -30,7 +30,8 @@ for arch in x86_64 aarch64; do
 	done
 done
 # riscv64 (tests/boot/uboot.sh riscv64): Debian 13's kernel, busybox,
-# OpenSBI 1.6, U-Boot 2025.01, edk2 2025.02 and QEMU 10, and the initramfs
+# OpenSBI 1.6, U-Boot 2025.01, edk2 2025.02, QEMU 10, a riscv64 dpkg and
+# efibootmgr (rv5), and the initramfs
 (
 	ES_ARCH=riscv64
 	. "$(dirname "$0")/harness.sh"

@@ -392,7 +392,7 @@ pkg_debs() {
 	exec 8> "$ES_ROOT/build/.deb-riscv64.lock"
 	flock 8
 	deb=$(es_first "$ES_ROOT/build/deb-riscv64/earlyseed_*_riscv64.deb")
-	if [ -z "$deb" ] || [ -n "$(cd "$ES_ROOT" && find core efi arch host scripts linker man debian Makefile -newer "$deb" -type f | head -1)" ]; then
+	if [ -z "$deb" ] || [ -n "$(cd "$ES_ROOT" && find core efi arch libc host scripts linker man debian Makefile -newer "$deb" -type f | head -1)" ]; then
 		(cd "$ES_ROOT" && ES_DEB_LOCKED=1 scripts/deb.sh riscv64) > "$OUT/pkg-deb.log" 2>&1 ||
 			es_die "make deb-riscv64 failed ($OUT/pkg-deb.log)"
 	fi
@@ -410,7 +410,7 @@ pkg_debs() {
 pkg_initrd() {
 	local out=$1 dir u=$ES_CACHE/riscv64/userland/root
 	shift
-	dir=$(es_initrd_tree)
+	dir=$(es_initrd_tree) && [ -d "$dir" ] && [ "$dir" != / ] || es_die "the initramfs's folder could not be made"
 	mkdir -p "$dir/pkg" "$dir/usr/share"
 	cp -a "$u/etc" "$u/var" "$dir/" && cp -a "$u/usr/bin" "$u/usr/sbin" "$u/usr/lib" "$dir/usr/" &&
 		cp -a "$u/usr/share/dpkg" "$dir/usr/share/" || es_die "the riscv64 userland ($u: scripts/riscv64.sh userland)"
@@ -475,7 +475,7 @@ urv4() {
 #      table, the token and the seed file. rv5c: no RNG at all: the seed
 #      file alone makes the table.
 urv5() {
-	local d=$OUT/rvp ver first
+	local d=$OUT/rvp ver first efis
 	ver=$(sed -n 's/^#define ES_VERSION "\(.*\)"$/\1/p' "$ES_ROOT/core/version.h")
 	pkg_debs
 	disk rvp gpt none
@@ -483,8 +483,10 @@ urv5() {
 	pkg_initrd "$d/initrd-pkg.img" "$OUT/pkg"/*.deb
 	EDK2_DISK=pci edk2boot rvp "$OUT/rv5.log" "$OUT/rvp.vars" -kernel "$ES_KCACHE/vmlinuz" -initrd "$d/initrd-pkg.img" \
 		-append "$ES_CMDLINE es.pkg=1"
-	if on_disk rvp /EFI/BOOT/BOOTRISCV64.EFI; then bad "rv5b the ESP holds no earlyseed but the package's"; else
-		ok "rv5b the ESP holds no earlyseed but the package's"; fi
+	# every image on the ESP: the kernel, and the app the package put there
+	efis=$(MTOOLS_SKIP_CHECK=1 mdir -/ -b -i "$d/disk.raw@@1M" :: 2> /dev/null | grep -i '\.efi$' | tr '\n' ' ')
+	if [ "$efis" = "::/EFI/earlyseed/earlyseed.efi " ]; then ok "rv5b the ESP holds no earlyseed but the package's"; else
+		bad "rv5b the ESP holds no earlyseed but the package's" "its EFI images: ${efis:-none}"; fi
 	EDK2_DISK=pci edk2boot rvp "$OUT/rv5b.log" "$OUT/rvp.vars" -device virtio-rng-device
 	EDK2_DISK=pci edk2boot rvp "$OUT/rv5c.log" "$OUT/rvp.vars"
 	rm -f "$OUT/rvp.vars"
