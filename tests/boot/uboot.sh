@@ -483,7 +483,7 @@ urv5() {
 	pkg_initrd "$d/initrd-pkg.img" "$OUT/pkg"/*.deb
 	EDK2_DISK=pci edk2boot rvp "$OUT/rv5.log" "$OUT/rvp.vars" -kernel "$ES_KCACHE/vmlinuz" -initrd "$d/initrd-pkg.img" \
 		-append "$ES_CMDLINE es.pkg=1"
-	# every image on the ESP: the kernel, and the app the package put there
+	# every .efi on the ESP: the app the package put there, and no other (the kernel is \vmlinuz)
 	efis=$(MTOOLS_SKIP_CHECK=1 mdir -/ -b -i "$d/disk.raw@@1M" :: 2> /dev/null | grep -i '\.efi$' | tr '\n' ' ')
 	if [ "$efis" = "::/EFI/earlyseed/earlyseed.efi " ]; then ok "rv5b the ESP holds no earlyseed but the package's"; else
 		bad "rv5b the ESP holds no earlyseed but the package's" "its EFI images: ${efis:-none}"; fi
