@@ -26,13 +26,15 @@ void src_cpu(struct pass *p)
 		log_line("cpu: %a %a", seed, state(&r, ES_SRC_RDSEED));
 	else
 		log_line("cpu: %a %a, %a %a", seed, state(&r, ES_SRC_RDSEED), drbg, state(&r, ES_SRC_RDRAND));
-	if (r.refused[ES_SRC_RDSEED] || r.refused[ES_SRC_RDRAND])
+	if (r.refused[ES_SRC_RDSEED] || r.refused[ES_SRC_RDRAND]) {
+		enum es_source refused = r.refused[ES_SRC_RDSEED] ? ES_SRC_RDSEED : ES_SRC_RDRAND;
+
 		log_warn("cpu: %a: the firmware's %a lists it, but reading it traps (M-mode has not "
 			 "granted S-mode the seed CSR: mseccfg.SSEED, set by OpenSBI 1.6, not by 1.1): not read, "
 			 "not counted; a kernel that trusts the ISA string faults on it too",
-			 r.refused[ES_SRC_RDSEED] ? seed : drbg,
-			 r.listed[r.refused[ES_SRC_RDSEED] ? ES_SRC_RDSEED : ES_SRC_RDRAND] == ES_ISA_RHCT ? "ACPI RHCT"
-													: "device tree");
+			 refused == ES_SRC_RDSEED ? seed : drbg,
+			 r.listed[refused] == ES_ISA_RHCT ? "ACPI RHCT" : "device tree");
+	}
 	if (!r.present[ES_SRC_RDSEED] && !r.present[ES_SRC_RDRAND])
 		return;
 	p->out.cpu_longs_failed = (UINT16)r.failed;

@@ -54,6 +54,13 @@ es_debian_mirror() {
 	printf '%s\n' "${uri:-http://deb.debian.org/debian}"
 }
 
+# es_deb_stale DEB: DEB (a package scripts/deb.sh built from this tree) is
+# missing, or older than a file it is built from: build it again.
+es_deb_stale() {
+	[ -z "$1" ] || [ ! -e "$1" ] ||
+		[ -n "$(cd "$ES_ROOT" && find core efi arch libc host scripts linker man debian Makefile -newer "$1" -type f | head -1)" ]
+}
+
 # es_private_apt DIR ARCH [SUITE]: ES_APT (and ES_APT_DIR=DIR), the options of a private apt
 # state under DIR for ARCH (its own lists, status and cache), so the host's
 # dpkg architectures stay as they are; with SUITE, its own sources too (that

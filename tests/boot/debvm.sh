@@ -32,7 +32,7 @@ rm -rf "$W" && mkdir -p "$W"
 exec 9> build/.deb-amd64.lock
 flock 9
 deb=$(es_first "build/deb/earlyseed_*_amd64.deb")
-if [ -z "$deb" ] || [ -n "$(find core efi arch libc host scripts linker man debian Makefile -newer "$deb" -type f | head -1)" ]; then
+if es_deb_stale "$deb"; then
 	ES_DEB_LOCKED=1 scripts/deb.sh > "$ROOT/build/debvm-deb.log" 2>&1 || { bad "the package is built (build/debvm-deb.log)"; exit 1; }
 	deb=$(es_first "build/deb/earlyseed_*_amd64.deb")
 fi
@@ -44,7 +44,7 @@ cp "$deb" "$efideb" "$W/" && deb=$W/${deb##*/} efideb=$W/${efideb##*/}
 ver=$(sed -n 's/^#define ES_VERSION "\(.*\)"$/\1/p' core/version.h)
 upver=$ver.99
 updeb=$(es_first "build/deb-$upver/earlyseed_${upver}_amd64.deb")
-if [ -z "$updeb" ] || [ -n "$(find core efi arch libc host scripts linker man debian Makefile -newer "$updeb" -type f | head -1)" ]; then
+if es_deb_stale "$updeb"; then
 	ES_DEB_LOCKED=1 ES_DEB_VERSION=$upver scripts/deb.sh > "$ROOT/build/debvm-deb-up.log" 2>&1 ||
 		{ bad "the next release's package is built (build/debvm-deb-up.log)"; exit 1; }
 	updeb=$(es_first "build/deb-$upver/earlyseed_${upver}_amd64.deb")

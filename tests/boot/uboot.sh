@@ -392,7 +392,7 @@ pkg_debs() {
 	exec 8> "$ES_ROOT/build/.deb-riscv64.lock"
 	flock 8
 	deb=$(es_first "$ES_ROOT/build/deb-riscv64/earlyseed_*_riscv64.deb")
-	if [ -z "$deb" ] || [ -n "$(cd "$ES_ROOT" && find core efi arch libc host scripts linker man debian Makefile -newer "$deb" -type f | head -1)" ]; then
+	if es_deb_stale "$deb"; then
 		(cd "$ES_ROOT" && ES_DEB_LOCKED=1 scripts/deb.sh riscv64) > "$OUT/pkg-deb.log" 2>&1 ||
 			es_die "make deb-riscv64 failed ($OUT/pkg-deb.log)"
 	fi
