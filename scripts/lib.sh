@@ -166,6 +166,9 @@ es_kernel_extract() {
 		fi
 	done
 	echo "$*" > "$dir/modules/list"
+	# the extraction's time, not the package's: an initramfs made from the
+	# kernel before (another flavour, built the same day) is older
+	touch "$dir/vmlinuz" "$dir/efivarfs.ko" "$dir/modules"/*
 	rm -rf "$tmp"
 }
 # The modules /init loads to mount the ESP (a virtio disk, FAT), in load
