@@ -53,14 +53,10 @@ upefideb=$(es_first "build/deb-$upver/earlyseed-efi_${upver}_amd64.deb")
 [ -n "$updeb" ] && [ -n "$upefideb" ] || { bad "the next release's packages are built"; exit 1; }
 cp "$updeb" "$upefideb" "$W/" && updeb=$W/${updeb##*/} upefideb=$W/${upefideb##*/}
 exec 9>&-
-# The real prometheus-node-exporter (Debian 12's), for the report's
-# /metrics: downloaded once into the cache.
-nedeb=""
-if [ "$ES_DEBIAN" != 13 ]; then
-	(es_apt_download prometheus-node-exporter) > "$ROOT/build/debvm-ne.log" 2>&1 ||
-		{ bad "apt-get download prometheus-node-exporter (build/debvm-ne.log)"; exit 1; }
-	nedeb=$(es_first "$ES_CACHE/deb/prometheus-node-exporter_*_amd64.deb")
-fi
+# Debian 12's machine has the real prometheus-node-exporter installed
+# (tests/boot/debvm-image.sh), for the report's /metrics.
+exporter=0
+[ "$ES_DEBIAN" = 13 ] || exporter=1
 qemu-img create -q -f qcow2 -F raw -b "$C/disk.raw" "$W/disk.qcow2" || { bad "overlay disk"; exit 1; }
 cp "$C/vars.fd" "$W/vars.fd"
 
@@ -171,18 +167,11 @@ journalctl -b -u earlyseed-report.service -o cat --no-pager | sed 's/^/report-lo
 journalctl -b -t earlyseed -o export --no-pager | grep -aE '^(MESSAGE_ID|MESSAGE|EARLYSEED_SEEDED_AT_ZERO)=' |
 	sed 's/^/journal-t: /'
 PHASE
-if [ -n "$nedeb" ]; then
-	# 4 MB: too much for fw_cfg's byte-wide port under TCG; a read-only
-	# 9p share (virtio) brings it
-	rm -rf "$W/share" && mkdir -p "$W/share" && cp "$nedeb" "$W/share/ne.deb"
-	{
-		cat <<'PHASE'
-modprobe 9pnet_virtio 2> /dev/null; modprobe 9p 2> /dev/null
-mkdir -p /run/share && mount -t 9p -o trans=virtio,version=9p2000.L,ro esshare /run/share
-echo "share: rc=$?"
-DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /run/share/ne.deb > /run/ne.log 2>&1
-echo "node-exporter: rc=$?"
-systemctl restart earlyseed-report.service; echo "report-again: rc=$?"
+if [ "$exporter" = 1 ]; then
+	cat >> "$W/shim.sh" <<'PHASE'
+# the report at boot found the exporter's textfile folder
+stat -c 'prom: %s bytes' /var/lib/prometheus/node-exporter/earlyseed.prom 2>&1
+systemctl start prometheus-node-exporter.service; echo "node-exporter: rc=$?"
 # its /metrics on the loopback, once it listens (bash's /dev/tcp: no curl here)
 for i in $(seq 1 90); do
 	bash -c 'exec 3<>/dev/tcp/127.0.0.1/9100 && printf "GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n" >&3 && cat <&3' \
@@ -191,7 +180,6 @@ for i in $(seq 1 90); do
 done
 grep '^earlyseed_' /run/metrics | sed 's/^/metric: /'
 PHASE
-	} >> "$W/shim.sh"
 fi
 cat >> "$W/shim.sh" <<PHASE
 echo "service: \$(systemctl is-active earlyseed-seed.service)"
@@ -203,9 +191,7 @@ systemd-analyze security --no-pager earlyseed-seed.service 2>&1 | tail -n 1 | se
 earlyseed install --esp /boot/efi --next '\\EFI\\debian\\grubx64.efi' > /dev/null 2>&1; echo "next-grub: rc=\$?"
 grep '^next' /boot/efi/EFI/earlyseed/earlyseed.conf
 PHASE
-share=()
-[ -n "$nedeb" ] && share=(-virtfs "local,path=$W/share,mount_tag=esshare,security_model=none,readonly=on")
-boot shim "${share[@]}"
+boot shim
 console shim "earlyseed prints its one summary line" 'earlyseed: summary '
 has shim "the kernel's crng is ready at 0.000000" '^crng: \[ *0\.000000\] random: crng init done'
 has shim "the kernel names a seed table (RNG=)" '^table: RNG=0x'
@@ -225,8 +211,9 @@ has shim "... nor guesses the next boot from an ESP it cannot read" '^user: next
 has shim "the report unit ran at boot" '^report: active$'
 has shim "/run/earlyseed/status.json says this boot was seeded at 0" '^run-json: \{"schema":1,.*"at_zero":true'
 has shim "the journal holds the boot's entry (MESSAGE_ID, fields)" '^journal-entry: EARLYSEED_SEEDED_AT_ZERO=1$'
-if [ -n "$nedeb" ]; then
-	has shim "prometheus-node-exporter installs" '^node-exporter: rc=0$'
+if [ "$exporter" = 1 ]; then
+	has shim "the report at boot wrote earlyseed.prom for node-exporter" '^prom: [1-9][0-9]* bytes$'
+	has shim "prometheus-node-exporter starts" '^node-exporter: rc=0$'
 	has shim "its /metrics serves the boot's values: seeded at 0" '^metric: earlyseed_boot_seeded_at_zero 1$'
 	has shim "... the next boot seeded" '^metric: earlyseed_next_boot_seeded 1$'
 	has shim "... and the version" "^metric: earlyseed_info\\{esp=\"$ver\",ran=\"$ver\",version=\"$ver\"\\} 1$"
