@@ -46,7 +46,7 @@ if [ -n "${VIRTIO_RNG:-}${CPU:-}${TRUST_CPU:-}" ]; then
 	[ "${VIRTIO_RNG:-0}" = 1 ] && extra+=(-device virtio-rng-pci)
 	[ -n "${CPU:-}" ] && extra+=(-cpu "$CPU")
 	log=$OUT/serial.log
-	echo "earlyseed: booting $(cat "$ES_CACHE/vmlinuz.version") via build/earlyseed.efi" \
+	echo "earlyseed: booting $(cat "$ES_KCACHE/vmlinuz.version") via build/earlyseed.efi" \
 		"(accel=$ES_ACCEL, timeout ${ES_BOOT_TIMEOUT}s, log $log)"
 	es_boot "$log" "$OUT/esp" "${extra[@]}"
 	es_show_boot "one boot" "$log" "${TRUST_CPU:-on}"
@@ -62,7 +62,7 @@ cp "$ES_FW_VARS" "$OUT/vars.fd"
 cpu=(-cpu qemu64)
 [ "$ES_ACCEL" = kvm ] && cpu=()
 
-echo "earlyseed: boot 1 of 2: $(cat "$ES_CACHE/vmlinuz.version") via build/earlyseed.efi, a firmware RNG" \
+echo "earlyseed: boot 1 of 2: $(cat "$ES_KCACHE/vmlinuz.version") via build/earlyseed.efi, a firmware RNG" \
 	"(virtio-rng), random.trust_cpu=off (accel=$ES_ACCEL, timeout ${ES_BOOT_TIMEOUT}s, log $OUT/boot1.log)"
 ES_ESP_IMG=$OUT/esp.img ES_VARS=$OUT/vars.fd es_boot "$OUT/boot1.log" "$OUT/esp" "${cpu[@]}" -device virtio-rng-pci
 es_show_boot "boot 1: a firmware RNG creates the token and the seed file" "$OUT/boot1.log" off

@@ -70,6 +70,8 @@ case $ES_DEBIAN:$ES_ARCH in
 esac
 ES_SBKEYS=$ES_CACHE/sb
 [ "$ES_DEBIAN" = 13 ] && ES_SBKEYS=$ES_CACHE/trixie/sb
+# Debian 12's x86_64 kernel flavour (es_fetch_kernel says why)
+ES_KERNEL_FLAVOUR=cloud-amd64
 case $ES_ARCH in
 aarch64)
 	ES_BUILD=$ES_ROOT/build/aarch64
@@ -97,7 +99,10 @@ riscv64)
 	;;
 x86_64)
 	ES_BUSYBOX=$ES_CACHE/busybox
-	ES_KCACHE=$ES_CACHE
+	# es_fetch_kernel's flavour, in a folder of its own: a clone of an
+	# older tree (the generic kernel, in the cache's top folder) never
+	# takes it for its own
+	ES_KCACHE=$ES_CACHE/$ES_KERNEL_FLAVOUR
 	[ "$ES_DEBIAN" = 13 ] && ES_KCACHE=$ES_CACHE/trixie/amd64
 	ES_QEMU=(qemu-system-x86_64 -m 512)
 	ES_CPU=(-cpu max)
@@ -126,14 +131,13 @@ ES_ESP_MODULES=$ES_ESP_MODULES_X86_64
 # it in half a second where the generic kernel's XZ takes about six, in
 # every boot. What it leaves out (AHCI, 9p, DRM, the vmgenid and TPM hwrng
 # drivers) no boot test reads: /init mounts the ESP over virtio.
-ES_KERNEL_FLAVOUR=cloud-amd64
 es_fetch_kernel() {
-	local pkg deb
-	pkg=$(cat "$ES_CACHE/vmlinuz.version" 2>/dev/null || true)
+	local pkg deb dir=$ES_CACHE/$ES_KERNEL_FLAVOUR
+	pkg=$(cat "$dir/vmlinuz.version" 2>/dev/null || true)
 	# the cache is this flavour's, with the modules this harness loads
 	case $pkg in *-$ES_KERNEL_FLAVOUR) ;; *) pkg="" ;; esac
-	[ -n "$pkg" ] && [ -s "$ES_CACHE/vmlinuz" ] && [ -s "$ES_CACHE/efivarfs.ko" ] &&
-		[ "$(cat "$ES_CACHE/modules/list" 2> /dev/null)" = "$ES_ESP_MODULES_X86_64" ] && return 0
+	[ -n "$pkg" ] && [ -s "$dir/vmlinuz" ] && [ -s "$dir/efivarfs.ko" ] &&
+		[ "$(cat "$dir/modules/list" 2> /dev/null)" = "$ES_ESP_MODULES_X86_64" ] && return 0
 	mkdir -p "$ES_CACHE/deb"
 	if [ -z "$pkg" ]; then
 		pkg=$(apt-cache depends "linux-image-$ES_KERNEL_FLAVOUR" 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}')
@@ -151,8 +155,8 @@ es_fetch_kernel() {
 		[ -n "$deb" ] || es_die "apt-get download $pkg left no .deb in $ES_CACHE/deb"
 	fi
 	# shellcheck disable=SC2086 # one word per module
-	es_kernel_extract "$deb" "$ES_CACHE" $ES_ESP_MODULES_X86_64
-	echo "$pkg" > "$ES_CACHE/vmlinuz.version"
+	es_kernel_extract "$deb" "$dir" $ES_ESP_MODULES_X86_64
+	echo "$pkg" > "$dir/vmlinuz.version"
 }
 
 # The snakeoil key without its password, and its certificate, for sbsign.
@@ -328,25 +332,34 @@ es_warm_vars() {
 		stat -L -c '%s %Y' "$(command -v "${ES_QEMU[0]}")"
 	} | sha256sum | cut -c1-16)
 	out=$ES_BUILD/vars/warm-$key.fd
-	if [ ! -s "$out" ]; then
+	# a boot that failed once is not tried again by every job after it
+	if [ ! -s "$out" ] && [ ! -e "$out.none" ]; then
 		mkdir -p "$ES_BUILD/vars/empty"
 		empty=$ES_BUILD/vars/empty
 		exec {fd}> "$out.lock"
-		flock -w $((ES_BOOT_TIMEOUT + 60)) "$fd" || es_die "es_warm_vars: $out.lock was held too long"
-		if [ ! -s "$out" ]; then
+		if ! flock -w $((ES_BOOT_TIMEOUT + 60)) "$fd"; then
+			exec {fd}>&-
+			echo "es_warm_vars: $out.lock was held too long: the pristine store" >&2
+			return 0
+		fi
+		if [ ! -s "$out" ] && [ ! -e "$out.none" ]; then
 			cp "$ES_FW_VARS" "$out.tmp"
 			es_qemu "$out.log" '^BdsDxe: ' "${ES_QEMU[@]}" -machine q35 "${accel[@]}" -nographic -vga none -no-reboot \
 				"${cpu[@]}" -drive if=pflash,format=raw,readonly=on,file="$ES_FW_CODE" \
 				-drive if=pflash,format=raw,file="$out.tmp" -drive "format=raw,file=fat:rw:$empty" -net none
 			if [ "$ES_QEMU_CLEAN" = 1 ] && grep -q '^BdsDxe: ' "$out.log"; then mv "$out.tmp" "$out"
-			else rm -f "$out.tmp"; echo "es_warm_vars: no BdsDxe line ($out.log): the pristine store" >&2; fi
+			else
+				rm -f "$out.tmp"
+				: > "$out.none"
+				echo "es_warm_vars: no BdsDxe line ($out.log): the pristine store" >&2
+			fi
 		fi
 		exec {fd}>&-
 	fi
-	[ -s "$out" ] && ES_FW_VARS_WARM=$out
+	[ -s "$out" ] && ES_FW_VARS_WARM=$out ES_FW_VARS_WARM_CODE=$ES_FW_CODE
 	return 0
 }
-ES_FW_VARS_WARM=""
+ES_FW_VARS_WARM="" ES_FW_VARS_WARM_CODE=""
 
 # es_make_esp DIR MODE: a fresh ESP folder (aarch64: earlyseed and missing).
 #   earlyseed   earlyseed as BOOTX64.EFI (BOOTAA64.EFI), next = \vmlinuz, cmdline = ES_CMDLINE
@@ -527,6 +540,7 @@ print $out $pend;
 #                   ES_ESP_IMG names one); QEMU's vvfat and AHCI cannot be
 #   ES_VARS=FILE    the OVMF variable store to use and keep (a machine
 #                   rebooted); default: a fresh copy, removed afterwards
+#                   (of the warm store, es_warm_vars, where it applies)
 # The same boot asked for twice is booted once (es_memo below).
 es_boot() {
 	local log=$1 esp=$2
@@ -548,7 +562,8 @@ es_boot() {
 	[ "${ES_ESP_RO:-0}" = 1 ] && ro=",readonly=on"
 	[ -n "$img" ] && disk=(-drive "if=none,id=esp,format=raw,file=$img$ro" -device virtio-blk-pci,drive=esp)
 	# a machine that booted before, on the disk it booted (es_warm_vars)
-	[ -z "$img" ] && [ "$store" = "$ES_FW_VARS" ] && [ -n "$ES_FW_VARS_WARM" ] && store=$ES_FW_VARS_WARM
+	[ -z "$img" ] && [ "$store" = "$ES_FW_VARS" ] && [ "$code" = "$ES_FW_VARS_WARM_CODE" ] && [ -n "$ES_FW_VARS_WARM" ] &&
+		store=$ES_FW_VARS_WARM
 	[ -n "${ES_VARS:-}" ] && [ -s "$vars" ] || cp "$store" "$vars"
 	# the virt board has no IDE or AHCI for a plain -drive: a virtio-mmio disk
 	if [ "$ES_ARCH" = aarch64 ]; then

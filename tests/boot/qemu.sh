@@ -91,7 +91,7 @@ boot1b() {
 boot2() {
 	local log=$OUT/2-control.log
 	es_make_esp "$OUT/esp2" none
-	es_boot "$log" "$OUT/esp2" -kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" \
+	es_boot "$log" "$OUT/esp2" -kernel "$ES_KCACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" \
 		-append "${ES_CMDLINE#initrd=\\initrd.img }"
 	expect "2 control reached /init" "$log" '^initrd: reached /init'
 	refute "2 control: no earlyseed" "$log" '^earlyseed:'
@@ -484,7 +484,7 @@ clash_boot() {
 	expect "$n says so" "$log" "^earlyseed: config: seed_file $3 names the next stage: the seed file is turned off\$"
 	expect_table_consumed "$n" "$log"
 	es_img_get "$OUT/$n.img" /vmlinuz "$OUT/$n.vmlinuz"
-	if cmp -s "$OUT/$n.vmlinuz" "$ES_CACHE/vmlinuz"; then ok "$n the kernel on the ESP is untouched"
+	if cmp -s "$OUT/$n.vmlinuz" "$ES_KCACHE/vmlinuz"; then ok "$n the kernel on the ESP is untouched"
 	else bad "$n the kernel on the ESP is untouched"; fi
 	rm -f "$OUT/$n.img" "$OUT/$n.vmlinuz"
 }
@@ -598,7 +598,7 @@ SB_BASE="${ES_CMDLINE_BASE#initrd=\\initrd.img }"
 # is not in this db), the initramfs, no earlyseed yet.
 sb_esp() {
 	rm -rf "$1" && mkdir -p "$1/EFI/BOOT" "$1/EFI/earlyseed" "$1/EFI/debian"
-	es_sign "$ES_CACHE/vmlinuz" "$1/vmlinuz"
+	es_sign "$ES_KCACHE/vmlinuz" "$1/vmlinuz"
 	cp "$ES_BUILD/initrd.img" "$1/initrd.img"
 }
 # sb_grub DIR: Debian's signed GRUB (trusted through shim only) at
@@ -606,7 +606,7 @@ sb_esp() {
 sb_grub() {
 	es_fetch_sb_parts
 	cp "$ES_CACHE/grubx64-signed.efi" "$1/EFI/debian/grubx64.efi"
-	cp "$ES_CACHE/vmlinuz" "$1/vmlinuz-debian"
+	cp "$ES_KCACHE/vmlinuz" "$1/vmlinuz-debian"
 	printf 'set timeout=0\nsearch --no-floppy --file --set=root /vmlinuz-debian\nlinux /vmlinuz-debian %s\ninitrd /initrd.img\nboot\n' \
 		"$SB_BASE" > "$1/EFI/debian/grub.cfg"
 	mkdir -p "$1/boot/grub" && cp "$1/EFI/debian/grub.cfg" "$1/boot/grub/grub.cfg"
@@ -645,7 +645,7 @@ boot23() {
 	#    (resting on RDRAND, which only this command line's trust allowed)
 	#    is taken back, the firmware goes on
 	sb_esp "$d/c"
-	cp "$ES_CACHE/vmlinuz" "$d/c/vmlinuz"
+	cp "$ES_KCACHE/vmlinuz" "$d/c/vmlinuz"
 	cp "$d/earlyseed.signed.efi" "$d/c/EFI/BOOT/BOOTX64.EFI"
 	cp "$d/a/EFI/earlyseed/earlyseed.conf" "$d/c/EFI/earlyseed/earlyseed.conf"
 	log=$d/c.log
@@ -745,7 +745,7 @@ ROM=(-device "e1000,romfile=$ES_BUILD/earlyseed.rom")
 boot18a() {
 	local log=$OUT/18a-driver-direct.log
 	es_make_esp "$OUT/esp18a" none
-	es_boot "$log" "$OUT/esp18a" -kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" \
+	es_boot "$log" "$OUT/esp18a" -kernel "$ES_KCACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" \
 		-append "${ES_CMDLINE#initrd=\\initrd.img }" "${ROM[@]}" "${GUEST_CLOCK[@]}"
 	summary "18a the driver ran at load" "$log" prefix='earlyseed: driver: at load: summary ' table=32
 	expect "18a and at ReadyToBoot" "$log" '^earlyseed: driver: ReadyToBoot: pass 2'
@@ -837,7 +837,7 @@ boot26b() {
 boot26c() {
 	local log=$OUT/26c-tpm-driver.log ES_CPU=(-cpu qemu64)
 	es_make_esp "$OUT/esp26c" none
-	ES_TPM=1 es_boot "$log" "$OUT/esp26c" -kernel "$ES_CACHE/vmlinuz" \
+	ES_TPM=1 es_boot "$log" "$OUT/esp26c" -kernel "$ES_KCACHE/vmlinuz" \
 		-initrd "$ES_BUILD/initrd.img" -append "${ES_CMDLINE#initrd=\\initrd.img }" "${ROM[@]}"
 	summary "26c the driver seeded from the TPM at load" "$log" prefix='earlyseed: driver: at load: summary ' tpm=64 table=32 health.tpm=pass
 	expect "26c kernel has RNG=" "$log" 'efi: .*RNG='
@@ -921,7 +921,7 @@ boot28() {
 			'DXE driver .*8ACD5D9F-D932-41CA-B2B2-0C86106B0893 \| EarlyseedDxe'
 		rm -rf "$d/x.fd" "$d/x.fd.report.txt"
 	done
-	kargs=(-kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" -append "$SB_BASE")
+	kargs=(-kernel "$ES_KCACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" -append "$SB_BASE")
 	ES_FW_CODE=$code es_boot "$d/a.log" "$d" -cpu max "${kargs[@]}"
 	summary "28a the embedded driver seeded at load" "$d/a.log" prefix='earlyseed: driver: at load: summary ' table=32
 	expect "28a kernel has RNG=" "$d/a.log" 'efi: .*RNG='
@@ -948,7 +948,7 @@ boot28() {
 	es_make_esp "$d/esp" none
 	es_make_img "$d/esp" "$d/esp.img"
 	cp "$ES_FW_VARS" "$d/vars.fd"
-	kargs=(-kernel "$ES_CACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" -append "$SB_BASE random.trust_cpu=off es.refresh=1")
+	kargs=(-kernel "$ES_KCACHE/vmlinuz" -initrd "$ES_BUILD/initrd.img" -append "$SB_BASE random.trust_cpu=off es.refresh=1")
 	ES_FW_CODE=$code ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_boot "$d/e.log" "$d/esp" -cpu max "${kargs[@]}"
 	expect "28e the OS records the distrust" "$d/e.log" '^initrd: seed: kernel trust: .*EarlyseedKernelTrust'
 	ES_FW_CODE=$code ES_ESP_IMG=$d/esp.img ES_VARS=$d/vars.fd es_boot "$d/f.log" "$d/esp" -cpu max "${kargs[@]}"
